@@ -1,0 +1,37 @@
+// Engine entry points, identical in the Wasm and JS builds. The host:
+//   setup(...)  -> fills the views returned by the *Column()/paramColumn() getters
+//   start(id)   -> run(maxEvents) until it returns 1 -> reads results.
+// Typed arrays cross the boundary as pointers in Wasm (the host makes views on the
+// module's memory) and as themselves in JS.
+import {
+  allocate, initialize, runEvents, jobArrival, jobFirstTask, taskDuration, jobEstimate, params,
+  jobFinish, counters, taskStart, taskEnd, taskNode, taskRuns, busyArea, busySlots, jobsDone, now,
+  lastFinish,
+} from "./sim";
+import { createScheduler } from "./schedulers/registry";
+
+export function setup(jobs: i32, tasks: i32, nodes: i32, slots: i32, delay: f64, seed: i32,
+                      nParams: i32, record: i32): void {
+  allocate(jobs, tasks, nodes, slots, delay, seed, nParams, record != 0);
+}
+
+export function arrivalColumn(): Float64Array { return jobArrival; }
+export function firstTaskColumn(): Int32Array { return jobFirstTask; }
+export function durationColumn(): Float64Array { return taskDuration; }
+export function estimateColumn(): Float64Array { return jobEstimate; }
+export function paramColumn(): Float64Array { return params; }
+
+export function start(schedulerId: i32): void { initialize(createScheduler(schedulerId)); }
+export function run(maxEvents: i32): i32 { return runEvents(maxEvents); }
+
+export function finishColumn(): Float64Array { return jobFinish; }
+export function counterColumn(): Float64Array { return counters; }
+export function taskStartColumn(): Float64Array { return taskStart; }
+export function taskEndColumn(): Float64Array { return taskEnd; }
+export function taskNodeColumn(): Int32Array { return taskNode; }
+export function taskRunsColumn(): Int32Array { return taskRuns; }
+export function busySlotSeconds(): f64 { return busyArea; }
+export function busySlotsNow(): i32 { return busySlots; }
+export function completedJobs(): i32 { return jobsDone; }
+export function simTime(): f64 { return now; }
+export function lastFinishTime(): f64 { return lastFinish; }

@@ -1,0 +1,46 @@
+// Indexed minimum over per-node values (a segment tree): update O(log n), argmin O(1).
+// Ties go to the lowest index, as the reference LWL does (seed-hawk-eagle.md §2.2(e), A9).
+
+export class MinTree {
+  n: i32;
+  size: i32;
+  val: Float64Array;
+  idx: Int32Array;
+
+  constructor(n: i32) {
+    let size = 1;
+    while (size < n) size = size << 1;
+    this.n = n;
+    this.size = size;
+    this.val = new Float64Array(2 * size);
+    this.idx = new Int32Array(2 * size);
+    for (let i = 0; i < size; i++) {
+      this.val[size + i] = i < n ? 0.0 : Infinity;
+      this.idx[size + i] = i;
+    }
+    for (let p = size - 1; p >= 1; p--) this.pull(p);
+  }
+
+  private pull(p: i32): void {
+    const l = 2 * p;
+    const r = l + 1;
+    if (this.val[r] < this.val[l]) {
+      this.val[p] = this.val[r]; this.idx[p] = this.idx[r];
+    } else {
+      this.val[p] = this.val[l]; this.idx[p] = this.idx[l];
+    }
+  }
+
+  get(i: i32): f64 { return this.val[this.size + i]; }
+
+  set(i: i32, v: f64): void {
+    let p = this.size + i;
+    this.val[p] = v;
+    p = p >> 1;
+    while (p >= 1) { this.pull(p); p = p >> 1; }
+  }
+
+  /** Index of the minimum value (lowest index among equals). */
+  minIndex(): i32 { return this.idx[1]; }
+  minValue(): f64 { return this.val[1]; }
+}

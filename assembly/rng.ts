@@ -1,0 +1,61 @@
+// Seeded random streams, bit-identical in the Wasm and JS builds: xoshiro128** on
+// 32-bit integers, seeded by splitmix32 from (seed, stream). Each mechanism owns a
+// stream, so changing one mechanism never reshuffles another's draws.
+import { imul, ushr, u32ToF64, toI32, toF64 } from "./glue";
+
+/** Stream ids (one per mechanism). Keep numbers stable: they are part of reproducibility. */
+export const STREAM_ARRIVALS: i32 = 1;
+export const STREAM_TASKS: i32 = 2;
+export const STREAM_PLACEMENT: i32 = 3;
+export const STREAM_STEALING: i32 = 4;
+export const STREAM_ESTIMATES: i32 = 5;
+
+function rotl(x: i32, k: i32): i32 { return (x << k) | ushr(x, 32 - k); }
+
+function mix32(z: i32): i32 {
+  z = imul(z ^ ushr(z, 16), -2048144789); // 0x85ebca6b
+  z = imul(z ^ ushr(z, 13), -1028477387); // 0xc2b2ae35
+  return z ^ ushr(z, 16);
+}
+
+export class Rng {
+  s0: i32 = 0;
+  s1: i32 = 0;
+  s2: i32 = 0;
+  s3: i32 = 0;
+
+  constructor(seed: i32, stream: i32) {
+    let x: i32 = seed ^ imul(stream + 1, -1640531527); // golden ratio 0x9e3779b9
+    x = (x + -1640531527) | 0; this.s0 = mix32(x);
+    x = (x + -1640531527) | 0; this.s1 = mix32(x);
+    x = (x + -1640531527) | 0; this.s2 = mix32(x);
+    x = (x + -1640531527) | 0; this.s3 = mix32(x);
+    if ((this.s0 | this.s1 | this.s2 | this.s3) == 0) this.s0 = 1;
+  }
+
+  /** Next 32 random bits (as an i32 bit pattern). */
+  nextU32(): i32 {
+    const s1 = this.s1;
+    const result = imul(rotl(imul(s1, 5), 7), 9);
+    const t = s1 << 9;
+    this.s2 ^= this.s0;
+    this.s3 ^= s1;
+    this.s1 = s1 ^ this.s2;
+    this.s0 ^= this.s3;
+    this.s2 ^= t;
+    this.s3 = rotl(this.s3, 11);
+    return result;
+  }
+
+  /** Uniform double in [0, 1) with 53 random bits. */
+  nextFloat(): f64 {
+    const a = ushr(this.nextU32(), 5); // 27 bits
+    const b = ushr(this.nextU32(), 6); // 26 bits
+    return (u32ToF64(a) * 67108864.0 + u32ToF64(b)) / 9007199254740992.0;
+  }
+
+  /** Uniform integer in [0, n), n >= 1. */
+  nextInt(n: i32): i32 {
+    return toI32(Math.floor(this.nextFloat() * toF64(n)));
+  }
+}

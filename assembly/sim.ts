@@ -1,0 +1,382 @@
+// The simulation core: trace columns, nodes with slots and queues, network
+// messages, the event loop, and the Scheduler interface every policy implements.
+// Policies live in assembly/schedulers/ and only call the mechanisms exported here.
+//
+// Cost model (seed-hawk-eagle.md §1.4, A4, A5):
+//  - a message (probe or placement) reaches its node after `netDelay`;
+//  - a late-bound probe at the head of a queue holds a slot while the node asks the
+//    job's scheduler for a task: the reply arrives 2 x netDelay later; if the job has
+//    no unlaunched task the reply is a cancel and the slot is released then;
+//  - an early-bound task (a placement carrying the task) starts as soon as a slot is free.
+// The scheduler hands out the task when the reply is sent. With one constant delay the
+// order of hand-outs equals the order of requests, so deciding at reply time is exact.
+import { EventQueue } from "./events";
+import { Rng } from "./rng";
+import { fail } from "./glue";
+
+// ---- event kinds -----------------------------------------------------------------
+export const EV_ARRIVAL: i32 = 0;   // a = job
+export const EV_DELIVER: i32 = 1;   // a = number of ring entries delivered now
+export const EV_REPLY: i32 = 2;     // a = node, b = job (get-task reply reaches the node)
+export const EV_TASK_END: i32 = 3;  // a = node, b = task
+export const EV_TIMER: i32 = 4;     // a, b: scheduler-defined
+
+// ---- counters (indices into `counters`; names live in src/engine/counters.ts) ------
+export const C_EVENTS: i32 = 0;
+export const C_MESSAGES: i32 = 1;       // messages sent to nodes (probes + placements)
+export const C_PROBES: i32 = 2;         // late-bound reservations sent
+export const C_BOUND_TASKS: i32 = 3;    // early-bound task placements sent
+export const C_FETCHES: i32 = 4;        // get-task round trips (each holds a slot 2 x delay)
+export const C_STALE_PROBES: i32 = 5;   // round trips answered with a cancel
+export const C_TASKS_STARTED: i32 = 6;
+export const C_MAX_QUEUE: i32 = 7;      // longest node queue seen
+export const N_CORE_COUNTERS: i32 = 8;
+export const N_COUNTERS: i32 = 32;      // schedulers use indices from N_CORE_COUNTERS on
+
+// ---- the Scheduler interface -------------------------------------------------------
+/** Base class of every policy. Override what the policy needs; defaults do nothing
+ *  except late binding, which hands out the job's next unlaunched task (trace order). */
+export class Scheduler {
+  /** Called once after the trace is loaded, before the first event. */
+  start(): void {}
+  /** A job is submitted. */
+  onJobArrival(job: i32, now: f64): void {}
+  /** A probe of `job` at `node` asks for a task; return a task index or -1 (cancel). */
+  handOut(job: i32, node: i32, now: f64): i32 { return nextUnlaunchedTask(job); }
+  /** A task finished at `node` (its slot is already released). */
+  onTaskEnd(node: i32, task: i32, now: f64): void {}
+  /** `node` has a free slot and an empty queue after serving. */
+  onNodeIdle(node: i32, now: f64): void {}
+  /** A timer set with setTimer fired. */
+  onTimer(a: i32, b: i32, now: f64): void {}
+}
+
+// ---- trace (filled by the host through the views exported in index.ts) -----------
+export let nJobs: i32 = 0;
+export let nTasks: i32 = 0;
+export let jobArrival: Float64Array = new Float64Array(0);
+export let jobFirstTask: Int32Array = new Int32Array(0);  // nJobs + 1 offsets
+export let taskDuration: Float64Array = new Float64Array(0);
+export let jobEstimate: Float64Array = new Float64Array(0); // per-job task-duration estimate
+export let taskJob: Int32Array = new Int32Array(0);
+
+// ---- configuration -----------------------------------------------------------------
+export let nNodes: i32 = 0;
+export let slotsPerNode: i32 = 1;
+export let netDelay: f64 = 0.0005;
+export let seed: i32 = 0;
+export let params: Float64Array = new Float64Array(0);
+export let recordTasks: bool = false;
+export let scheduler: Scheduler = new Scheduler();
+
+// ---- dynamic state -------------------------------------------------------------------
+export let events: EventQueue = new EventQueue(16);
+export let counters: Float64Array = new Float64Array(N_COUNTERS);
+export let jobNextTask: Int32Array = new Int32Array(0);   // next unlaunched task
+export let jobTasksLeft: Int32Array = new Int32Array(0);  // tasks not finished
+export let jobFinish: Float64Array = new Float64Array(0);
+export let jobsDone: i32 = 0;
+export let now: f64 = 0.0;
+export let lastFinish: f64 = 0.0;
+
+// Nodes: busy slots and an intrusive FIFO queue per node over a shared entry pool.
+export let nodeBusy: Int32Array = new Int32Array(0);
+export let nodeHead: Int32Array = new Int32Array(0);
+export let nodeTail: Int32Array = new Int32Array(0);
+export let nodeQueueLength: Int32Array = new Int32Array(0);
+let entryJob: Int32Array = new Int32Array(0);
+let entryTask: Int32Array = new Int32Array(0);  // -1: late-bound probe
+let entryNext: Int32Array = new Int32Array(0);
+let freeEntry: i32 = -1;
+
+// Messages in flight: a FIFO ring of (node, job, task); one EV_DELIVER per batch.
+let ringNode: Int32Array = new Int32Array(0);
+let ringJob: Int32Array = new Int32Array(0);
+let ringTask: Int32Array = new Int32Array(0);
+let ringHead: i32 = 0;   // next entry to deliver
+let ringCount: i32 = 0;  // entries in flight
+let batchStart: i32 = 0; // ringCount when the current batch began
+
+// Utilization: busy slot-seconds integrated exactly at every change.
+export let busySlots: i32 = 0;
+export let busyArea: f64 = 0.0;
+let lastBusyChange: f64 = 0.0;
+
+// Optional per-task record for the invariants checker.
+export let taskStart: Float64Array = new Float64Array(0);
+export let taskEnd: Float64Array = new Float64Array(0);
+export let taskNode: Int32Array = new Int32Array(0);
+export let taskRuns: Int32Array = new Int32Array(0);
+
+// ---- setup ------------------------------------------------------------------------------
+export function allocate(jobs: i32, tasks: i32, nodes: i32, slots: i32, delay: f64,
+                         seedValue: i32, nParams: i32, record: bool): void {
+  nJobs = jobs;
+  nTasks = tasks;
+  nNodes = nodes;
+  slotsPerNode = slots;
+  netDelay = delay;
+  seed = seedValue;
+  recordTasks = record;
+  jobArrival = new Float64Array(jobs);
+  jobFirstTask = new Int32Array(jobs + 1);
+  taskDuration = new Float64Array(tasks);
+  jobEstimate = new Float64Array(jobs);
+  params = new Float64Array(nParams < 1 ? 1 : nParams);
+}
+
+/** Builds derived state once the host filled the trace columns and parameters. */
+export function initialize(policy: Scheduler): void {
+  scheduler = policy;
+  taskJob = new Int32Array(nTasks);
+  jobNextTask = new Int32Array(nJobs);
+  jobTasksLeft = new Int32Array(nJobs);
+  jobFinish = new Float64Array(nJobs);
+  for (let j = 0; j < nJobs; j++) {
+    const first = jobFirstTask[j];
+    const end = jobFirstTask[j + 1];
+    jobNextTask[j] = first;
+    jobTasksLeft[j] = end - first;
+    jobFinish[j] = -1.0;
+    for (let t = first; t < end; t++) taskJob[t] = j;
+  }
+  nodeBusy = new Int32Array(nNodes);
+  nodeHead = new Int32Array(nNodes);
+  nodeTail = new Int32Array(nNodes);
+  nodeQueueLength = new Int32Array(nNodes);
+  for (let n = 0; n < nNodes; n++) { nodeHead[n] = -1; nodeTail[n] = -1; }
+  const entries = nNodes * 4 + 1024;
+  entryJob = new Int32Array(entries);
+  entryTask = new Int32Array(entries);
+  entryNext = new Int32Array(entries);
+  chainFree(0, entries);
+  const ring = 4096;
+  ringNode = new Int32Array(ring);
+  ringJob = new Int32Array(ring);
+  ringTask = new Int32Array(ring);
+  ringHead = 0; ringCount = 0; batchStart = 0;
+  events = new EventQueue(nNodes * slotsPerNode + 1024);
+  counters = new Float64Array(N_COUNTERS);
+  jobsDone = 0; now = 0.0; lastFinish = 0.0;
+  busySlots = 0; busyArea = 0.0; lastBusyChange = 0.0;
+  if (recordTasks) {
+    taskStart = new Float64Array(nTasks);
+    taskEnd = new Float64Array(nTasks);
+    taskNode = new Int32Array(nTasks);
+    taskRuns = new Int32Array(nTasks);
+  }
+  scheduler.start();
+  if (nJobs > 0) events.push(jobArrival[0], EV_ARRIVAL, 0, 0);
+}
+
+function chainFree(from: i32, to: i32): void {
+  for (let e = from; e < to - 1; e++) entryNext[e] = e + 1;
+  entryNext[to - 1] = freeEntry;
+  freeEntry = from;
+}
+
+// ---- job helpers used by policies ---------------------------------------------------
+export function jobTaskCount(job: i32): i32 { return jobFirstTask[job + 1] - jobFirstTask[job]; }
+export function jobUnlaunched(job: i32): i32 { return jobFirstTask[job + 1] - jobNextTask[job]; }
+
+/** Late binding: the job's next unlaunched task in trace order, or -1. */
+export function nextUnlaunchedTask(job: i32): i32 {
+  const t = jobNextTask[job];
+  if (t >= jobFirstTask[job + 1]) return -1;
+  jobNextTask[job] = t + 1;
+  return t;
+}
+
+export function count(index: i32, amount: f64): void { counters[index] += amount; }
+
+export function setTimer(at: f64, a: i32, b: i32): void { events.push(at, EV_TIMER, a, b); }
+
+// ---- messages -----------------------------------------------------------------------------
+/** Starts a batch of messages sent at the same instant (one delivery event). */
+export function sendBegin(): void { batchStart = ringCount; }
+
+/** Queues a message to `node`: a late-bound probe of `job` (task = -1) or a bound task. */
+export function sendTo(node: i32, job: i32, task: i32): void {
+  if (ringCount == ringNode.length) growRing();
+  let i = ringHead + ringCount;
+  const cap = ringNode.length;
+  if (i >= cap) i -= cap;
+  ringNode[i] = node; ringJob[i] = job; ringTask[i] = task;
+  ringCount++;
+  counters[C_MESSAGES] += 1.0;
+  if (task < 0) counters[C_PROBES] += 1.0; else counters[C_BOUND_TASKS] += 1.0;
+}
+
+/** Sends the batch: every message of it reaches its node after the network delay. */
+export function sendEnd(sentAt: f64): void {
+  const k = ringCount - batchStart;
+  if (k > 0) events.push(sentAt + netDelay, EV_DELIVER, k, 0);
+}
+
+function growRing(): void {
+  const cap = ringNode.length;
+  const c = cap * 2;
+  const rn = new Int32Array(c);
+  const rj = new Int32Array(c);
+  const rt = new Int32Array(c);
+  for (let k = 0; k < ringCount; k++) {
+    let i = ringHead + k;
+    if (i >= cap) i -= cap;
+    rn[k] = ringNode[i]; rj[k] = ringJob[i]; rt[k] = ringTask[i];
+  }
+  ringNode = rn; ringJob = rj; ringTask = rt;
+  ringHead = 0;
+}
+
+function deliver(k: i32, t: f64): void {
+  if (k > ringCount) fail(2);
+  const cap = ringNode.length;
+  for (let m = 0; m < k; m++) {
+    const node = ringNode[ringHead];
+    const job = ringJob[ringHead];
+    const task = ringTask[ringHead];
+    ringHead++;
+    if (ringHead == cap) ringHead = 0;
+    ringCount--;
+    enqueue(node, job, task);
+    serve(node, t);
+  }
+}
+
+// ---- node queues (FIFO discipline) ---------------------------------------------------------
+export function enqueue(node: i32, job: i32, task: i32): void {
+  if (freeEntry < 0) {
+    const old = entryJob.length;
+    const c = old * 2;
+    const ej = new Int32Array(c);
+    const et = new Int32Array(c);
+    const en = new Int32Array(c);
+    for (let e = 0; e < old; e++) { ej[e] = entryJob[e]; et[e] = entryTask[e]; en[e] = entryNext[e]; }
+    entryJob = ej; entryTask = et; entryNext = en;
+    chainFree(old, c);
+  }
+  const e = freeEntry;
+  freeEntry = entryNext[e];
+  entryJob[e] = job;
+  entryTask[e] = task;
+  entryNext[e] = -1;
+  const tail = nodeTail[node];
+  if (tail < 0) nodeHead[node] = e; else entryNext[tail] = e;
+  nodeTail[node] = e;
+  const len = nodeQueueLength[node] + 1;
+  nodeQueueLength[node] = len;
+  if (<f64>len > counters[C_MAX_QUEUE]) counters[C_MAX_QUEUE] = <f64>len;
+}
+
+/** Starts queued work on `node` while it has free slots. */
+export function serve(node: i32, t: f64): void {
+  while (nodeBusy[node] < slotsPerNode) {
+    const e = nodeHead[node];
+    if (e < 0) return;
+    const next = entryNext[e];
+    nodeHead[node] = next;
+    if (next < 0) nodeTail[node] = -1;
+    nodeQueueLength[node] = nodeQueueLength[node] - 1;
+    const job = entryJob[e];
+    const task = entryTask[e];
+    entryNext[e] = freeEntry;
+    freeEntry = e;
+    occupySlot(node, t);
+    if (task >= 0) {
+      startTask(node, task, t);
+    } else {
+      counters[C_FETCHES] += 1.0;
+      events.push(t + 2.0 * netDelay, EV_REPLY, node, job);
+    }
+  }
+}
+
+function occupySlot(node: i32, t: f64): void {
+  busyArea += <f64>busySlots * (t - lastBusyChange);
+  lastBusyChange = t;
+  busySlots++;
+  const b = nodeBusy[node] + 1;
+  if (b > slotsPerNode) fail(3);
+  nodeBusy[node] = b;
+}
+
+function releaseSlot(node: i32, t: f64): void {
+  busyArea += <f64>busySlots * (t - lastBusyChange);
+  lastBusyChange = t;
+  busySlots--;
+  nodeBusy[node] = nodeBusy[node] - 1;
+}
+
+/** Runs `task` on a slot of `node` that is already occupied for it. */
+function startTask(node: i32, task: i32, t: f64): void {
+  counters[C_TASKS_STARTED] += 1.0;
+  if (recordTasks) {
+    taskStart[task] = t;
+    taskNode[task] = node;
+    taskRuns[task] = taskRuns[task] + 1;
+  }
+  events.push(t + taskDuration[task], EV_TASK_END, node, task);
+}
+
+// ---- event handlers -------------------------------------------------------------------------
+function onReply(node: i32, job: i32, t: f64): void {
+  const task = scheduler.handOut(job, node, t);
+  if (task >= 0) {
+    startTask(node, task, t);
+  } else {
+    counters[C_STALE_PROBES] += 1.0;
+    releaseSlot(node, t);
+    afterSlotFreed(node, t);
+  }
+}
+
+function onTaskEnd(node: i32, task: i32, t: f64): void {
+  if (recordTasks) taskEnd[task] = t;
+  releaseSlot(node, t);
+  const job = taskJob[task];
+  const left = jobTasksLeft[job] - 1;
+  jobTasksLeft[job] = left;
+  if (left == 0) {
+    jobFinish[job] = t;
+    jobsDone++;
+  }
+  lastFinish = t;
+  scheduler.onTaskEnd(node, task, t);
+  afterSlotFreed(node, t);
+}
+
+function afterSlotFreed(node: i32, t: f64): void {
+  serve(node, t);
+  if (nodeBusy[node] < slotsPerNode && nodeHead[node] < 0) scheduler.onNodeIdle(node, t);
+}
+
+/** Processes up to `maxEvents` events. Returns 1 when the simulation is finished. */
+export function runEvents(maxEvents: i32): i32 {
+  const q = events;
+  for (let n = 0; n < maxEvents; n++) {
+    if (q.size == 0) return 1;
+    const t = q.topTime();
+    const kind = q.topKind();
+    const a = q.topA();
+    const b = q.topB();
+    q.pop();
+    now = t;
+    counters[C_EVENTS] += 1.0;
+    if (kind == EV_TASK_END) {
+      onTaskEnd(a, b, t);
+    } else if (kind == EV_REPLY) {
+      onReply(a, b, t);
+    } else if (kind == EV_DELIVER) {
+      deliver(a, t);
+    } else if (kind == EV_ARRIVAL) {
+      if (a + 1 < nJobs) q.push(jobArrival[a + 1], EV_ARRIVAL, a + 1, 0);
+      scheduler.onJobArrival(a, t);
+    } else {
+      scheduler.onTimer(a, b, t);
+    }
+  }
+  return q.size == 0 ? 1 : 0;
+}
+
+/** A random stream of this run (see rng.ts for stream ids). */
+export function stream(id: i32): Rng { return new Rng(seed, id); }
