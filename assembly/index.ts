@@ -9,6 +9,7 @@ import {
   lastFinish,
 } from "./sim";
 import { createScheduler } from "./schedulers/registry";
+import { Rng } from "./rng";
 
 export function setup(jobs: i32, tasks: i32, nodes: i32, slots: i32, delay: f64, seed: i32,
                       nParams: i32, record: i32): void {
@@ -35,3 +36,11 @@ export function busySlotsNow(): i32 { return busySlots; }
 export function completedJobs(): i32 { return jobsDone; }
 export function simTime(): f64 { return now; }
 export function lastFinishTime(): f64 { return lastFinish; }
+
+/** `n` uniform draws of stream `stream` under `seed` (for cross-build RNG tests). */
+export function rngDraws(seed: i32, stream: i32, n: i32): Float64Array {
+  const rng = new Rng(seed, stream);
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = rng.nextFloat();
+  return out;
+}

@@ -1,0 +1,59 @@
+// Run configuration: a plain JSON-able object, validated in one place.
+import { InputError } from "../errors.js";
+import { COMMON_PARAMS, checkParam, findScheduler, type ParamSpec, type SchedulerSpec } from "./schedulers.js";
+
+export interface SimConfig {
+  scheduler: string;
+  nodes: number;
+  slots: number;
+  seed: number;
+  /** Scheduler and common parameters by name (see `aviary schedulers`). */
+  params: Record<string, number | boolean>;
+}
+
+/** A validated configuration with every parameter filled in. */
+export interface ResolvedConfig extends SimConfig {
+  spec: SchedulerSpec;
+  networkDelay: number;
+  /** Scheduler parameters in engine slot order. */
+  paramVector: Float64Array;
+}
+
+const NODES: ParamSpec = { name: "nodes", kind: "integer", default: 1, unit: "nodes", min: 1, max: 10_000_000, description: "" };
+const SLOTS: ParamSpec = { name: "slots", kind: "integer", default: 1, unit: "slots/node", min: 1, max: 4096, description: "" };
+const SEED: ParamSpec = { name: "seed", kind: "integer", default: 1, unit: "", min: 0, max: 2147483647, description: "" };
+
+export function resolveConfig(c: Partial<SimConfig> & { scheduler?: string }): ResolvedConfig {
+  const spec = findScheduler(c.scheduler ?? "sparrow");
+  const nodes = checkParam(NODES, c.nodes ?? NODES.default, "nodes") as number;
+  const slots = checkParam(SLOTS, c.slots ?? SLOTS.default, "slots") as number;
+  const seed = checkParam(SEED, c.seed ?? SEED.default, "seed") as number;
+  if (nodes * slots > 2 ** 31 - 1) throw new InputError(`nodes x slots = ${nodes * slots} is too large (at most 2^31-1 slots)`);
+  const given = { ...(c.params ?? {}) };
+  const all = [...COMMON_PARAMS, ...spec.params];
+  for (const key of Object.keys(given)) {
+    if (!all.some((p) => p.name === key)) {
+      throw new InputError(`unknown parameter '${key}' for scheduler '${spec.name}' (known: ${all.map((p) => p.name).join(", ")})`);
+    }
+  }
+  const params: Record<string, number | boolean> = {};
+  for (const p of all) {
+    params[p.name] = key(given, p.name) ? checkParam(p, given[p.name], `scheduler '${spec.name}'`) : p.default;
+  }
+  const paramVector = new Float64Array(spec.params.length);
+  spec.params.forEach((p, i) => { paramVector[i] = Number(params[p.name]); });
+  return { scheduler: spec.name, nodes, slots, seed, params, spec, networkDelay: params.networkDelay as number, paramVector };
+}
+
+function key(o: object, k: string): boolean { return Object.prototype.hasOwnProperty.call(o, k); }
+
+/** Parses `--set key=value` items into a params object (values checked later). */
+export function parseSets(items: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const it of items) {
+    const eq = it.indexOf("=");
+    if (eq <= 0) throw new InputError(`--set expects key=value, got '${it}'`);
+    out[it.slice(0, eq).trim()] = it.slice(eq + 1).trim();
+  }
+  return out;
+}

@@ -1,0 +1,97 @@
+// The scheduler catalogue: names, engine ids (assembly/schedulers/registry.ts) and every
+// parameter with its default, unit and allowed range. `aviary schedulers` prints this;
+// resolveConfig() validates against it.
+import { InputError } from "../errors.js";
+
+export interface ParamSpec {
+  name: string;
+  kind: "number" | "integer" | "boolean";
+  default: number | boolean;
+  unit: string;
+  min?: number;
+  max?: number;
+  /** true when `min` itself is not allowed */
+  minExclusive?: boolean;
+  description: string;
+}
+
+export interface SchedulerSpec {
+  name: string;
+  /** Engine registry id. */
+  id: number;
+  summary: string;
+  /** Spec section this policy follows. */
+  source: string;
+  /** In engine parameter-slot order. */
+  params: ParamSpec[];
+}
+
+/** Parameters every scheduler has (cluster and network). */
+export const COMMON_PARAMS: ParamSpec[] = [
+  {
+    name: "networkDelay", kind: "number", default: 0.0005, unit: "s", min: 0, max: 60,
+    description: "one-way delay of every message (probe, placement, get-task request/reply)",
+  },
+];
+
+export const SCHEDULERS: SchedulerSpec[] = [
+  {
+    name: "random", id: 0, source: "seed-hawk-eagle.md §2.0 (Sparrow paper baseline)",
+    summary: "each task bound at once to a uniformly random node, FIFO queues, no probing",
+    params: [],
+  },
+  {
+    name: "sparrow", id: 1, source: "seed-hawk-eagle.md §2.0-§2.1",
+    summary: "batch sampling: ceil(d*t) probes to random nodes, late binding, cancel after one round trip",
+    params: [
+      {
+        name: "probeRatio", kind: "number", default: 2, unit: "probes/task", min: 1, max: 1000,
+        description: "d: probes sent per task of a job (Sparrow's best value is 2)",
+      },
+      {
+        name: "withoutReplacement", kind: "boolean", default: false, unit: "flag",
+        description: "probe distinct nodes within a job (Sparrow proper); default samples with replacement like the reference simulator (A3)",
+      },
+    ],
+  },
+  {
+    name: "lwl", id: 2, source: "seed-hawk-eagle.md §2.3, §2.2(e)",
+    summary: "fully centralized least-work-left for all jobs, indexed argmin over per-node estimated work, late-bound placements",
+    params: [],
+  },
+];
+
+export function findScheduler(name: string): SchedulerSpec {
+  const s = SCHEDULERS.find((x) => x.name === name);
+  if (!s) {
+    throw new InputError(`unknown scheduler '${name}' (known: ${SCHEDULERS.map((x) => x.name).join(", ")})`);
+  }
+  return s;
+}
+
+export function describeRange(p: ParamSpec): string {
+  if (p.kind === "boolean") return "true|false";
+  const lo = p.min === undefined ? "-inf" : String(p.min);
+  const hi = p.max === undefined ? "inf" : String(p.max);
+  return `${p.minExclusive ? "(" : "["}${lo}, ${hi}]${p.kind === "integer" ? " integer" : ""}`;
+}
+
+/** Parses and range-checks one parameter value given as text or JSON value. */
+export function checkParam(p: ParamSpec, raw: unknown, where: string): number | boolean {
+  if (p.kind === "boolean") {
+    if (raw === true || raw === "true" || raw === "1" || raw === 1) return true;
+    if (raw === false || raw === "false" || raw === "0" || raw === 0) return false;
+    throw new InputError(`${where}: ${p.name} must be true or false, got '${String(raw)}'`);
+  }
+  const v = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw) : NaN;
+  if (!Number.isFinite(v)) {
+    throw new InputError(`${where}: ${p.name} must be a finite number (${p.unit}), got '${String(raw)}'`);
+  }
+  const bad = (p.kind === "integer" && !Number.isInteger(v))
+    || (p.min !== undefined && (p.minExclusive ? v <= p.min : v < p.min))
+    || (p.max !== undefined && v > p.max);
+  if (bad) {
+    throw new InputError(`${where}: ${p.name}=${String(raw)} is out of range: allowed ${describeRange(p)} (${p.unit})`);
+  }
+  return v;
+}

@@ -1,0 +1,47 @@
+// Node-side engine loading: finds the built artifacts next to package.json.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { wasmEngineFactory } from "./wasm.js";
+import { jsEngineFactory } from "./js.js";
+import type { EngineFactory } from "./types.js";
+
+export type EngineKind = "wasm" | "js";
+
+let root: string | undefined;
+/** The package directory (works from src/ under vitest and from dist/src/ when built). */
+export function packageRoot(): string {
+  if (root) return root;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = join(dir, "package.json");
+    if (existsSync(pkg) && JSON.parse(readFileSync(pkg, "utf8")).name === "aviary-sim") return (root = dir);
+    const up = dirname(dir);
+    if (up === dir) throw new Error("cannot find the aviary-sim package root");
+    dir = up;
+  }
+}
+
+function artifact(rel: string): string {
+  const p = join(packageRoot(), rel);
+  if (!existsSync(p)) throw new Error(`engine artifact ${rel} is missing: run \`npm run build\``);
+  return p;
+}
+
+const factories = new Map<string, EngineFactory>();
+
+/** The factory for the requested engine (compiled/imported once per process). */
+export async function loadEngine(kind: EngineKind, debug = false): Promise<EngineFactory> {
+  const key = kind + (debug ? ":debug" : "");
+  let f = factories.get(key);
+  if (!f) {
+    if (kind === "wasm") {
+      const bytes = readFileSync(artifact(debug ? "build/aviary.debug.wasm" : "build/aviary.wasm"));
+      f = wasmEngineFactory(new WebAssembly.Module(bytes));
+    } else {
+      f = jsEngineFactory(await import(pathToFileURL(artifact("build/engine-js/index.js")).href));
+    }
+    factories.set(key, f);
+  }
+  return f;
+}

@@ -1,0 +1,34 @@
+/** The engine's entry points (assembly/index.ts), as seen by the host in either build.
+ *  Column getters return live typed arrays: views on Wasm memory, or the arrays
+ *  themselves in the JS build. A view is valid until the next call that may allocate
+ *  (setup, start, run), so fetch views right before use. */
+export interface EngineApi {
+  readonly kind: "wasm" | "js";
+  setup(jobs: number, tasks: number, nodes: number, slots: number, delay: number, seed: number,
+        nParams: number, record: number): void;
+  arrivalColumn(): Float64Array;
+  firstTaskColumn(): Int32Array;
+  durationColumn(): Float64Array;
+  estimateColumn(): Float64Array;
+  paramColumn(): Float64Array;
+  start(schedulerId: number): void;
+  run(maxEvents: number): number;
+  finishColumn(): Float64Array;
+  counterColumn(): Float64Array;
+  taskStartColumn(): Float64Array;
+  taskEndColumn(): Float64Array;
+  taskNodeColumn(): Int32Array;
+  taskRunsColumn(): Int32Array;
+  busySlotSeconds(): number;
+  busySlotsNow(): number;
+  completedJobs(): number;
+  simTime(): number;
+  lastFinishTime(): number;
+  /** `n` uniform draws of a random stream (cross-build RNG checks). */
+  rngDraws(seed: number, stream: number, n: number): Float64Array;
+  /** Frees the instance (Wasm: drops the memory; JS: releases the module for the next run). */
+  dispose(): void;
+}
+
+/** Creates a fresh engine instance for one run. */
+export type EngineFactory = () => EngineApi;

@@ -1,0 +1,41 @@
+// Wasm engine instances from a compiled module (browser-safe: no node imports).
+// One instance per run: the engine uses AssemblyScript's stub runtime (a bump
+// allocator sized for one simulation), so a run never pays for a collector.
+import { instantiateSync } from "@assemblyscript/loader";
+import type { EngineApi, EngineFactory } from "./types.js";
+
+type Raw = Record<string, any>;
+
+export function wasmEngineFactory(module: WebAssembly.Module): EngineFactory {
+  return () => {
+    const inst = instantiateSync(module, {}) as unknown as { exports: Raw };
+    const x = inst.exports;
+    const f64 = (ptr: number): Float64Array => x.__getFloat64ArrayView(ptr);
+    const i32 = (ptr: number): Int32Array => x.__getInt32ArrayView(ptr);
+    const api: EngineApi = {
+      kind: "wasm",
+      setup: (j, t, n, s, d, seed, np, rec) => x.setup(j, t, n, s, d, seed, np, rec),
+      arrivalColumn: () => f64(x.arrivalColumn()),
+      firstTaskColumn: () => i32(x.firstTaskColumn()),
+      durationColumn: () => f64(x.durationColumn()),
+      estimateColumn: () => f64(x.estimateColumn()),
+      paramColumn: () => f64(x.paramColumn()),
+      start: (id) => x.start(id),
+      run: (max) => x.run(max),
+      finishColumn: () => f64(x.finishColumn()),
+      counterColumn: () => f64(x.counterColumn()),
+      taskStartColumn: () => f64(x.taskStartColumn()),
+      taskEndColumn: () => f64(x.taskEndColumn()),
+      taskNodeColumn: () => i32(x.taskNodeColumn()),
+      taskRunsColumn: () => i32(x.taskRunsColumn()),
+      busySlotSeconds: () => x.busySlotSeconds(),
+      busySlotsNow: () => x.busySlotsNow(),
+      completedJobs: () => x.completedJobs(),
+      simTime: () => x.simTime(),
+      lastFinishTime: () => x.lastFinishTime(),
+      rngDraws: (seed, stream, n) => f64(x.rngDraws(seed, stream, n)).slice(),
+      dispose: () => {},
+    };
+    return api;
+  };
+}

@@ -1,0 +1,65 @@
+// Human-readable reports: the comparison table and the per-job CSV.
+import type { RunSummary, ClassStats } from "../metrics/summary.js";
+import { completionTimes, isLong } from "../metrics/summary.js";
+import type { SimResult } from "../simulate.js";
+
+function fmt(x: number): string {
+  if (!Number.isFinite(x)) return "-";
+  const a = Math.abs(x);
+  if (a >= 1000) return x.toFixed(0);
+  if (a >= 10) return x.toFixed(1);
+  return x.toFixed(3);
+}
+
+function rateFmt(x: number): string {
+  if (x >= 1e6) return `${(x / 1e6).toFixed(2)} M`;
+  if (x >= 1e3) return `${(x / 1e3).toFixed(1)} k`;
+  return String(Math.round(x));
+}
+
+function table(header: string[], rows: string[][]): string {
+  const w = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join("  ");
+  return [line(header), w.map((n) => "-".repeat(n)).join("  "), ...rows.map(line)].join("\n");
+}
+
+function classCells(c: ClassStats): string[] {
+  return [String(c.jobs), fmt(c.mean), fmt(c.p50), fmt(c.p90), fmt(c.p99)];
+}
+
+/** One row per run: completion-time statistics per class, utilization, speed. */
+export function formatRunTable(runs: RunSummary[]): string {
+  if (runs.length === 0) return "";
+  const r0 = runs[0];
+  const withLong = runs.some((r) => r.long.jobs > 0);
+  const head = [
+    `trace ${r0.trace.name}: ${r0.trace.jobs} jobs, ${r0.trace.tasks} tasks; ${r0.nodes} nodes x ${r0.slots} slots; seed ${r0.seed}; engine ${r0.engine}`,
+    r0.cutoff === null ? "job completion times in seconds (no --cutoff: every job is short)"
+      : `job completion times in seconds; long jobs: mean task duration > ${r0.cutoff} s`,
+    "",
+  ];
+  const header = ["scheduler", withLong ? "short jobs" : "jobs", "mean", "p50", "p90", "p99"];
+  if (withLong) header.push("long jobs", "mean", "p50", "p90", "p99");
+  header.push("util", "events", "events/s", "wall s");
+  const rows = runs.map((r) => {
+    const cells = [r.scheduler, ...classCells(r.short)];
+    if (withLong) cells.push(...classCells(r.long));
+    cells.push(`${(100 * r.utilization).toFixed(1)}%`, rateFmt(r.counters.events), rateFmt(r.eventsPerSecond), r.wallSeconds.toFixed(2));
+    return cells;
+  });
+  return head.join("\n") + table(header, rows);
+}
+
+/** Per-job results of one or more runs on the same trace. */
+export function perJobCsv(results: SimResult[], cutoff?: number): string {
+  const out: string[] = ["scheduler,job_id,submit_time,tasks,estimate,class,finish_time,completion_time"];
+  for (const r of results) {
+    const ct = completionTimes(r);
+    const t = r.trace;
+    for (let j = 0; j < ct.length; j++) {
+      out.push(`${r.config.scheduler},${j},${t.arrivals[j]},${t.taskOffsets[j + 1] - t.taskOffsets[j]},${t.estimates[j]},`
+        + `${isLong(t.estimates[j], cutoff) ? "long" : "short"},${r.finish[j]},${ct[j]}`);
+    }
+  }
+  return out.join("\n") + "\n";
+}

@@ -1,0 +1,90 @@
+// Shared test helpers: tiny hand-written traces, runs on either engine, and the
+// invariants checker every suite leans on.
+import { expect } from "vitest";
+import { existsSync } from "node:fs";
+import { loadEngine, type EngineKind } from "../src/engine/node.js";
+import { resolveConfig, type SimConfig } from "../src/config/config.js";
+import { runSimulation, type SimResult } from "../src/simulate.js";
+import type { Trace } from "../src/trace/types.js";
+
+export const SHARED_TRACES = new URL("../../shared/traces/", import.meta.url);
+export const sharedTrace = (name: string): string => new URL(name, SHARED_TRACES).pathname;
+export const haveSharedTraces = existsSync(SHARED_TRACES);
+if (!haveSharedTraces) console.warn(`../shared/traces is absent: tests on the real sample traces are skipped`);
+
+/** jobs: [submission time, task durations, optional estimate (default: mean)]. */
+export function makeTrace(jobs: Array<[number, number[], number?]>, name = "hand"): Trace {
+  const offsets = new Int32Array(jobs.length + 1);
+  const durations: number[] = [];
+  jobs.forEach(([, d], j) => { durations.push(...d); offsets[j + 1] = durations.length; });
+  return {
+    name,
+    arrivals: Float64Array.from(jobs.map(([a]) => a)),
+    taskOffsets: offsets,
+    durations: Float64Array.from(durations),
+    estimates: Float64Array.from(jobs.map(([, d, e]) => e ?? d.reduce((x, y) => x + y, 0) / d.length)),
+  };
+}
+
+export async function simulate(trace: Trace, config: Partial<SimConfig> & { scheduler: string },
+                               engine: EngineKind = "wasm", recordTasks = true): Promise<SimResult> {
+  const factory = await loadEngine(engine);
+  return runSimulation(factory, trace, resolveConfig(config), { recordTasks });
+}
+
+/** Scheduler families: does a started task hold its slot for a get-task round trip first? */
+const LATE_BOUND = new Set(["sparrow", "lwl"]);
+
+/**
+ * Checks the engine invariants on a run recorded with recordTasks:
+ *  - every task runs exactly once, for exactly its duration, after its job's submission;
+ *  - no node ever holds more tasks (incl. the round trip that fetched them) than slots;
+ *  - busy slot-seconds = task-seconds + 2 x delay per get-task round trip;
+ *  - a job finishes when its last task ends, at or after submission + its longest task.
+ */
+export function checkInvariants(r: SimResult): void {
+  const { trace, tasks, config } = r;
+  if (!tasks) throw new Error("run without recordTasks");
+  const n = trace.durations.length;
+  const delay = config.networkDelay;
+  const held = LATE_BOUND.has(config.scheduler) ? 2 * delay : 0;
+  let taskSeconds = 0;
+  for (let t = 0; t < n; t++) {
+    if (tasks.runs[t] !== 1) throw new Error(`task ${t} ran ${tasks.runs[t]} times`);
+    const d = trace.durations[t];
+    taskSeconds += d;
+    const end = tasks.end[t];
+    if (Math.abs(end - tasks.start[t] - d) > 1e-9 * Math.max(1, Math.abs(end))) {
+      throw new Error(`task ${t} ran ${end - tasks.start[t]} s, duration ${d}`);
+    }
+  }
+  for (let j = 0; j < trace.arrivals.length; j++) {
+    let last = -Infinity;
+    let longest = 0;
+    for (let t = trace.taskOffsets[j]; t < trace.taskOffsets[j + 1]; t++) {
+      if (tasks.start[t] < trace.arrivals[j] + delay - 1e-12) throw new Error(`task ${t} started before its job's submission reached a node`);
+      last = Math.max(last, tasks.end[t]);
+      longest = Math.max(longest, trace.durations[t]);
+    }
+    if (r.finish[j] !== last) throw new Error(`job ${j} finish ${r.finish[j]} != last task end ${last}`);
+    if (r.finish[j] < trace.arrivals[j] + longest) throw new Error(`job ${j} finished too early`);
+  }
+  // Slot occupancy per node: sweep over [start - held, end) intervals.
+  const ev: Array<[number, number, number]> = [];
+  for (let t = 0; t < n; t++) {
+    // (a tiny tolerance: start - held can round below the previous task's end)
+    const from = tasks.start[t] - held + 1e-9 * Math.max(1, tasks.start[t]);
+    ev.push([tasks.node[t], from, +1], [tasks.node[t], tasks.end[t], -1]);
+  }
+  ev.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  let cur = 0;
+  let node = -1;
+  for (const [nd, , delta] of ev) {
+    if (nd !== node) { node = nd; cur = 0; }
+    cur += delta;
+    if (cur > config.slots) throw new Error(`node ${nd} ran ${cur} tasks on ${config.slots} slots`);
+  }
+  const expected = taskSeconds + 2 * delay * r.counters.fetches;
+  expect(Math.abs(r.busySlotSeconds - expected)).toBeLessThanOrEqual(1e-9 * Math.max(1, expected));
+  expect(r.counters.tasksStarted).toBe(n);
+}

@@ -1,0 +1,140 @@
+// Unit tests of the engine's building blocks (JS build of the same sources) and of the
+// percentile code; RNG streams are also compared across the two builds.
+import { describe, it, expect } from "vitest";
+import { pathToFileURL } from "node:url";
+import { join } from "node:path";
+import { packageRoot, loadEngine } from "../src/engine/node.js";
+import { quantileNearestRank, classStats } from "../src/metrics/summary.js";
+
+const engineModule = async (name: string) =>
+  import(pathToFileURL(join(packageRoot(), "build/engine-js", name)).href);
+
+describe("event heap", () => {
+  it("pops in (time, sequence) order, ties FIFO by creation, across growth", async () => {
+    const { EventQueue } = await engineModule("events.js");
+    const q = new EventQueue(4); // grows several times
+    const pushed: Array<[number, number]> = [];
+    let x = 12345;
+    for (let i = 0; i < 5000; i++) {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      const t = x % 97; // many equal times
+      q.push(t, 7, i, -i);
+      pushed.push([t, i]);
+    }
+    pushed.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const popped: Array<[number, number]> = [];
+    while (q.size > 0) {
+      if (q.topKind() !== 7 || q.topB() + q.topA() !== 0) throw new Error("payload mixed up");
+      popped.push([q.topTime(), q.topA()]);
+      q.pop();
+    }
+    expect(popped).toEqual(pushed);
+  });
+
+  it("interleaved push/pop keeps the heap order", async () => {
+    const { EventQueue } = await engineModule("events.js");
+    const q = new EventQueue(16);
+    let now = 0;
+    let seq = 0;
+    for (let i = 0; i < 100; i++) q.push(i * 0.5, 0, seq++, 0);
+    for (let i = 0; i < 20000; i++) {
+      const t = q.topTime();
+      if (t < now) throw new Error(`popped ${t} after ${now}`);
+      now = t;
+      q.pop();
+      q.push(now + ((i * 7919) % 13) * 0.25, 0, seq++, 0);
+    }
+  });
+});
+
+describe("random streams", () => {
+  it("are deterministic, independent per stream and seed, and uniform", async () => {
+    const { Rng } = await engineModule("rng.js");
+    const draw = (seed: number, stream: number, n: number) => {
+      const r = new Rng(seed, stream);
+      return Array.from({ length: n }, () => r.nextFloat());
+    };
+    expect(draw(1, 1, 100)).toEqual(draw(1, 1, 100));
+    expect(draw(1, 1, 100)).not.toEqual(draw(1, 2, 100));
+    expect(draw(1, 1, 100)).not.toEqual(draw(2, 1, 100));
+    const xs = draw(7, 3, 200_000);
+    const bins = new Array(20).fill(0);
+    for (const x of xs) {
+      if (!(x >= 0 && x < 1)) throw new Error(`draw ${x} outside [0, 1)`);
+      bins[Math.floor(x * 20)]++;
+    }
+    // chi-square with 19 degrees of freedom: 99.9% quantile is 43.8
+    const e = xs.length / 20;
+    const chi2 = bins.reduce((s, b) => s + ((b - e) ** 2) / e, 0);
+    expect(chi2).toBeLessThan(43.8);
+    const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+    expect(Math.abs(mean - 0.5)).toBeLessThan(0.005);
+  });
+
+  it("nextInt covers [0, n) evenly", async () => {
+    const { Rng } = await engineModule("rng.js");
+    const r = new Rng(3, 4);
+    const counts = new Array(7).fill(0);
+    for (let i = 0; i < 70_000; i++) counts[r.nextInt(7)]++;
+    for (const c of counts) expect(Math.abs(c - 10_000)).toBeLessThan(500);
+  });
+
+  it("give bit-identical draws in the Wasm and JS builds", async () => {
+    for (const [seed, stream] of [[0, 1], [1, 3], [2147483647, 5], [123456, 2]]) {
+      const w = (await loadEngine("wasm"))();
+      const a = w.rngDraws(seed, stream, 10_000);
+      w.dispose();
+      const j = (await loadEngine("js"))();
+      const b = j.rngDraws(seed, stream, 10_000);
+      j.dispose();
+      expect(Array.from(a)).toEqual(Array.from(b));
+    }
+  });
+});
+
+describe("least-work-left index", () => {
+  it("returns the minimum with the lowest index among ties", async () => {
+    const { MinTree } = await engineModule("mintree.js");
+    const t = new MinTree(5);
+    expect(t.minIndex()).toBe(0);
+    t.set(0, 3); t.set(1, 1); t.set(2, 1); t.set(3, 2); t.set(4, 1);
+    expect(t.minIndex()).toBe(1);
+    t.set(1, 5);
+    expect(t.minIndex()).toBe(2);
+    t.set(2, 0.5);
+    expect([t.minIndex(), t.minValue()]).toEqual([2, 0.5]);
+    // against a brute-force scan on random updates
+    const vals = [3, 5, 0.5, 2, 1];
+    let x = 99;
+    for (let i = 0; i < 2000; i++) {
+      x = (x * 48271) % 2147483647;
+      const k = x % 5;
+      const v = (x % 17) / 4;
+      t.set(k, v);
+      vals[k] = v;
+      const m = Math.min(...vals);
+      if (t.minIndex() !== vals.indexOf(m)) throw new Error(`argmin ${t.minIndex()} for ${vals}`);
+    }
+  });
+});
+
+describe("percentiles", () => {
+  it("nearest rank: smallest value with at least p% of the sample at or below it", () => {
+    const s = Float64Array.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(quantileNearestRank(s, 50)).toBe(5);
+    expect(quantileNearestRank(s, 90)).toBe(9);
+    expect(quantileNearestRank(s, 99)).toBe(10);
+    expect(quantileNearestRank(s, 100)).toBe(10);
+    expect(quantileNearestRank(s, 0)).toBe(1);
+    expect(quantileNearestRank(Float64Array.from([42]), 99)).toBe(42);
+    expect(Number.isNaN(quantileNearestRank(new Float64Array(0), 50))).toBe(true);
+    const hundred = Float64Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(quantileNearestRank(hundred, 99)).toBe(99);
+    expect(quantileNearestRank(hundred, 90)).toBe(90);
+  });
+
+  it("classStats sorts numerically and averages", () => {
+    const c = classStats(Float64Array.from([10, 2, 33, 4]));
+    expect(c).toEqual({ jobs: 4, mean: 12.25, p50: 4, p90: 33, p99: 33 });
+  });
+});
