@@ -149,6 +149,7 @@ export function initialize(policy: Scheduler): void {
   entryJob = new Int32Array(entries);
   entryTask = new Int32Array(entries);
   entryNext = new Int32Array(entries);
+  freeEntry = -1; // module state outlives a run in the JS build: reset everything here
   chainFree(0, entries);
   const ring = 4096;
   ringNode = new Int32Array(ring);
@@ -159,12 +160,11 @@ export function initialize(policy: Scheduler): void {
   counters = new Float64Array(N_COUNTERS);
   jobsDone = 0; now = 0.0; lastFinish = 0.0;
   busySlots = 0; busyArea = 0.0; lastBusyChange = 0.0;
-  if (recordTasks) {
-    taskStart = new Float64Array(nTasks);
-    taskEnd = new Float64Array(nTasks);
-    taskNode = new Int32Array(nTasks);
-    taskRuns = new Int32Array(nTasks);
-  }
+  const recorded = recordTasks ? nTasks : 0;
+  taskStart = new Float64Array(recorded);
+  taskEnd = new Float64Array(recorded);
+  taskNode = new Int32Array(recorded);
+  taskRuns = new Int32Array(recorded);
   scheduler.start();
   if (nJobs > 0) events.push(jobArrival[0], EV_ARRIVAL, 0, 0);
 }

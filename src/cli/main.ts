@@ -137,7 +137,7 @@ async function genPoisson(opts: Record<string, unknown>): Promise<void> {
     jobs: opts.jobs as number, tasks: opts.tasks as number, duration: String(opts.duration),
     load: opts.load as number, nodes: opts.nodes as number, slots: opts.slots as number, seed: opts.seed as number,
   });
-  writeTraceFile(String(opts.output), trace);
+  await writeTraceFile(String(opts.output), trace);
   process.stderr.write(`wrote ${trace.arrivals.length} jobs, ${trace.durations.length} tasks to ${opts.output}\n`);
 }
 
@@ -163,7 +163,7 @@ function schedulersCommand(opts: Record<string, unknown>): void {
 export function buildProgram(): Command {
   const program = new Command();
   program.name("aviary").description("Simulator of datacenter job schedulers (Sparrow, Hawk, Eagle, ...)")
-    .showHelpAfterError();
+    .showSuggestionAfterError();
 
   program.command("run")
     .description("simulate schedulers on a trace or a generated workload; with no arguments, the embedded default: random, sparrow and lwl on the default workload")

@@ -1,0 +1,78 @@
+// Node-only trace file helpers: reading (`.csv` → CSV reader, anything else → `.tr` reader,
+// streamed in chunks) and atomic writing.
+import { createReadStream } from "node:fs";
+import { open, readFile, rename, rm } from "node:fs/promises";
+import { InputError } from "../errors.js";
+import { parseCsv } from "./csv.js";
+import { TrParser } from "./tr.js";
+import type { Trace } from "./types.js";
+import { traceToCsvRange, traceToTrRange } from "./write.js";
+
+function isCsv(path: string): boolean {
+  return path.toLowerCase().endsWith(".csv");
+}
+
+function reason(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  switch (err?.code) {
+    case "ENOENT": return "no such file or directory";
+    case "EACCES": case "EPERM": return "permission denied";
+    case "EISDIR": return "it is a directory";
+    case "ENOTDIR": return "a component of the path is not a directory";
+    default: return String(err?.message ?? e).split("\n")[0];
+  }
+}
+
+/** Reads a trace file; the path (as given) names the trace and appears in error messages. */
+export async function readTraceFile(path: string): Promise<Trace> {
+  const cannot = (e: unknown) => new InputError(`cannot read trace file '${path}': ${reason(e)}`);
+  if (isCsv(path)) {
+    let bytes: Uint8Array;
+    try {
+      bytes = await readFile(path);
+    } catch (e) {
+      throw cannot(e);
+    }
+    return parseCsv(bytes, path);
+  }
+  const parser = new TrParser(path);
+  try {
+    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
+      parser.push(chunk as Buffer);
+    }
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw cannot(e);
+  }
+  return parser.end();
+}
+
+/** Writes a trace (`.csv` → CSV with header, anything else → `.tr`) atomically: to
+ *  `PATH.tmp-<pid>` first, renamed into place at the end; on any error the temporary file is
+ *  removed, so PATH is either the complete new file or untouched. */
+export async function writeTraceFile(path: string, trace: Trace): Promise<void> {
+  const tmp = `${path}.tmp-${process.pid}`;
+  const csv = isCsv(path);
+  const jobs = trace.arrivals.length;
+  let fh: Awaited<ReturnType<typeof open>> | undefined;
+  try {
+    fh = await open(tmp, "w");
+    const batch = 4096;
+    for (let j = 0; j < jobs || (j === 0 && csv); j += batch) {
+      const to = Math.min(jobs, j + batch);
+      const text = csv ? traceToCsvRange(trace, j, to, j === 0) : traceToTrRange(trace, j, to);
+      const buf = Buffer.from(text, "utf8");
+      for (let off = 0; off < buf.length; ) {
+        const { bytesWritten } = await fh.write(buf, off, buf.length - off);
+        off += bytesWritten;
+      }
+    }
+    await fh.close();
+    fh = undefined;
+    await rename(tmp, path);
+  } catch (e) {
+    if (fh) await fh.close().catch(() => {});
+    await rm(tmp, { force: true }).catch(() => {});
+    throw new InputError(`cannot write trace file '${path}': ${reason(e)}`);
+  }
+}

@@ -1,0 +1,353 @@
+// Reader for the Hawk/Eagle `.tr` trace format (browser-safe: no node imports).
+//
+// One job per line:
+//
+//     submission_time  num_tasks  mean_task_duration  duration_1 ... duration_num_tasks
+//
+// - Fields are separated by one or more spaces or tabs; leading/trailing blanks are ignored;
+//   a carriage return counts as a blank, so CRLF files read like LF files. A UTF-8 byte-order
+//   mark at the very start of the file is skipped.
+// - Blank lines (nothing but blanks) are skipped, but still counted for line numbers in
+//   error messages (line numbers are 1-based physical lines).
+// - Job ids are the 0-based order of the non-blank lines: the first job in the file is job 0.
+// - Numbers are plain decimals as `parseFloat` reads them (`12`, `-0.5`, `.5`, `5.`, `1e-3`,
+//   `2.5E+4`), but the whole field must be a number (`12abc`, `0x10`, `NaN`, `Infinity` are
+//   rejected). Values are exactly `parseFloat`'s.
+// - Checks: submission_time >= 0 and not earlier than the previous job's (files must be
+//   sorted); num_tasks a positive integer (an integral value such as `5.0` is accepted) and
+//   equal to the number of durations on the line; mean_task_duration >= 0; durations >= 0;
+//   all values finite; at least one job; at most 2^31-1 tasks in total.
+// - `estimates` is the mean_task_duration field as given (not recomputed).
+//
+// Every problem is an `InputError` whose message is one line:
+//     NAME:LINE: field K (FIELDNAME): PROBLEM
+// with K the 1-based field position on the line.
+import { InputError } from "../errors.js";
+import type { Trace } from "./types.js";
+
+const SP = 32, TAB = 9, CR = 13, LF = 10, DOT = 46, MINUS = 45, PLUS = 43;
+const MAX_TASKS = 2147483647;
+
+/** Exact powers of ten 10^0 .. 10^22 (all exactly representable as doubles). */
+const POW10 = new Float64Array(23);
+for (let i = 0, p = 1; i <= 22; i++, p *= 10) POW10[i] = p;
+
+const LATIN1 = new TextDecoder("latin1");
+const TEXT_WINDOW = 1 << 16;
+const DECIMAL_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** Parses a whole string as a decimal number (the syntax described above); NaN if it is not
+ *  one. For valid input the value is exactly `parseFloat(s)`. Leading/trailing white space
+ *  is not allowed. */
+export function parseDecimal(s: string): number {
+  return DECIMAL_RE.test(s) ? Number(s) : NaN;
+}
+
+function latin1(b: Uint8Array, s: number, e: number): string {
+  let out = "";
+  for (let i = s; i < e; i++) out += String.fromCharCode(b[i]);
+  return out;
+}
+
+/** Set by `scanNumber` when the token is a valid number outside the fast path. */
+let needSlow = false;
+const TWO53 = 9007199254740992;
+
+/** Scans bytes [s, e) as one decimal number. Returns its value when the fast path applies;
+ *  NaN when the bytes are not exactly one number; otherwise sets `needSlow` (the token is
+ *  valid, convert its text with `Number`) and returns 0.
+ *
+ *  Fast path (Clinger): the significant digits form an integer m < 2^53 (at most 16 digits)
+ *  and the decimal exponent k (exponent field minus fraction digits) has |k| <= 22. Then m
+ *  and 10^|k| are exact doubles and one IEEE multiplication or division gives the correctly
+ *  rounded result, which is what `parseFloat` returns. */
+function scanNumber(b: Uint8Array, s: number, e: number): number {
+  let p = s;
+  let neg = false;
+  if (p < e) {
+    const c = b[p];
+    if (c === MINUS) { neg = true; p++; } else if (c === PLUS) p++;
+  }
+  let m = 0, nd = 0, scale = 0, any = false;
+  let d: number;
+  while (p < e && (d = b[p] - 48) >= 0 && d <= 9) {
+    if (nd !== 0 || d !== 0) { m = m * 10 + d; nd++; }
+    any = true; p++;
+  }
+  if (p < e && b[p] === DOT) {
+    p++;
+    while (p < e && (d = b[p] - 48) >= 0 && d <= 9) {
+      if (nd !== 0 || d !== 0) { m = m * 10 + d; nd++; }
+      scale++; any = true; p++;
+    }
+  }
+  if (!any) return NaN;
+  let k = -scale;
+  if (p < e) {
+    const c = b[p];
+    if (c !== 101 && c !== 69) return NaN; // 'e' 'E'
+    p++;
+    let eneg = false;
+    if (p < e) {
+      const c2 = b[p];
+      if (c2 === MINUS) { eneg = true; p++; } else if (c2 === PLUS) p++;
+    }
+    if (p >= e) return NaN;
+    let x = 0;
+    while (p < e && (d = b[p] - 48) >= 0 && d <= 9) {
+      if (x < 100000) x = x * 10 + d;
+      p++;
+    }
+    if (p !== e) return NaN;
+    k += eneg ? -x : x;
+  }
+  if (nd <= 16 && m < TWO53) {
+    if (m === 0) return neg ? -0 : 0;
+    if (k >= -22 && k <= 22) {
+      const v = k === 0 ? m : k < 0 ? m / POW10[-k] : m * POW10[k];
+      return neg ? -v : v;
+    }
+  }
+  needSlow = true;
+  return 0;
+}
+
+/** Parses bytes [s, e) of `b` as one decimal number; NaN if they are not exactly one number
+ *  (the syntax above, nothing else in the field). The result is identical to `parseFloat`
+ *  of the same text. */
+export function parseNumber(b: Uint8Array, s: number, e: number): number {
+  const v = scanNumber(b, s, e);
+  if (needSlow) {
+    needSlow = false;
+    return Number(latin1(b, s, e));
+  }
+  return v;
+}
+
+function quote(b: Uint8Array, s: number, e: number): string {
+  const max = 40;
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: false }).decode(b.subarray(s, Math.min(e, s + max * 4)));
+  } catch {
+    text = latin1(b, s, Math.min(e, s + max));
+  }
+  // Keep the message on one line and short.
+  text = text.replace(/[\u0000-\u001f\u007f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  if (text.length > max || e - s > max * 4) text = text.slice(0, max) + "...";
+  return `'${text}'`;
+}
+
+function fieldName(k: number): string {
+  if (k === 1) return "submission_time";
+  if (k === 2) return "num_tasks";
+  if (k === 3) return "mean_task_duration";
+  return `duration ${k - 3}`;
+}
+
+function growF64(a: Float64Array, need: number): Float64Array {
+  let cap = a.length * 2;
+  if (cap < need) cap = need;
+  const n = new Float64Array(cap);
+  n.set(a);
+  return n;
+}
+
+function growI32(a: Int32Array, need: number): Int32Array {
+  let cap = a.length * 2;
+  if (cap < need) cap = need;
+  const n = new Int32Array(cap);
+  n.set(a);
+  return n;
+}
+
+/**
+ * Streaming `.tr` parser. Feed the file in chunks of any size and split (a number or a
+ * line may straddle chunks) with `push`, then call `end` for the `Trace`. Chunks are not
+ * retained, so the caller may reuse its buffer. After an error the parser is unusable.
+ */
+export class TrParser {
+  readonly name: string;
+  private line = 0; // physical lines started so far (1-based number of the current line)
+  private jobs = 0;
+  private tasks = 0;
+  private arrivals: Float64Array = new Float64Array(1024);
+  private estimates: Float64Array = new Float64Array(1024);
+  private offsets: Int32Array = new Int32Array(1025);
+  private durations: Float64Array = new Float64Array(8192);
+  /** Bytes after the last newline seen, waiting for the rest of their line. */
+  private pending: Uint8Array[] = [];
+  private pendingBytes = 0;
+  private state: "open" | "done" | "failed" = "open";
+
+  constructor(name: string) {
+    this.name = name;
+  }
+
+  push(chunk: Uint8Array): void {
+    this.check();
+    const last = chunk.lastIndexOf(LF);
+    if (last < 0) {
+      if (chunk.length > 0) {
+        this.pending.push(new Uint8Array(chunk)); // a copy (Buffer#slice would not copy)
+        this.pendingBytes += chunk.length;
+      }
+      return;
+    }
+    let block: Uint8Array;
+    if (this.pendingBytes === 0) {
+      block = chunk;
+    } else {
+      block = new Uint8Array(this.pendingBytes + last + 1);
+      let o = 0;
+      for (const p of this.pending) { block.set(p, o); o += p.length; }
+      block.set(chunk.subarray(0, last + 1), o);
+    }
+    const consumed = block === chunk ? last + 1 : block.length;
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.run(block, consumed);
+    if (last + 1 < chunk.length) {
+      this.pending.push(new Uint8Array(chunk.subarray(last + 1)));
+      this.pendingBytes = chunk.length - last - 1;
+    }
+  }
+
+  end(): Trace {
+    this.check();
+    if (this.pendingBytes > 0) {
+      const block = new Uint8Array(this.pendingBytes);
+      let o = 0;
+      for (const p of this.pending) { block.set(p, o); o += p.length; }
+      this.pending = [];
+      this.pendingBytes = 0;
+      this.run(block, block.length);
+    }
+    this.state = "done";
+    if (this.jobs === 0) {
+      throw new InputError(`${this.name}: no jobs (the file is empty or has only blank lines)`);
+    }
+    const j = this.jobs, t = this.tasks;
+    return {
+      name: this.name,
+      arrivals: this.arrivals.slice(0, j),
+      taskOffsets: this.offsets.slice(0, j + 1),
+      durations: this.durations.slice(0, t),
+      estimates: this.estimates.slice(0, j),
+    };
+  }
+
+  private check(): void {
+    if (this.state === "done") throw new Error("TrParser: already ended");
+    if (this.state === "failed") throw new Error("TrParser: used after an error");
+  }
+
+  private run(b: Uint8Array, end: number): void {
+    try {
+      this.parseBlock(b, end);
+    } catch (e) {
+      this.state = "failed";
+      throw e;
+    }
+  }
+
+  private fail(k: number, problem: string): never {
+    throw new InputError(`${this.name}:${this.line}: field ${k} (${fieldName(k)}): ${problem}`);
+  }
+
+  /** Parses whole lines in b[0, end); the last line may lack its newline. */
+  private parseBlock(b: Uint8Array, end: number): void {
+    let i = 0;
+    // UTF-8 byte-order mark at the start of the file.
+    if (this.line === 0 && end >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) i = 3;
+    let durs = this.durations;
+    let nt = this.tasks;
+    let c = 0;
+    // Bytes [textStart, textEnd) of the block as text (one UTF-16 unit per byte, so byte
+    // offsets index it directly), decoded a window at a time for tokens needing the slow path.
+    let text = "", textStart = 0, textEnd = 0;
+    while (i < end) {
+      this.line++;
+      let field = 0;
+      let arrival = 0, mean = 0, declared = 0;
+      const jobStart = nt;
+      for (;;) {
+        // Skip blanks.
+        while (i < end && ((c = b[i]) === SP || c === TAB || c === CR)) i++;
+        if (i >= end) break;
+        if (c === LF) { i++; break; }
+        const s = i;
+        while (i < end && (c = b[i]) !== SP && c !== TAB && c !== CR && c !== LF) i++;
+        field++;
+        let v = scanNumber(b, s, i);
+        if (needSlow) {
+          needSlow = false;
+          if (s < textStart || i > textEnd) {
+            textStart = s;
+            textEnd = Math.max(i, Math.min(end, s + TEXT_WINDOW));
+            text = LATIN1.decode(b.subarray(textStart, textEnd));
+          }
+          v = Number(text.substring(s - textStart, i - textStart));
+        }
+        if (v >= 0 && v !== Infinity) {
+          if (field > 3) {
+            if (nt >= durs.length) {
+              if (nt >= MAX_TASKS) this.fail(2, `more than ${MAX_TASKS} tasks in total`);
+              this.durations = durs = growF64(durs, Math.min(nt + 1, MAX_TASKS));
+            }
+            durs[nt++] = v + 0; // + 0 turns -0 into 0
+          } else if (field === 1) {
+            if (this.jobs > 0 && v < this.arrivals[this.jobs - 1]) {
+              this.fail(1, `${v} is earlier than the previous job's submission time ` +
+                `${this.arrivals[this.jobs - 1]} (jobs must be sorted by submission time)`);
+            }
+            arrival = v + 0;
+          } else if (field === 2) {
+            if (!Number.isInteger(v) || v < 1) this.fail(2, `${quote(b, s, i)} is not a positive integer`);
+            if (v > MAX_TASKS - jobStart) {
+              this.fail(2, `${quote(b, s, i)} tasks would bring the total beyond ${MAX_TASKS} (2^31-1)`);
+            }
+            declared = v;
+          } else {
+            mean = v + 0;
+          }
+        } else {
+          this.badValue(field, v, b, s, i);
+        }
+      }
+      if (field === 0) continue; // blank line
+      if (field < 3) this.fail(field + 1, "missing (expected submission_time num_tasks mean_task_duration durations...)");
+      const found = field - 3;
+      if (found !== declared) {
+        this.fail(2, `num_tasks is ${declared} but the line has ${found} durations (expected ${declared}, found ${found})`);
+      }
+      const j = this.jobs;
+      if (j >= this.arrivals.length) {
+        this.arrivals = growF64(this.arrivals, j + 1);
+        this.estimates = growF64(this.estimates, j + 1);
+        this.offsets = growI32(this.offsets, j + 2);
+      }
+      this.arrivals[j] = arrival;
+      this.estimates[j] = mean;
+      this.offsets[j + 1] = nt;
+      this.jobs = j + 1;
+      this.tasks = nt;
+    }
+    this.tasks = nt;
+  }
+
+  private badValue(field: number, v: number, b: Uint8Array, s: number, e: number): never {
+    const q = quote(b, s, e);
+    if (Number.isNaN(v)) this.fail(field, `${q} is not a number`);
+    if (!Number.isFinite(v)) this.fail(field, `${q} is not finite`);
+    if (field === 2) this.fail(2, `${q} is not a positive integer`);
+    this.fail(field, `${q} is negative`);
+  }
+}
+
+/** Parses a whole `.tr` file held in memory. `name` labels the trace and error messages. */
+export function parseTr(bytes: Uint8Array, name: string): Trace {
+  const p = new TrParser(name);
+  p.push(bytes);
+  return p.end();
+}

@@ -1,0 +1,142 @@
+// The command line as a user meets it: bad input gives one clear message, a non-zero
+// exit, no stack trace and no output file; good input gives the documented outputs.
+import { describe, it, expect, beforeAll } from "vitest";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { packageRoot } from "../src/engine/node.js";
+import { haveSharedTraces, sharedTrace } from "./helpers.js";
+
+const bin = join(packageRoot(), "bin/aviary.js");
+let dir = "";
+
+function aviary(...args: string[]) {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", cwd: dir });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function expectCleanFailure(r: ReturnType<typeof aviary>, ...fragments: string[]) {
+  expect(r.code).not.toBe(0);
+  for (const f of fragments) expect(r.err).toContain(f);
+  expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
+  expect(r.err).not.toMatch(/RuntimeError|unreachable/); // no Wasm trap
+  expect(r.err.trim().split("\n").length).toBeLessThanOrEqual(3);
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "aviary-cli-"));
+  const write = (name: string, text: string) => writeFileSync(join(dir, name), text);
+  write("good.tr", "0 2 1.5 1 2\n1 1 3 3\n");
+  write("nonnumeric.tr", "0 2 1.5 1 2\n1 1 3 x3\n");
+  write("count.tr", "0 2 1.5 1 2\n1 3 3 3 3\n");
+  write("negative.tr", "0 2 1.5 1 -2\n");
+  write("nan.tr", "0 1 NaN NaN\n");
+  write("inf.tr", "0 1 1 Infinity\n");
+  write("decreasing.tr", "5 1 1 1\n4 1 1 1\n");
+  write("bad.json", "{ \"nodes\": 0 }");
+  write("cfg.json", JSON.stringify({ trace: "good.tr", scheduler: "lwl", nodes: 2, params: {} }));
+});
+
+describe("aviary run: bad input", () => {
+  const cases: Array<[string, string[], string[]]> = [
+    ["non-numeric field", ["--trace", "nonnumeric.tr"], ["nonnumeric.tr", ":2", "field"]],
+    ["task count mismatch", ["--trace", "count.tr"], ["count.tr", ":2"]],
+    ["negative duration", ["--trace", "negative.tr"], ["negative.tr", ":1"]],
+    ["NaN", ["--trace", "nan.tr"], ["nan.tr", ":1"]],
+    ["infinite value", ["--trace", "inf.tr"], ["inf.tr", ":1"]],
+    ["decreasing submission times", ["--trace", "decreasing.tr"], ["decreasing.tr", ":2"]],
+    ["missing file", ["--trace", "nope.tr"], ["nope.tr"]],
+    ["unknown scheduler", ["--trace", "good.tr", "--scheduler", "nosuch"], ["unknown scheduler 'nosuch'", "sparrow"]],
+    ["unknown parameter", ["--trace", "good.tr", "--scheduler", "sparrow", "--set", "probeRatoi=2"], ["unknown parameter 'probeRatoi'", "probeRatio"]],
+    ["probe ratio below 1", ["--trace", "good.tr", "--scheduler", "sparrow", "--set", "probeRatio=0.5"], ["probeRatio=0.5", "[1, 1000]"]],
+    ["non-numeric parameter", ["--trace", "good.tr", "--scheduler", "sparrow", "--set", "probeRatio=two"], ["probeRatio", "number"]],
+    ["nodes below 1", ["--trace", "good.tr", "--nodes", "0"], ["nodes=0", "[1, 10000000]"]],
+    ["fractional nodes", ["--trace", "good.tr", "--nodes", "2.5"], ["--nodes", "integer"]],
+    ["negative network delay", ["--trace", "good.tr", "--set", "networkDelay=-1"], ["networkDelay=-1"]],
+    ["malformed --set", ["--trace", "good.tr", "--set", "probeRatio"], ["key=value"]],
+    ["bad config value", ["--config", "bad.json"], ["nodes=0"]],
+    ["missing config", ["--config", "nope.json"], ["nope.json"]],
+    ["unknown engine", ["--trace", "good.tr", "--engine", "gpu"], ["gpu"]],
+    ["trace and workload", ["--trace", "good.tr", "--workload", "default"], ["either --trace or --workload"]],
+    ["unknown workload", ["--workload", "nosuch"], ["unknown workload 'nosuch'"]],
+  ];
+  it.each(cases)("%s", (_name, args, fragments) => {
+    const out = join(dir, `perjob-${_name.replace(/\W+/g, "_")}.csv`);
+    const r = aviary("run", ...args, "--per-job", out);
+    expectCleanFailure(r, ...fragments);
+    expect(existsSync(out)).toBe(false);
+    expect(r.out).toBe("");
+  });
+});
+
+describe("aviary gen: bad input", () => {
+  it.each([
+    ["zero load", ["--load", "0"], ["load"]],
+    ["bad duration spec", ["--duration", "weibull:2"], ["duration"]],
+    ["pareto alpha <= 1", ["--duration", "pareto:1:1"], ["pareto"]],
+  ])("%s", (_n, args, fragments) => {
+    const out = join(dir, "gen-bad.tr");
+    const r = aviary("gen", "poisson", "--jobs", "10", "--load", "0.5", "--nodes", "2", "-o", out, ...args);
+    expectCleanFailure(r, ...fragments);
+    expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe("aviary run: outputs", () => {
+  it("prints one JSON object with the schema's fields; both engines agree", () => {
+    const runs = ["wasm", "js"].map((engine) => {
+      const r = aviary("run", "--trace", "good.tr", "--scheduler", "sparrow", "--nodes", "2", "--cutoff", "2",
+        "--format", "json", "--engine", engine);
+      expect(r.code).toBe(0);
+      const lines = r.out.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      return JSON.parse(lines[0]);
+    });
+    for (const k of ["scheduler", "engine", "nodes", "seed", "trace", "short", "long", "utilization", "makespan", "counters", "wallSeconds", "eventsPerSecond"]) {
+      expect(runs[0]).toHaveProperty(k);
+    }
+    expect(runs[0].trace).toEqual({ name: "good.tr", jobs: 2, tasks: 3 });
+    expect(runs[0].short.jobs).toBe(1);
+    expect(runs[0].long.jobs).toBe(1);
+    for (const k of ["short", "long", "utilization", "counters", "makespan"]) expect(runs[1][k]).toEqual(runs[0][k]);
+    expect([runs[0].engine, runs[1].engine]).toEqual(["wasm", "js"]);
+  });
+
+  it("reads a config file, lets options override it, and writes per-job CSV", () => {
+    const out = join(dir, "perjob.csv");
+    const r = aviary("run", "--config", "cfg.json", "--nodes", "3", "--format", "json", "--per-job", out);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.out);
+    expect([s.scheduler, s.nodes]).toEqual(["lwl", 3]);
+    const csv = readFileSync(out, "utf8").trim().split("\n");
+    expect(csv[0]).toBe("scheduler,job_id,submit_time,tasks,estimate,class,finish_time,completion_time");
+    expect(csv).toHaveLength(3);
+  });
+
+  it("with no arguments runs the embedded default and prints a comparison table", () => {
+    const r = aviary("run");
+    expect(r.code).toBe(0);
+    for (const s of ["random", "sparrow", "lwl", "p99", "util"]) expect(r.out).toContain(s);
+  });
+
+  it("`schedulers` lists every scheduler with parameters, defaults, units and ranges", () => {
+    const r = aviary("schedulers");
+    expect(r.code).toBe(0);
+    for (const s of ["random", "sparrow", "lwl", "probeRatio", "withoutReplacement", "networkDelay", "[1, 1000]", "probes/task"]) {
+      expect(r.out).toContain(s);
+    }
+    const j = JSON.parse(aviary("schedulers", "--format", "json").out);
+    expect(j.schedulers.map((s: { name: string }) => s.name)).toEqual(["random", "sparrow", "lwl"]);
+  });
+
+  it.skipIf(!haveSharedTraces)("runs the YH1 sample with sparrow on 4000 nodes", () => {
+    const r = aviary("run", "--trace", sharedTrace("YH1_sub.tr"), "--scheduler", "sparrow", "--nodes", "4000",
+      "--cutoff", "90.5811", "--format", "json");
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.out);
+    expect(s.trace.jobs).toBe(2910);
+    expect(s.short.jobs + s.long.jobs).toBe(2910);
+    expect(s.long.jobs).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,60 @@
+// Differential tests: the Wasm and JS builds of the same engine sources give identical
+// per-job completion times and counters (exact equality), for every scheduler on
+// several workloads; every run also passes the invariants checker.
+import { describe, it, expect } from "vitest";
+import { readTraceFile } from "../src/trace/node.js";
+import { generatePoissonWithEngineRng } from "../src/trace/gen.js";
+import { SCHEDULERS } from "../src/config/schedulers.js";
+import type { Trace } from "../src/trace/types.js";
+import { simulate, checkInvariants, haveSharedTraces, sharedTrace } from "./helpers.js";
+
+interface Case { name: string; trace: () => Promise<Trace>; nodes: number; slots?: number; params?: Record<string, number | boolean> }
+
+const cases: Case[] = [
+  { name: "poisson 10 x exp(1), load 0.9", nodes: 50,
+    trace: () => generatePoissonWithEngineRng({ jobs: 3000, tasks: 10, duration: "exp:1", load: 0.9, nodes: 50, seed: 11 }) },
+  { name: "heavy-tailed single tasks, load 0.7", nodes: 20,
+    trace: () => generatePoissonWithEngineRng({ jobs: 5000, tasks: 1, duration: "pareto:1.5:2", load: 0.7, nodes: 20, seed: 12 }) },
+  { name: "constant tasks on 4-slot nodes, overloaded", nodes: 10, slots: 4,
+    trace: () => generatePoissonWithEngineRng({ jobs: 2000, tasks: 7, duration: "const:1", load: 1.2, nodes: 10, slots: 4, seed: 13 }) },
+  { name: "sparrow-style probes without replacement, ratio 1.5", nodes: 30, params: { withoutReplacement: true, probeRatio: 1.5 },
+    trace: () => generatePoissonWithEngineRng({ jobs: 2000, tasks: 40, duration: "exp:0.5", load: 0.8, nodes: 30, seed: 14 }) },
+];
+
+describe.each(SCHEDULERS.map((s) => s.name))("%s: Wasm and JS engines agree", (scheduler) => {
+  it.each(cases)("$name", async (c) => {
+    const trace = await c.trace();
+    const spec = SCHEDULERS.find((s) => s.name === scheduler)!;
+    const params = Object.fromEntries(Object.entries(c.params ?? {}).filter(([k]) => spec.params.some((p) => p.name === k)));
+    const cfg = { scheduler, nodes: c.nodes, slots: c.slots ?? 1, seed: 5, params };
+    const w = await simulate(trace, cfg, "wasm");
+    const j = await simulate(trace, cfg, "js");
+    checkInvariants(w);
+    expect(j.finish).toEqual(w.finish);
+    expect(j.counters).toEqual(w.counters);
+    expect(j.busySlotSeconds).toBe(w.busySlotSeconds);
+    expect(j.tasks!.start).toEqual(w.tasks!.start);
+    expect(j.tasks!.node).toEqual(w.tasks!.node);
+  });
+
+  it.skipIf(!haveSharedTraces)("real sample YH1_sub.tr on 1000 nodes", async () => {
+    const trace = await readTraceFile(sharedTrace("YH1_sub.tr"));
+    const cfg = { scheduler, nodes: 1000, seed: 2 };
+    const w = await simulate(trace, cfg, "wasm");
+    const j = await simulate(trace, cfg, "js");
+    checkInvariants(w);
+    expect(j.finish).toEqual(w.finish);
+    expect(j.counters).toEqual(w.counters);
+  });
+});
+
+describe("seeds", () => {
+  it("the same seed reproduces a run; another seed changes it", async () => {
+    const trace = await generatePoissonWithEngineRng({ jobs: 500, tasks: 5, duration: "exp:1", load: 0.9, nodes: 10, seed: 1 });
+    const a = await simulate(trace, { scheduler: "sparrow", nodes: 10, seed: 1 });
+    const b = await simulate(trace, { scheduler: "sparrow", nodes: 10, seed: 1 });
+    const c = await simulate(trace, { scheduler: "sparrow", nodes: 10, seed: 2 });
+    expect(b.finish).toEqual(a.finish);
+    expect(c.finish).not.toEqual(a.finish);
+  });
+});
