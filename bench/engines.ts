@@ -6,7 +6,7 @@ import { loadEngine } from "../src/engine/node.js";
 import { resolveConfig } from "../src/config/config.js";
 import { runSimulation } from "../src/simulate.js";
 import { SCHEDULERS } from "../src/config/schedulers.js";
-import { generatePoissonWithEngineRng } from "../src/trace/gen.js";
+import { generatePoissonWithEngineRng } from "../src/trace/node.js";
 import { traceToTr } from "../src/trace/write.js";
 import { parseTr } from "../src/trace/tr.js";
 import os from "node:os";

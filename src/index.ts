@@ -1,1 +1,17 @@
-export {};
+// Node entry point: the browser-safe API plus file I/O, engine loading and `simulate`.
+import { loadEngine, type EngineKind } from "./engine/node.js";
+import { resolveConfig, type SimConfig } from "./config/config.js";
+import { runSimulation, type RunOptions, type SimResult } from "./simulate.js";
+import type { Trace } from "./trace/types.js";
+
+export * from "./browser.js";
+export { parseCsv } from "./trace/csv.js";
+export { readTraceFile, writeTraceFile, generatePoissonWithEngineRng } from "./trace/node.js";
+export { loadEngine, type EngineKind } from "./engine/node.js";
+
+/** Validates `config`, loads the requested engine (default Wasm) and runs one simulation. */
+export async function simulate(trace: Trace, config: Partial<SimConfig> & { scheduler: string },
+                               options: RunOptions & { engine?: EngineKind } = {}): Promise<SimResult> {
+  const factory = await loadEngine(options.engine ?? "wasm");
+  return runSimulation(factory, trace, resolveConfig(config), options);
+}

@@ -1,6 +1,6 @@
 // Analytic checks against queueing theory on generated workloads.
 import { describe, it, expect } from "vitest";
-import { generatePoissonWithEngineRng } from "../src/trace/gen.js";
+import { generatePoissonWithEngineRng } from "../src/trace/node.js";
 import { simulate } from "./helpers.js";
 import { summarize } from "../src/metrics/summary.js";
 

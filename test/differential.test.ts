@@ -2,8 +2,7 @@
 // per-job completion times and counters (exact equality), for every scheduler on
 // several workloads; every run also passes the invariants checker.
 import { describe, it, expect } from "vitest";
-import { readTraceFile } from "../src/trace/node.js";
-import { generatePoissonWithEngineRng } from "../src/trace/gen.js";
+import { readTraceFile, generatePoissonWithEngineRng } from "../src/trace/node.js";
 import { SCHEDULERS } from "../src/config/schedulers.js";
 import type { Trace } from "../src/trace/types.js";
 import { simulate, checkInvariants, haveSharedTraces, sharedTrace } from "./helpers.js";

@@ -8,9 +8,9 @@ import { InputError } from "../src/errors.js";
 import { parseNumber, parseTr, TrParser } from "../src/trace/tr.js";
 import { parseCsv } from "../src/trace/csv.js";
 import { formatTrLine, traceToCsv, traceToTr } from "../src/trace/write.js";
-import { readTraceFile, writeTraceFile } from "../src/trace/node.js";
+import { readTraceFile, writeTraceFile, generatePoissonWithEngineRng } from "../src/trace/node.js";
 import {
-  generatePoisson, generatePoissonWithEngineRng, parseDurationSpec, STREAM_ARRIVALS, STREAM_TASKS,
+  generatePoisson, parseDurationSpec, STREAM_ARRIVALS, STREAM_TASKS,
   type PoissonOptions,
 } from "../src/trace/gen.js";
 import type { Trace } from "../src/trace/types.js";

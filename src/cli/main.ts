@@ -8,12 +8,12 @@ import { loadEngine, type EngineKind } from "../engine/node.js";
 import { runSimulation, type SimResult } from "../simulate.js";
 import { summarize, type RunSummary } from "../metrics/summary.js";
 import { formatRunTable, perJobCsv } from "../report/table.js";
-import { readTraceFile, writeTraceFile } from "../trace/node.js";
+import { readTraceFile, writeTraceFile, generatePoissonWithEngineRng } from "../trace/node.js";
 import { writeTextFileAtomic } from "../io.js";
-import { generatePoissonWithEngineRng } from "../trace/gen.js";
 import { WORKLOADS, findWorkload } from "../workloads.js";
 import type { Trace } from "../trace/types.js";
 
+const VERSION = "0.1.0";
 const DEFAULT_SCHEDULERS = ["random", "sparrow", "lwl"];
 
 interface RunInput {
@@ -163,6 +163,7 @@ function schedulersCommand(opts: Record<string, unknown>): void {
 export function buildProgram(): Command {
   const program = new Command();
   program.name("aviary").description("Simulator of datacenter job schedulers (Sparrow, Hawk, Eagle, ...)")
+    .version(VERSION)
     .showSuggestionAfterError();
 
   program.command("run")

@@ -45,3 +45,20 @@ export async function loadEngine(kind: EngineKind, debug = false): Promise<Engin
   }
   return f;
 }
+
+export interface EngineRng {
+  nextFloat(): number;
+  nextInt(n: number): number;
+}
+export interface EngineRngModule {
+  Rng: new (seed: number, stream: number) => EngineRng;
+  STREAM_ARRIVALS: number;
+  STREAM_TASKS: number;
+}
+
+let rngModule: Promise<EngineRngModule> | undefined;
+/** The engine's random generator (JS build of assembly/rng.ts), for host-side generators. */
+export function loadEngineRng(): Promise<EngineRngModule> {
+  rngModule ??= import(pathToFileURL(artifact("build/engine-js/rng.js")).href) as Promise<EngineRngModule>;
+  return rngModule;
+}

@@ -10,14 +10,13 @@
 // stream STREAM_TASKS one uniform per task (its duration; none for `const`), in job order
 // then task order. Exponential variate = -mean * ln(1 - u); Pareto variate = xm / (1 - u)^(1/alpha).
 //
-// `generatePoisson` is browser-safe and takes the generator factory; the convenience
-// `generatePoissonWithEngineRng` loads the engine's own generator (build/engine-js/rng.js)
-// and is node-only.
+// `generatePoisson` is browser-safe and takes the generator factory (the engine's own Rng
+// class); `generatePoissonWithEngineRng` in ./node.ts wires that up in Node.
 import { InputError } from "../errors.js";
 import { parseDecimal } from "./tr.js";
 import type { Trace } from "./types.js";
 
-/** Stream ids, identical to the engine's (assembly rng.ts); checked when loading it. */
+/** Stream ids, identical to the engine's (assembly/rng.ts); checked when loading it. */
 export const STREAM_ARRIVALS = 1;
 export const STREAM_TASKS = 2;
 
@@ -172,61 +171,4 @@ export function generatePoisson(opts: PoissonOptions, rng: RngFactory): Trace {
   }
 
   return { name: poissonTraceName(o), arrivals, taskOffsets, durations, estimates };
-}
-
-interface EngineRngModule {
-  Rng: new (seed: number, stream: number) => UniformSource;
-  STREAM_ARRIVALS: number;
-  STREAM_TASKS: number;
-}
-
-let engineRng: Promise<EngineRngModule> | undefined;
-
-/** Finds the package root (the nearest directory above this module whose package.json is
- *  named `aviary-sim`) and returns the file URL of its `build/engine-js/rng.js`. Node only. */
-export async function engineRngUrl(): Promise<string> {
-  const fs = await import("node:fs");
-  const path = await import("node:path");
-  const url = await import("node:url");
-  let dir = path.dirname(url.fileURLToPath(import.meta.url));
-  for (;;) {
-    const pkg = path.join(dir, "package.json");
-    if (fs.existsSync(pkg)) {
-      try {
-        if (JSON.parse(fs.readFileSync(pkg, "utf8")).name === "aviary-sim") {
-          return url.pathToFileURL(path.join(dir, "build", "engine-js", "rng.js")).href;
-        }
-      } catch {
-        // unreadable or invalid package.json: keep looking upwards
-      }
-    }
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error("cannot find the aviary-sim package root above " + url.fileURLToPath(import.meta.url));
-    dir = up;
-  }
-}
-
-async function loadEngineRng(): Promise<EngineRngModule> {
-  const href = await engineRngUrl();
-  let mod: EngineRngModule;
-  try {
-    mod = (await import(href)) as EngineRngModule;
-  } catch (e) {
-    throw new Error(`cannot load the engine's random generator ${href} (run \`node scripts/build.mjs\`): ${(e as Error).message}`);
-  }
-  if (mod.STREAM_ARRIVALS !== STREAM_ARRIVALS || mod.STREAM_TASKS !== STREAM_TASKS) {
-    throw new Error(`stream ids in ${href} differ from src/trace/gen.ts`);
-  }
-  return mod;
-}
-
-/** `generatePoisson` with the engine's own seeded generator (node only). */
-export async function generatePoissonWithEngineRng(opts: PoissonOptions): Promise<Trace> {
-  checkPoissonOptions(opts); // report bad options before touching the file system
-  if (!engineRng) {
-    engineRng = loadEngineRng();
-    engineRng.catch(() => { engineRng = undefined; });
-  }
-  const { Rng } = await engineRng;
-  return generatePoisson(opts, (stream) => new Rng(opts.seed, stream));
 }

@@ -7,6 +7,8 @@ import { parseCsv } from "./csv.js";
 import { TrParser } from "./tr.js";
 import type { Trace } from "./types.js";
 import { traceToCsvRange, traceToTrRange } from "./write.js";
+import { STREAM_ARRIVALS, STREAM_TASKS, checkPoissonOptions, generatePoisson, type PoissonOptions } from "./gen.js";
+import { loadEngineRng } from "../engine/node.js";
 
 function isCsv(path: string): boolean {
   return path.toLowerCase().endsWith(".csv");
@@ -75,4 +77,14 @@ export async function writeTraceFile(path: string, trace: Trace): Promise<void> 
     await rm(tmp, { force: true }).catch(() => {});
     throw new InputError(`cannot write trace file '${path}': ${reason(e)}`);
   }
+}
+
+/** `generatePoisson` with the engine's own seeded generator (the streams the engine uses). */
+export async function generatePoissonWithEngineRng(opts: PoissonOptions): Promise<Trace> {
+  checkPoissonOptions(opts); // report bad options before loading anything
+  const mod = await loadEngineRng();
+  if (mod.STREAM_ARRIVALS !== STREAM_ARRIVALS || mod.STREAM_TASKS !== STREAM_TASKS) {
+    throw new Error("stream ids of build/engine-js/rng.js differ from src/trace/gen.ts");
+  }
+  return generatePoisson(opts, (stream) => new mod.Rng(opts.seed, stream));
 }

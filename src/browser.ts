@@ -1,0 +1,20 @@
+// Browser-safe entry point: everything except file and process access. Build a Wasm
+// engine from the module bytes you fetch (`build/aviary.wasm`) or use the JS build
+// (`build/engine-js/index.js`), then run as in Node:
+//   const factory = wasmEngineFactory(await WebAssembly.compileStreaming(fetch(wasmUrl)));
+//   const result = runSimulation(factory, parseTr(bytes, "x.tr"), resolveConfig({...}), { onProgress });
+export { runSimulation, type SimResult, type RunOptions, type Progress, type TaskRecord } from "./simulate.js";
+export { wasmEngineFactory } from "./engine/wasm.js";
+export { jsEngineFactory } from "./engine/js.js";
+export type { EngineApi, EngineFactory } from "./engine/types.js";
+export { CORE_COUNTERS } from "./engine/counters.js";
+export { resolveConfig, parseSets, type SimConfig, type ResolvedConfig } from "./config/config.js";
+export { SCHEDULERS, COMMON_PARAMS, findScheduler, type SchedulerSpec, type ParamSpec } from "./config/schedulers.js";
+export { summarize, classStats, completionTimes, quantileNearestRank, type RunSummary, type ClassStats } from "./metrics/summary.js";
+export { formatRunTable, perJobCsv } from "./report/table.js";
+export { TrParser, parseTr } from "./trace/tr.js";
+export { traceToTr, traceToCsv } from "./trace/write.js";
+export { generatePoisson, parseDurationSpec, type PoissonOptions } from "./trace/gen.js";
+export type { Trace } from "./trace/types.js";
+export { InputError } from "./errors.js";
+export { WORKLOADS, findWorkload } from "./workloads.js";
