@@ -40,6 +40,34 @@ export class MinTree {
     while (p >= 1) { this.pull(p); p = p >> 1; }
   }
 
+  /** Index of the minimum over [lo, hi) (lowest index among equals); -1 if empty. */
+  minIndexIn(lo: i32, hi: i32): i32 {
+    if (lo <= 0 && hi >= this.n) return this.idx[1];
+    let best = -1;
+    let bestVal: f64 = Infinity;
+    // Bottom-up walk over the canonical cover of [lo, hi); candidates are compared by
+    // (value, index), so the result does not depend on the order the cover is visited.
+    let l = lo + this.size;
+    let r = hi + this.size;
+    while (l < r) {
+      if ((l & 1) != 0) {
+        const v = this.val[l];
+        const i = this.idx[l];
+        if (v < bestVal || (v == bestVal && i < best)) { bestVal = v; best = i; }
+        l++;
+      }
+      if ((r & 1) != 0) {
+        r--;
+        const v = this.val[r];
+        const i = this.idx[r];
+        if (v < bestVal || (v == bestVal && i < best)) { bestVal = v; best = i; }
+      }
+      l = l >> 1;
+      r = r >> 1;
+    }
+    return best;
+  }
+
   /** Index of the minimum value (lowest index among equals). */
   minIndex(): i32 { return this.idx[1]; }
   minValue(): f64 { return this.val[1]; }

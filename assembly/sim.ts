@@ -20,6 +20,7 @@ export const EV_DELIVER: i32 = 1;   // a = number of ring entries delivered now
 export const EV_REPLY: i32 = 2;     // a = node, b = job (get-task reply reaches the node)
 export const EV_TASK_END: i32 = 3;  // a = node, b = task
 export const EV_TIMER: i32 = 4;     // a, b: scheduler-defined
+export const EV_REPLY_BEHIND_LONG: i32 = 5; // as EV_REPLY, for a probe that waited behind long work
 
 // ---- counters (indices into `counters`; names live in src/engine/counters.ts) ------
 export const C_EVENTS: i32 = 0;
@@ -30,7 +31,14 @@ export const C_FETCHES: i32 = 4;        // get-task round trips (each holds a sl
 export const C_STALE_PROBES: i32 = 5;   // round trips answered with a cancel
 export const C_TASKS_STARTED: i32 = 6;
 export const C_MAX_QUEUE: i32 = 7;      // longest node queue seen
-export const N_CORE_COUNTERS: i32 = 8;
+// Head-of-line statistics of the Hawk/Eagle papers (seed-hawk-eagle.md §4, Table 3.2);
+// they need a scheduling class (jobLong), so they stay 0 for class-blind policies.
+export const C_PROBES_BEHIND_LONG: i32 = 8;  // short probes that arrived (not by stealing) at a node running or holding long work
+export const C_SHORT_AFTER_LONG: i32 = 9;    // short tasks started by a probe that had waited behind long work
+export const C_RESCHEDULED: i32 = 10;        // probes moved again: stolen (Hawk) or re-sent after a rejection (Eagle)
+export const C_STEAL_ATTEMPTS: i32 = 11;
+export const C_STEALS: i32 = 12;             // successful steals (batches)
+export const N_CORE_COUNTERS: i32 = 13;
 export const N_COUNTERS: i32 = 32;      // schedulers use indices from N_CORE_COUNTERS on
 
 // ---- the Scheduler interface -------------------------------------------------------
@@ -59,6 +67,8 @@ export let jobFirstTask: Int32Array = new Int32Array(0);  // nJobs + 1 offsets
 export let taskDuration: Float64Array = new Float64Array(0);
 export let jobEstimate: Float64Array = new Float64Array(0); // per-job task-duration estimate
 export let taskJob: Int32Array = new Int32Array(0);
+/** Scheduling class per job (1 = long), set by class-aware policies in start(). */
+export let jobLong: Int32Array = new Int32Array(0);
 
 // ---- configuration -----------------------------------------------------------------
 export let nNodes: i32 = 0;
@@ -84,10 +94,14 @@ export let nodeBusy: Int32Array = new Int32Array(0);
 export let nodeHead: Int32Array = new Int32Array(0);
 export let nodeTail: Int32Array = new Int32Array(0);
 export let nodeQueueLength: Int32Array = new Int32Array(0);
-let entryJob: Int32Array = new Int32Array(0);
-let entryTask: Int32Array = new Int32Array(0);  // -1: late-bound probe
-let entryNext: Int32Array = new Int32Array(0);
+export let nodeLongRunning: Int32Array = new Int32Array(0); // long tasks running
+export let nodeLongQueued: Int32Array = new Int32Array(0);  // queue entries of long jobs
+export let entryJob: Int32Array = new Int32Array(0);
+export let entryTask: Int32Array = new Int32Array(0);  // -1: late-bound probe
+export let entryNext: Int32Array = new Int32Array(0);
+let entryFlags: Int32Array = new Int32Array(0);
 let freeEntry: i32 = -1;
+const F_BEHIND_LONG: i32 = 1;
 
 // Messages in flight: a FIFO ring of (node, job, task); one EV_DELIVER per batch.
 let ringNode: Int32Array = new Int32Array(0);
@@ -132,6 +146,7 @@ export function initialize(policy: Scheduler): void {
   jobNextTask = new Int32Array(nJobs);
   jobTasksLeft = new Int32Array(nJobs);
   jobFinish = new Float64Array(nJobs);
+  jobLong = new Int32Array(nJobs);
   for (let j = 0; j < nJobs; j++) {
     const first = jobFirstTask[j];
     const end = jobFirstTask[j + 1];
@@ -144,11 +159,14 @@ export function initialize(policy: Scheduler): void {
   nodeHead = new Int32Array(nNodes);
   nodeTail = new Int32Array(nNodes);
   nodeQueueLength = new Int32Array(nNodes);
+  nodeLongRunning = new Int32Array(nNodes);
+  nodeLongQueued = new Int32Array(nNodes);
   for (let n = 0; n < nNodes; n++) { nodeHead[n] = -1; nodeTail[n] = -1; }
   const entries = nNodes * 4 + 1024;
   entryJob = new Int32Array(entries);
   entryTask = new Int32Array(entries);
   entryNext = new Int32Array(entries);
+  entryFlags = new Int32Array(entries);
   freeEntry = -1; // module state outlives a run in the JS build: reset everything here
   chainFree(0, entries);
   const ring = 4096;
@@ -238,34 +256,77 @@ function deliver(k: i32, t: f64): void {
     ringHead++;
     if (ringHead == cap) ringHead = 0;
     ringCount--;
-    enqueue(node, job, task);
+    receive(node, job, task);
     serve(node, t);
   }
 }
 
+/** A message arrives at `node`: queue it, noting a short probe that lands behind long work. */
+function receive(node: i32, job: i32, task: i32): void {
+  let flags = 0;
+  if (jobLong[job] == 0 && (nodeLongRunning[node] > 0 || nodeLongQueued[node] > 0)) {
+    counters[C_PROBES_BEHIND_LONG] += 1.0;
+    flags = F_BEHIND_LONG;
+  }
+  enqueue(node, job, task, flags);
+}
+
 // ---- node queues (FIFO discipline) ---------------------------------------------------------
-export function enqueue(node: i32, job: i32, task: i32): void {
+export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
   if (freeEntry < 0) {
     const old = entryJob.length;
     const c = old * 2;
     const ej = new Int32Array(c);
     const et = new Int32Array(c);
     const en = new Int32Array(c);
-    for (let e = 0; e < old; e++) { ej[e] = entryJob[e]; et[e] = entryTask[e]; en[e] = entryNext[e]; }
-    entryJob = ej; entryTask = et; entryNext = en;
+    const ef = new Int32Array(c);
+    for (let e = 0; e < old; e++) {
+      ej[e] = entryJob[e]; et[e] = entryTask[e]; en[e] = entryNext[e]; ef[e] = entryFlags[e];
+    }
+    entryJob = ej; entryTask = et; entryNext = en; entryFlags = ef;
     chainFree(old, c);
   }
   const e = freeEntry;
   freeEntry = entryNext[e];
   entryJob[e] = job;
   entryTask[e] = task;
+  entryFlags[e] = flags;
   entryNext[e] = -1;
   const tail = nodeTail[node];
   if (tail < 0) nodeHead[node] = e; else entryNext[tail] = e;
   nodeTail[node] = e;
-  const len = nodeQueueLength[node] + 1;
+  if (jobLong[job] != 0) nodeLongQueued[node] = nodeLongQueued[node] + 1;
+  noteQueueLength(node, nodeQueueLength[node] + 1);
+}
+
+function noteQueueLength(node: i32, len: i32): void {
   nodeQueueLength[node] = len;
   if (<f64>len > counters[C_MAX_QUEUE]) counters[C_MAX_QUEUE] = <f64>len;
+}
+
+/** Moves the run of entries first..last (`count` entries, `prev` the entry before `first`
+ *  or -1) from the queue of `from` to the back of the queue of `to` (task stealing).
+ *  Moved probes no longer count as waiting behind long work at their old node. */
+export function moveRun(from: i32, prev: i32, first: i32, last: i32, count: i32, to: i32): void {
+  const after = entryNext[last];
+  if (prev < 0) nodeHead[from] = after; else entryNext[prev] = after;
+  if (after < 0) nodeTail[from] = prev;
+  nodeQueueLength[from] = nodeQueueLength[from] - count;
+  let longs = 0;
+  let e = first;
+  while (true) {
+    entryFlags[e] = 0;
+    if (jobLong[entryJob[e]] != 0) longs++;
+    if (e == last) break;
+    e = entryNext[e];
+  }
+  nodeLongQueued[from] = nodeLongQueued[from] - longs;
+  nodeLongQueued[to] = nodeLongQueued[to] + longs;
+  entryNext[last] = -1;
+  const tail = nodeTail[to];
+  if (tail < 0) nodeHead[to] = first; else entryNext[tail] = first;
+  nodeTail[to] = last;
+  noteQueueLength(to, nodeQueueLength[to] + count);
 }
 
 /** Starts queued work on `node` while it has free slots. */
@@ -279,14 +340,16 @@ export function serve(node: i32, t: f64): void {
     nodeQueueLength[node] = nodeQueueLength[node] - 1;
     const job = entryJob[e];
     const task = entryTask[e];
+    const flags = entryFlags[e];
     entryNext[e] = freeEntry;
     freeEntry = e;
+    if (jobLong[job] != 0) nodeLongQueued[node] = nodeLongQueued[node] - 1;
     occupySlot(node, t);
     if (task >= 0) {
       startTask(node, task, t);
     } else {
       counters[C_FETCHES] += 1.0;
-      events.push(t + 2.0 * netDelay, EV_REPLY, node, job);
+      events.push(t + 2.0 * netDelay, (flags & F_BEHIND_LONG) != 0 ? EV_REPLY_BEHIND_LONG : EV_REPLY, node, job);
     }
   }
 }
@@ -310,6 +373,7 @@ function releaseSlot(node: i32, t: f64): void {
 /** Runs `task` on a slot of `node` that is already occupied for it. */
 function startTask(node: i32, task: i32, t: f64): void {
   counters[C_TASKS_STARTED] += 1.0;
+  if (jobLong[taskJob[task]] != 0) nodeLongRunning[node] = nodeLongRunning[node] + 1;
   if (recordTasks) {
     taskStart[task] = t;
     taskNode[task] = node;
@@ -319,9 +383,10 @@ function startTask(node: i32, task: i32, t: f64): void {
 }
 
 // ---- event handlers -------------------------------------------------------------------------
-function onReply(node: i32, job: i32, t: f64): void {
+function onReply(node: i32, job: i32, t: f64, behindLong: bool): void {
   const task = scheduler.handOut(job, node, t);
   if (task >= 0) {
+    if (behindLong) counters[C_SHORT_AFTER_LONG] += 1.0;
     startTask(node, task, t);
   } else {
     counters[C_STALE_PROBES] += 1.0;
@@ -334,6 +399,7 @@ function onTaskEnd(node: i32, task: i32, t: f64): void {
   if (recordTasks) taskEnd[task] = t;
   releaseSlot(node, t);
   const job = taskJob[task];
+  if (jobLong[job] != 0) nodeLongRunning[node] = nodeLongRunning[node] - 1;
   const left = jobTasksLeft[job] - 1;
   jobTasksLeft[job] = left;
   if (left == 0) {
@@ -365,7 +431,9 @@ export function runEvents(maxEvents: i32): i32 {
     if (kind == EV_TASK_END) {
       onTaskEnd(a, b, t);
     } else if (kind == EV_REPLY) {
-      onReply(a, b, t);
+      onReply(a, b, t, false);
+    } else if (kind == EV_REPLY_BEHIND_LONG) {
+      onReply(a, b, t, true);
     } else if (kind == EV_DELIVER) {
       deliver(a, t);
     } else if (kind == EV_ARRIVAL) {

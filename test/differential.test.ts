@@ -9,7 +9,34 @@ import { simulate, checkInvariants, haveSharedTraces, sharedTrace } from "./help
 
 interface Case { name: string; trace: () => Promise<Trace>; nodes: number; slots?: number; params?: Record<string, number | boolean> }
 
+/** Merges two traces by submission time (stable: `a` first on ties). */
+function mix(a: Trace, b: Trace, name: string): Trace {
+  const jobs: Array<[number, Float64Array, number]> = [];
+  for (const t of [a, b]) {
+    for (let j = 0; j < t.arrivals.length; j++) {
+      jobs.push([t.arrivals[j], t.durations.slice(t.taskOffsets[j], t.taskOffsets[j + 1]), t.estimates[j]]);
+    }
+  }
+  jobs.sort((x, y) => x[0] - y[0]);
+  const offsets = new Int32Array(jobs.length + 1);
+  const durations: number[] = [];
+  jobs.forEach(([, d], j) => { durations.push(...d); offsets[j + 1] = durations.length; });
+  return { name, arrivals: Float64Array.from(jobs.map((j) => j[0])), taskOffsets: offsets,
+    durations: Float64Array.from(durations), estimates: Float64Array.from(jobs.map((j) => j[2])) };
+}
+
+/** Many short jobs (exp 1 s) and fewer long ones (40 s tasks), cutoff 5 s between them. */
+async function mixedWorkload(nodes: number, seed: number): Promise<Trace> {
+  const short = await generatePoissonWithEngineRng({ jobs: 3000, tasks: 8, duration: "exp:1", load: 0.35, nodes, seed });
+  const long = await generatePoissonWithEngineRng({ jobs: 150, tasks: 12, duration: "exp:40", load: 0.55, nodes, seed: seed + 1 });
+  return mix(short, long, "mixed");
+}
+
 const cases: Case[] = [
+  { name: "mixed short and long jobs, cutoff 5 s, 10% short partition", nodes: 60,
+    params: { cutoff: 5, shortPartition: 10 }, trace: () => mixedWorkload(60, 21) },
+  { name: "mixed, overloaded, 2 slots per node", nodes: 25, slots: 2,
+    params: { cutoff: 5, shortPartition: 20 }, trace: () => mixedWorkload(60, 22) },
   { name: "poisson 10 x exp(1), load 0.9", nodes: 50,
     trace: () => generatePoissonWithEngineRng({ jobs: 3000, tasks: 10, duration: "exp:1", load: 0.9, nodes: 50, seed: 11 }) },
   { name: "heavy-tailed single tasks, load 0.7", nodes: 20,

@@ -32,8 +32,8 @@ export async function simulate(trace: Trace, config: Partial<SimConfig> & { sche
   return runSimulation(factory, trace, resolveConfig(config), { recordTasks });
 }
 
-/** Scheduler families: does a started task hold its slot for a get-task round trip first? */
-const LATE_BOUND = new Set(["sparrow", "lwl"]);
+/** Policies whose placements carry the task (no get-task round trip before it starts). */
+const EARLY_BOUND = new Set(["random"]);
 
 /**
  * Checks the engine invariants on a run recorded with recordTasks:
@@ -47,7 +47,7 @@ export function checkInvariants(r: SimResult): void {
   if (!tasks) throw new Error("run without recordTasks");
   const n = trace.durations.length;
   const delay = config.networkDelay;
-  const held = LATE_BOUND.has(config.scheduler) ? 2 * delay : 0;
+  const held = EARLY_BOUND.has(config.scheduler) ? 0 : 2 * delay;
   let taskSeconds = 0;
   for (let t = 0; t < n; t++) {
     if (tasks.runs[t] !== 1) throw new Error(`task ${t} ran ${tasks.runs[t]} times`);

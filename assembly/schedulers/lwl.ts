@@ -1,24 +1,26 @@
-// `lwl`: fully centralized least-work-left for every job (seed-hawk-eagle.md §2.3,
-// §2.2(e) pseudo-code). The central view W[n] is the sum of the estimates of the
-// tasks assigned to n and not yet finished; each task goes to argmin W (ties: lowest
-// node id) and W is updated after every single assignment. A placement is a one-task
-// probe served FIFO; the job's tasks are late-bound among its chosen nodes (the first
-// to ask gets the next task in trace order). The reference simulator also subtracts the
-// elapsed time of a running task (A9); that refinement is not modelled here.
-import { Scheduler, nNodes, jobFirstTask, jobEstimate, taskJob, sendBegin, sendTo, sendEnd } from "../sim";
+// Centralized least-work-left placement (seed-hawk-eagle.md §2.2(e), §2.3, A9).
+// The central view W[n] is the sum of the estimates of the tasks it assigned to n that have
+// not finished; each task goes to argmin W over the allowed node range (ties: lowest node id)
+// and W is updated after every single assignment. A placement is a one-task probe served FIFO;
+// the job's tasks are late-bound among its chosen nodes (the first to ask gets the next task in
+// trace order). The reference simulator also subtracts the elapsed time of a running task (A9);
+// that refinement is not modelled.
+import { Scheduler, nNodes, jobFirstTask, jobNextTask, jobEstimate, taskJob, sendBegin, sendTo, sendEnd } from "../sim";
 import { MinTree } from "../mintree";
 
-export class LeastWorkLeft extends Scheduler {
+/** The central scheduler's state and placement, shared by every LWL-based policy. */
+export class CentralLwl {
   work: MinTree = new MinTree(nNodes);
   assigned: Int32Array = new Int32Array(nNodes); // tasks assigned and not finished
 
-  onJobArrival(job: i32, now: f64): void {
-    const tasks = jobFirstTask[job + 1] - jobFirstTask[job];
+  /** Places every unlaunched task of `job` on nodes [lo, hi) (one message batch). */
+  place(job: i32, lo: i32, hi: i32, now: f64): void {
+    const tasks = jobFirstTask[job + 1] - jobNextTask[job];
     const est = jobEstimate[job];
     const work = this.work;
     sendBegin();
     for (let i = 0; i < tasks; i++) {
-      const n = work.minIndex();
+      const n = work.minIndexIn(lo, hi);
       work.set(n, work.get(n) + est);
       this.assigned[n] = this.assigned[n] + 1;
       sendTo(n, job, -1);
@@ -26,10 +28,19 @@ export class LeastWorkLeft extends Scheduler {
     sendEnd(now);
   }
 
-  onTaskEnd(node: i32, task: i32, now: f64): void {
+  /** A task this scheduler placed finished on `node`. */
+  finished(node: i32, task: i32): void {
     const left = this.assigned[node] - 1;
     this.assigned[node] = left;
     // Exactly zero when idle, so rounding residues never reorder empty nodes.
     this.work.set(node, left == 0 ? 0.0 : this.work.get(node) - jobEstimate[taskJob[task]]);
   }
+}
+
+/** `lwl`: fully centralized LWL for every job over the whole cluster (§2.3). */
+export class LeastWorkLeft extends Scheduler {
+  central: CentralLwl = new CentralLwl();
+
+  onJobArrival(job: i32, now: f64): void { this.central.place(job, 0, nNodes, now); }
+  onTaskEnd(node: i32, task: i32, now: f64): void { this.central.finished(node, task); }
 }

@@ -1,17 +1,29 @@
-// Scheduler registry: id -> policy. The ids and parameter slots are mirrored by
-// src/config/schedulers.ts (names, defaults, units, ranges).
-import { Scheduler } from "../sim";
+// Scheduler registry: id -> policy, with its parameters read from the parameter vector in
+// the slot order declared by src/config/schedulers.ts (names, defaults, units, ranges).
+import { Scheduler, params } from "../sim";
+import { toI32 } from "../glue";
 import { RandomPlacement } from "./random";
 import { Sparrow } from "./sparrow";
 import { LeastWorkLeft } from "./lwl";
+import { Hawk } from "./hawk";
 
 export const SCHED_RANDOM: i32 = 0;
 export const SCHED_SPARROW: i32 = 1;
 export const SCHED_LWL: i32 = 2;
+export const SCHED_HAWK: i32 = 3;
+export const SCHED_SPLIT: i32 = 4;
+
+function flag(i: i32): bool { return params[i] != 0.0; }
 
 export function createScheduler(id: i32): Scheduler {
   if (id == SCHED_RANDOM) return new RandomPlacement();
-  if (id == SCHED_SPARROW) return new Sparrow();
+  if (id == SCHED_SPARROW) return new Sparrow(params[0], flag(1));
   if (id == SCHED_LWL) return new LeastWorkLeft();
+  // hawk: cutoff, shortPartition, probeRatio, stealing, stealAttempts, centralLong, partition
+  if (id == SCHED_HAWK) {
+    return new Hawk(params[0], params[1], params[2], flag(3) ? toI32(params[4]) : 0, flag(5), flag(6), false);
+  }
+  // split: cutoff, shortPartition, probeRatio
+  if (id == SCHED_SPLIT) return new Hawk(params[0], params[1], params[2], 0, true, true, true);
   return new Scheduler();
 }

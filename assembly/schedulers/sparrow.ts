@@ -2,25 +2,34 @@
 // A job with t tasks sends ceil(d * t) probes to nodes drawn uniformly at random;
 // each probe reaching a queue head asks for a task, and the job's tasks go to the
 // first t probes to ask. Later probes get a cancel after one round trip (A4).
-import { Scheduler, nNodes, params, jobFirstTask, sendBegin, sendTo, sendEnd, stream } from "../sim";
+import { Scheduler, nNodes, jobFirstTask, sendBegin, sendTo, sendEnd, stream } from "../sim";
 import { Rng, STREAM_PLACEMENT } from "../rng";
 import { toI32 } from "../glue";
 import { NodeSampler } from "./sampler";
 
-export const P_PROBE_RATIO: i32 = 0;
-export const P_WITHOUT_REPLACEMENT: i32 = 1;
+/** Sends ceil(ratio * tasks) probes of `job` (at least `minProbes`) to nodes from `sampler`. */
+export function sendProbes(job: i32, ratio: f64, minProbes: i32, sampler: NodeSampler, rng: Rng, now: f64): void {
+  const tasks = jobFirstTask[job + 1] - jobFirstTask[job];
+  let probes = toI32(Math.ceil(ratio * <f64>tasks));
+  if (probes < minProbes) probes = minProbes;
+  sampler.begin();
+  sendBegin();
+  for (let i = 0; i < probes; i++) sendTo(sampler.next(rng), job, -1);
+  sendEnd(now);
+}
 
 export class Sparrow extends Scheduler {
   rng: Rng = stream(STREAM_PLACEMENT);
-  probeRatio: f64 = params[P_PROBE_RATIO];
-  sampler: NodeSampler = new NodeSampler(0, nNodes, params[P_WITHOUT_REPLACEMENT] != 0.0);
+  probeRatio: f64;
+  sampler: NodeSampler;
+
+  constructor(probeRatio: f64, withoutReplacement: bool) {
+    super();
+    this.probeRatio = probeRatio;
+    this.sampler = new NodeSampler(0, nNodes, withoutReplacement);
+  }
 
   onJobArrival(job: i32, now: f64): void {
-    const tasks = jobFirstTask[job + 1] - jobFirstTask[job];
-    const probes = toI32(Math.ceil(this.probeRatio * <f64>tasks));
-    this.sampler.begin();
-    sendBegin();
-    for (let i = 0; i < probes; i++) sendTo(this.sampler.next(this.rng), job, -1);
-    sendEnd(now);
+    sendProbes(job, this.probeRatio, 1, this.sampler, this.rng, now);
   }
 }

@@ -34,6 +34,19 @@ export const COMMON_PARAMS: ParamSpec[] = [
   },
 ];
 
+const CUTOFF: ParamSpec = {
+  name: "cutoff", kind: "number", default: 1129.532, unit: "s", min: 0, max: 1e12,
+  description: "scheduling class: a job is long when its estimated task duration exceeds this (default: the Google trace's; see --preset)",
+};
+const SHORT_PARTITION: ParamSpec = {
+  name: "shortPartition", kind: "number", default: 17, unit: "% of nodes", min: 0, max: 100,
+  description: "nodes [0, floor(p% x N)) run short tasks only (Google 17, Cloudera 9, Yahoo/Facebook 2)",
+};
+const PROBE_RATIO: ParamSpec = {
+  name: "probeRatio", kind: "number", default: 2, unit: "probes/task", min: 1, max: 1000,
+  description: "d: probes sent per task of a job (Sparrow's best value is 2)",
+};
+
 export const SCHEDULERS: SchedulerSpec[] = [
   {
     name: "random", id: 0, source: "seed-hawk-eagle.md §2.0 (Sparrow paper baseline)",
@@ -44,10 +57,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
     name: "sparrow", id: 1, source: "seed-hawk-eagle.md §2.0-§2.1",
     summary: "batch sampling: ceil(d*t) probes to random nodes, late binding, cancel after one round trip",
     params: [
-      {
-        name: "probeRatio", kind: "number", default: 2, unit: "probes/task", min: 1, max: 1000,
-        description: "d: probes sent per task of a job (Sparrow's best value is 2)",
-      },
+      PROBE_RATIO,
       {
         name: "withoutReplacement", kind: "boolean", default: false, unit: "flag",
         description: "probe distinct nodes within a job (Sparrow proper); default samples with replacement like the reference simulator (A3)",
@@ -58,6 +68,22 @@ export const SCHEDULERS: SchedulerSpec[] = [
     name: "lwl", id: 2, source: "seed-hawk-eagle.md §2.3, §2.2(e)",
     summary: "fully centralized least-work-left for all jobs, indexed argmin over per-node estimated work, late-bound placements",
     params: [],
+  },
+  {
+    name: "hawk", id: 3, source: "seed-hawk-eagle.md §2.2",
+    summary: "hybrid: short jobs by Sparrow probing over all nodes, long jobs by central LWL on the general partition, a short-only partition, randomized stealing of short probes queued behind long work",
+    params: [
+      CUTOFF, SHORT_PARTITION, PROBE_RATIO,
+      { name: "stealing", kind: "boolean", default: true, unit: "flag", description: "ablation switch: idle nodes steal short probes from general-partition nodes" },
+      { name: "stealAttempts", kind: "integer", default: 10, unit: "victims", min: 1, max: 1_000_000, description: "random victims tried each time a node goes idle" },
+      { name: "centralLong", kind: "boolean", default: true, unit: "flag", description: "ablation switch: long jobs via central LWL (false: Sparrow probes within the general partition)" },
+      { name: "partition", kind: "boolean", default: true, unit: "flag", description: "ablation switch: reserve the short partition (false: every node is general)" },
+    ],
+  },
+  {
+    name: "split", id: 4, source: "seed-hawk-eagle.md §2.4",
+    summary: "static split cluster: short jobs probe only the short partition, long jobs by central LWL on the rest, no stealing",
+    params: [CUTOFF, SHORT_PARTITION, PROBE_RATIO],
   },
 ];
 

@@ -8,6 +8,11 @@ export const CORE_COUNTERS = [
   "staleProbes",     // round trips answered with a cancel (job had no unlaunched task)
   "tasksStarted",
   "maxQueueLength",  // longest node queue seen
+  "probesBehindLong",   // short probes that arrived (not by stealing) at a node running or holding long work
+  "shortAfterLong",     // short tasks started by a probe that had waited behind long work
+  "rescheduledProbes",  // probes stolen (Hawk) or re-sent after a rejection (Eagle)
+  "stealAttempts",
+  "steals",             // successful steals (each moves a batch of probes)
 ] as const;
 
 export function counterRecord(values: Float64Array): Record<string, number> {

@@ -1,0 +1,117 @@
+// `hawk` (seed-hawk-eagle.md §2.2) and the `split` cluster baseline (§2.4).
+//  (a) jobs are long when their estimated task duration exceeds `cutoff`;
+//  (b) nodes [0, floor(p * N)) form the short partition (short tasks only), the rest the
+//      general partition (A2);
+//  (c) short jobs: Sparrow batch probing over the whole cluster, late binding, FIFO;
+//  (d) randomized stealing: a node left with a free slot and an empty queue tries up to
+//      `stealAttempts` victims drawn uniformly from the general partition (a self-pick simply
+//      fails, A6) and takes the first run of short probes queued behind long work (A7, A8);
+//  (e) long jobs: centralized LWL over the general partition, blind to short work.
+// Ablations: no stealing, no partition (every node general), no central scheduler (long jobs
+// probe the general partition like Sparrow).
+// `split` is the static split: short jobs probe only the short partition, long jobs go through
+// the central LWL on the rest, no stealing.
+import {
+  Scheduler, nNodes, jobEstimate, jobLong, nJobs, taskJob, nodeHead,
+  nodeLongRunning, entryJob, entryTask, entryNext, moveRun, serve, count, stream,
+  C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
+} from "../sim";
+import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../rng";
+import { toI32 } from "../glue";
+import { NodeSampler } from "./sampler";
+import { sendProbes } from "./sparrow";
+import { CentralLwl } from "./lwl";
+
+/** Number of short-partition nodes: floor(percent% of N) (A2). */
+export function shortPartitionSize(percent: f64): i32 {
+  return toI32(Math.floor(percent * <f64>nNodes / 100.0));
+}
+
+/** Marks jobs whose estimated task duration exceeds `cutoff` as long (§1.3). */
+export function classifyJobs(cutoff: f64): void {
+  for (let j = 0; j < nJobs; j++) jobLong[j] = jobEstimate[j] > cutoff ? 1 : 0;
+}
+
+export class Hawk extends Scheduler {
+  probeRng: Rng = stream(STREAM_PLACEMENT);
+  stealRng: Rng = stream(STREAM_STEALING);
+  central: CentralLwl = new CentralLwl();
+  cutoff: f64;
+  probeRatio: f64;
+  stealAttempts: i32;
+  useCentral: bool;
+  generalStart: i32;
+  shortSampler: NodeSampler;
+  generalSampler: NodeSampler;
+
+  constructor(cutoff: f64, shortPercent: f64, probeRatio: f64, stealAttempts: i32,
+              useCentral: bool, usePartition: bool, shortOnlyInShortPartition: bool) {
+    super();
+    this.cutoff = cutoff;
+    this.probeRatio = probeRatio;
+    this.stealAttempts = stealAttempts;
+    this.useCentral = useCentral;
+    const g = usePartition ? shortPartitionSize(shortPercent) : 0;
+    this.generalStart = g;
+    this.shortSampler = new NodeSampler(0, shortOnlyInShortPartition ? g : nNodes, false);
+    this.generalSampler = new NodeSampler(g, nNodes, false);
+  }
+
+  start(): void { classifyJobs(this.cutoff); }
+
+  onJobArrival(job: i32, now: f64): void {
+    if (jobLong[job] == 0) {
+      sendProbes(job, this.probeRatio, 1, this.shortSampler, this.probeRng, now);
+    } else if (this.useCentral) {
+      this.central.place(job, this.generalStart, nNodes, now);
+    } else {
+      sendProbes(job, this.probeRatio, 1, this.generalSampler, this.probeRng, now);
+    }
+  }
+
+  onTaskEnd(node: i32, task: i32, now: f64): void {
+    if (this.useCentral && jobLong[taskJob[task]] != 0) this.central.finished(node, task);
+  }
+
+  onNodeIdle(node: i32, now: f64): void {
+    const general = nNodes - this.generalStart;
+    if (general <= 0) return;
+    for (let attempt = 0; attempt < this.stealAttempts; attempt++) {
+      count(C_STEAL_ATTEMPTS, 1.0);
+      const victim = this.generalStart + this.stealRng.nextInt(general);
+      if (victim != node && stealFrom(victim, node)) {
+        count(C_STEALS, 1.0);
+        serve(node, now);
+        return;
+      }
+    }
+  }
+}
+
+/**
+ * Moves the victim's first run of short probes that sits behind long work to the thief
+ * (§2.2(d)): unless the victim is running a long task, skip its leading short entries; then
+ * skip consecutive long entries; then take the maximal run of short probes that follows.
+ * Returns false when there is nothing to steal.
+ */
+export function stealFrom(victim: i32, thief: i32): bool {
+  let prev = -1;
+  let e = nodeHead[victim];
+  if (nodeLongRunning[victim] == 0) {
+    while (e >= 0 && jobLong[entryJob[e]] == 0) { prev = e; e = entryNext[e]; }
+  }
+  while (e >= 0 && jobLong[entryJob[e]] != 0) { prev = e; e = entryNext[e]; }
+  if (e < 0 || entryTask[e] >= 0) return false;
+  const first = e;
+  let last = e;
+  let n = 1;
+  let next = entryNext[e];
+  while (next >= 0 && jobLong[entryJob[next]] == 0 && entryTask[next] < 0) {
+    last = next;
+    n++;
+    next = entryNext[next];
+  }
+  moveRun(victim, prev, first, last, n, thief);
+  count(C_RESCHEDULED, <f64>n);
+  return true;
+}
