@@ -17,10 +17,9 @@ import { fail } from "./glue";
 // ---- event kinds -----------------------------------------------------------------
 export const EV_ARRIVAL: i32 = 0;   // a = job
 export const EV_DELIVER: i32 = 1;   // a = number of ring entries delivered now
-export const EV_REPLY: i32 = 2;     // a = node, b = job (get-task reply reaches the node)
+export const EV_REPLY: i32 = 2;     // a = node, b = queue entry of the probe (get-task reply reaches the node)
 export const EV_TASK_END: i32 = 3;  // a = node, b = task
 export const EV_TIMER: i32 = 4;     // a, b: scheduler-defined
-export const EV_REPLY_BEHIND_LONG: i32 = 5; // as EV_REPLY, for a probe that waited behind long work
 
 // ---- counters (indices into `counters`; names live in src/engine/counters.ts) ------
 export const C_EVENTS: i32 = 0;
@@ -51,6 +50,15 @@ export class Scheduler {
   onJobArrival(job: i32, now: f64): void {}
   /** A probe of `job` at `node` asks for a task; return a task index or -1 (cancel). */
   handOut(job: i32, node: i32, now: f64): i32 { return nextUnlaunchedTask(job); }
+  /** A message reaches `node`; return false to reject it (it is then not queued). */
+  accept(node: i32, job: i32, task: i32, now: f64): bool { return true; }
+  /** The queue entry `node` serves next, or -1 (queue discipline). Default: FIFO over the
+   *  entries that are not waiting for a get-task reply. */
+  selectEntry(node: i32, now: f64): i32 { return firstReadyEntry(node); }
+  /** A sticky probe (entry `e`) obtained `task` (Sticky Batch Probing, seed-hawk-eagle.md §2.5(e)). */
+  onStickyTask(node: i32, e: i32, task: i32, now: f64): void {}
+  /** Sticky Batch Probing: short probes stay queued and keep pulling tasks of their job. */
+  sticky: bool = false;
   /** A task finished at `node` (its slot is already released). */
   onTaskEnd(node: i32, task: i32, now: f64): void {}
   /** `node` has a free slot and an empty queue after serving. */
@@ -99,9 +107,12 @@ export let nodeLongQueued: Int32Array = new Int32Array(0);  // queue entries of 
 export let entryJob: Int32Array = new Int32Array(0);
 export let entryTask: Int32Array = new Int32Array(0);  // -1: late-bound probe
 export let entryNext: Int32Array = new Int32Array(0);
-let entryFlags: Int32Array = new Int32Array(0);
+export let entryFlags: Int32Array = new Int32Array(0);
+export let entryBypass: Float64Array = new Float64Array(0); // SRPT: work that bypassed this probe
 let freeEntry: i32 = -1;
-const F_BEHIND_LONG: i32 = 1;
+export const F_BEHIND_LONG: i32 = 1; // a short probe that arrived behind long work
+export const F_STICKY: i32 = 2;      // stays queued while its job has unlaunched tasks
+export const F_FETCHING: i32 = 4;    // a get-task request of this entry is in flight
 
 // Messages in flight: a FIFO ring of (node, job, task); one EV_DELIVER per batch.
 let ringNode: Int32Array = new Int32Array(0);
@@ -167,6 +178,7 @@ export function initialize(policy: Scheduler): void {
   entryTask = new Int32Array(entries);
   entryNext = new Int32Array(entries);
   entryFlags = new Int32Array(entries);
+  entryBypass = new Float64Array(entries);
   freeEntry = -1; // module state outlives a run in the JS build: reset everything here
   chainFree(0, entries);
   const ring = 4096;
@@ -256,17 +268,22 @@ function deliver(k: i32, t: f64): void {
     ringHead++;
     if (ringHead == cap) ringHead = 0;
     ringCount--;
-    receive(node, job, task);
-    serve(node, t);
+    if (scheduler.accept(node, job, task, t)) {
+      receive(node, job, task);
+      serve(node, t);
+    }
   }
 }
 
 /** A message arrives at `node`: queue it, noting a short probe that lands behind long work. */
 function receive(node: i32, job: i32, task: i32): void {
   let flags = 0;
-  if (jobLong[job] == 0 && (nodeLongRunning[node] > 0 || nodeLongQueued[node] > 0)) {
-    counters[C_PROBES_BEHIND_LONG] += 1.0;
-    flags = F_BEHIND_LONG;
+  if (jobLong[job] == 0) {
+    if (nodeLongRunning[node] > 0 || nodeLongQueued[node] > 0) {
+      counters[C_PROBES_BEHIND_LONG] += 1.0;
+      flags = F_BEHIND_LONG;
+    }
+    if (task < 0 && scheduler.sticky) flags |= F_STICKY;
   }
   enqueue(node, job, task, flags);
 }
@@ -280,10 +297,12 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
     const et = new Int32Array(c);
     const en = new Int32Array(c);
     const ef = new Int32Array(c);
+    const eb = new Float64Array(c);
     for (let e = 0; e < old; e++) {
       ej[e] = entryJob[e]; et[e] = entryTask[e]; en[e] = entryNext[e]; ef[e] = entryFlags[e];
+      eb[e] = entryBypass[e];
     }
-    entryJob = ej; entryTask = et; entryNext = en; entryFlags = ef;
+    entryJob = ej; entryTask = et; entryNext = en; entryFlags = ef; entryBypass = eb;
     chainFree(old, c);
   }
   const e = freeEntry;
@@ -291,6 +310,7 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
   entryJob[e] = job;
   entryTask[e] = task;
   entryFlags[e] = flags;
+  entryBypass[e] = 0.0;
   entryNext[e] = -1;
   const tail = nodeTail[node];
   if (tail < 0) nodeHead[node] = e; else entryNext[tail] = e;
@@ -315,12 +335,13 @@ export function moveRun(from: i32, prev: i32, first: i32, last: i32, count: i32,
   let longs = 0;
   let e = first;
   while (true) {
-    entryFlags[e] = 0;
+    entryFlags[e] = entryFlags[e] & ~F_BEHIND_LONG;
     if (jobLong[entryJob[e]] != 0) longs++;
     if (e == last) break;
     e = entryNext[e];
   }
   nodeLongQueued[from] = nodeLongQueued[from] - longs;
+  // (entries waiting for a reply are never moved: stealing takes only ready probes)
   nodeLongQueued[to] = nodeLongQueued[to] + longs;
   entryNext[last] = -1;
   const tail = nodeTail[to];
@@ -329,27 +350,53 @@ export function moveRun(from: i32, prev: i32, first: i32, last: i32, count: i32,
   noteQueueLength(to, nodeQueueLength[to] + count);
 }
 
+/** The first queued entry of `node` not waiting for a get-task reply, or -1. */
+export function firstReadyEntry(node: i32): i32 {
+  let e = nodeHead[node];
+  while (e >= 0 && (entryFlags[e] & F_FETCHING) != 0) e = entryNext[e];
+  return e;
+}
+
+/** Removes entry `e` (whose predecessor is `prev`, -1 at the head) from the queue of `node`. */
+export function unlinkAfter(node: i32, prev: i32, e: i32): void {
+  const next = entryNext[e];
+  if (prev < 0) nodeHead[node] = next; else entryNext[prev] = next;
+  if (next < 0) nodeTail[node] = prev;
+  nodeQueueLength[node] = nodeQueueLength[node] - 1;
+  if (jobLong[entryJob[e]] != 0) nodeLongQueued[node] = nodeLongQueued[node] - 1;
+}
+
+/** Removes entry `e` from the queue of `node` (finds its predecessor). */
+export function unlink(node: i32, e: i32): void {
+  let prev = -1;
+  let x = nodeHead[node];
+  while (x != e) { prev = x; x = entryNext[x]; }
+  unlinkAfter(node, prev, e);
+}
+
+/** Returns a removed entry to the pool. */
+export function releaseEntry(e: i32): void {
+  entryNext[e] = freeEntry;
+  freeEntry = e;
+}
+
 /** Starts queued work on `node` while it has free slots. */
 export function serve(node: i32, t: f64): void {
   while (nodeBusy[node] < slotsPerNode) {
-    const e = nodeHead[node];
+    const e = scheduler.selectEntry(node, t);
     if (e < 0) return;
-    const next = entryNext[e];
-    nodeHead[node] = next;
-    if (next < 0) nodeTail[node] = -1;
-    nodeQueueLength[node] = nodeQueueLength[node] - 1;
-    const job = entryJob[e];
     const task = entryTask[e];
-    const flags = entryFlags[e];
-    entryNext[e] = freeEntry;
-    freeEntry = e;
-    if (jobLong[job] != 0) nodeLongQueued[node] = nodeLongQueued[node] - 1;
     occupySlot(node, t);
     if (task >= 0) {
+      unlink(node, e);
+      releaseEntry(e);
       startTask(node, task, t);
     } else {
+      // A probe: ask its job's scheduler for a task. A sticky probe stays queued.
+      if ((entryFlags[e] & F_STICKY) == 0) unlink(node, e);
+      entryFlags[e] = entryFlags[e] | F_FETCHING;
       counters[C_FETCHES] += 1.0;
-      events.push(t + 2.0 * netDelay, (flags & F_BEHIND_LONG) != 0 ? EV_REPLY_BEHIND_LONG : EV_REPLY, node, job);
+      events.push(t + 2.0 * netDelay, EV_REPLY, node, e);
     }
   }
 }
@@ -383,12 +430,20 @@ function startTask(node: i32, task: i32, t: f64): void {
 }
 
 // ---- event handlers -------------------------------------------------------------------------
-function onReply(node: i32, job: i32, t: f64, behindLong: bool): void {
+function onReply(node: i32, e: i32, t: f64): void {
+  const job = entryJob[e];
+  const flags = entryFlags[e] & ~F_FETCHING;
+  entryFlags[e] = flags;
+  const sticky = (flags & F_STICKY) != 0;
   const task = scheduler.handOut(job, node, t);
   if (task >= 0) {
-    if (behindLong) counters[C_SHORT_AFTER_LONG] += 1.0;
+    if ((flags & F_BEHIND_LONG) != 0) counters[C_SHORT_AFTER_LONG] += 1.0;
+    if (sticky) scheduler.onStickyTask(node, e, task, t); else releaseEntry(e);
     startTask(node, task, t);
   } else {
+    // A cancel: the job has no unlaunched task; the probe is gone after one round trip.
+    if (sticky) unlink(node, e);
+    releaseEntry(e);
     counters[C_STALE_PROBES] += 1.0;
     releaseSlot(node, t);
     afterSlotFreed(node, t);
@@ -431,9 +486,7 @@ export function runEvents(maxEvents: i32): i32 {
     if (kind == EV_TASK_END) {
       onTaskEnd(a, b, t);
     } else if (kind == EV_REPLY) {
-      onReply(a, b, t, false);
-    } else if (kind == EV_REPLY_BEHIND_LONG) {
-      onReply(a, b, t, true);
+      onReply(a, b, t);
     } else if (kind == EV_DELIVER) {
       deliver(a, t);
     } else if (kind == EV_ARRIVAL) {
