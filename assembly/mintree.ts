@@ -33,6 +33,13 @@ export class MinTree {
 
   get(i: i32): f64 { return this.val[this.size + i]; }
 
+  /** Replaces every value at once (O(n)). */
+  setAll(values: Float64Array): void {
+    const size = this.size;
+    for (let i = 0; i < this.n; i++) this.val[size + i] = values[i];
+    for (let p = size - 1; p >= 1; p--) this.pull(p);
+  }
+
   set(i: i32, v: f64): void {
     let p = this.size + i;
     this.val[p] = v;

@@ -9,6 +9,7 @@ export const STREAM_TASKS: i32 = 2;
 export const STREAM_PLACEMENT: i32 = 3;
 export const STREAM_STEALING: i32 = 4;
 export const STREAM_ESTIMATES: i32 = 5;
+export const STREAM_HEARTBEAT: i32 = 6;
 
 function rotl(x: i32, k: i32): i32 { return (x << k) | ushr(x, 32 - k); }
 

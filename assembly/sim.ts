@@ -37,7 +37,9 @@ export const C_SHORT_AFTER_LONG: i32 = 9;    // short tasks started by a probe t
 export const C_RESCHEDULED: i32 = 10;        // probes moved again: stolen (Hawk) or re-sent after a rejection (Eagle)
 export const C_STEAL_ATTEMPTS: i32 = 11;
 export const C_STEALS: i32 = 12;             // successful steals (batches)
-export const N_CORE_COUNTERS: i32 = 13;
+export const C_REJECTED: i32 = 13;           // probes rejected at a node holding long work (Eagle SSS)
+export const C_PURGED: i32 = 14;             // exhausted sticky probes dropped without a round trip
+export const N_CORE_COUNTERS: i32 = 15;
 export const N_COUNTERS: i32 = 32;      // schedulers use indices from N_CORE_COUNTERS on
 
 // ---- the Scheduler interface -------------------------------------------------------
@@ -55,6 +57,8 @@ export class Scheduler {
   /** The queue entry `node` serves next, or -1 (queue discipline). Default: FIFO over the
    *  entries that are not waiting for a get-task reply. */
   selectEntry(node: i32, now: f64): i32 { return firstReadyEntry(node); }
+  /** `node` chose entry `e` to serve next (before a bound task starts or a probe fetches). */
+  onSelected(node: i32, e: i32, now: f64): void {}
   /** A sticky probe (entry `e`) obtained `task` (Sticky Batch Probing, seed-hawk-eagle.md §2.5(e)). */
   onStickyTask(node: i32, e: i32, task: i32, now: f64): void {}
   /** Sticky Batch Probing: short probes stay queued and keep pulling tasks of their job. */
@@ -92,6 +96,7 @@ export let events: EventQueue = new EventQueue(16);
 export let counters: Float64Array = new Float64Array(N_COUNTERS);
 export let jobNextTask: Int32Array = new Int32Array(0);   // next unlaunched task
 export let jobTasksLeft: Int32Array = new Int32Array(0);  // tasks not finished
+export let jobWaiting: Int32Array = new Int32Array(0);    // tasks not started
 export let jobFinish: Float64Array = new Float64Array(0);
 export let jobsDone: i32 = 0;
 export let now: f64 = 0.0;
@@ -156,6 +161,7 @@ export function initialize(policy: Scheduler): void {
   taskJob = new Int32Array(nTasks);
   jobNextTask = new Int32Array(nJobs);
   jobTasksLeft = new Int32Array(nJobs);
+  jobWaiting = new Int32Array(nJobs);
   jobFinish = new Float64Array(nJobs);
   jobLong = new Int32Array(nJobs);
   for (let j = 0; j < nJobs; j++) {
@@ -163,6 +169,7 @@ export function initialize(policy: Scheduler): void {
     const end = jobFirstTask[j + 1];
     jobNextTask[j] = first;
     jobTasksLeft[j] = end - first;
+    jobWaiting[j] = end - first;
     jobFinish[j] = -1.0;
     for (let t = first; t < end; t++) taskJob[t] = j;
   }
@@ -385,6 +392,7 @@ export function serve(node: i32, t: f64): void {
   while (nodeBusy[node] < slotsPerNode) {
     const e = scheduler.selectEntry(node, t);
     if (e < 0) return;
+    scheduler.onSelected(node, e, t);
     const task = entryTask[e];
     occupySlot(node, t);
     if (task >= 0) {
@@ -420,7 +428,9 @@ function releaseSlot(node: i32, t: f64): void {
 /** Runs `task` on a slot of `node` that is already occupied for it. */
 function startTask(node: i32, task: i32, t: f64): void {
   counters[C_TASKS_STARTED] += 1.0;
-  if (jobLong[taskJob[task]] != 0) nodeLongRunning[node] = nodeLongRunning[node] + 1;
+  const job = taskJob[task];
+  jobWaiting[job] = jobWaiting[job] - 1;
+  if (jobLong[job] != 0) nodeLongRunning[node] = nodeLongRunning[node] + 1;
   if (recordTasks) {
     taskStart[task] = t;
     taskNode[task] = node;

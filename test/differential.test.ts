@@ -71,7 +71,7 @@ describe.each(SCHEDULERS.map((s) => s.name))("%s: Wasm and JS engines agree", (s
     checkInvariants(w);
     expect(j.finish).toEqual(w.finish);
     expect(j.counters).toEqual(w.counters);
-  });
+  }, 60_000);
 });
 
 describe("seeds", () => {

@@ -33,7 +33,7 @@ export async function simulate(trace: Trace, config: Partial<SimConfig> & { sche
 }
 
 /** Policies whose placements carry the task (no get-task round trip before it starts). */
-const EARLY_BOUND = new Set(["random"]);
+const EARLY_BOUND = new Set(["random", "dlwl"]);
 
 /**
  * Checks the engine invariants on a run recorded with recordTasks:

@@ -12,31 +12,20 @@
 // `split` is the static split: short jobs probe only the short partition, long jobs go through
 // the central LWL on the rest, no stealing.
 import {
-  Scheduler, nNodes, jobEstimate, jobLong, nJobs, taskJob, nodeHead,
+  Scheduler, nNodes, jobLong, taskJob, nodeHead,
   nodeLongRunning, entryJob, entryTask, entryNext, moveRun, serve, count, stream,
   C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
 } from "../sim";
 import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../rng";
-import { toI32 } from "../glue";
 import { NodeSampler } from "./sampler";
+import { ClassAwareScheduler, shortPartitionSize } from "./classes";
 import { sendProbes } from "./sparrow";
 import { CentralLwl } from "./lwl";
 
-/** Number of short-partition nodes: floor(percent% of N) (A2). */
-export function shortPartitionSize(percent: f64): i32 {
-  return toI32(Math.floor(percent * <f64>nNodes / 100.0));
-}
-
-/** Marks jobs whose estimated task duration exceeds `cutoff` as long (§1.3). */
-export function classifyJobs(cutoff: f64): void {
-  for (let j = 0; j < nJobs; j++) jobLong[j] = jobEstimate[j] > cutoff ? 1 : 0;
-}
-
-export class Hawk extends Scheduler {
+export class Hawk extends ClassAwareScheduler {
   probeRng: Rng = stream(STREAM_PLACEMENT);
   stealRng: Rng = stream(STREAM_STEALING);
   central: CentralLwl = new CentralLwl();
-  cutoff: f64;
   probeRatio: f64;
   stealAttempts: i32;
   useCentral: bool;
@@ -46,8 +35,7 @@ export class Hawk extends Scheduler {
 
   constructor(cutoff: f64, shortPercent: f64, probeRatio: f64, stealAttempts: i32,
               useCentral: bool, usePartition: bool, shortOnlyInShortPartition: bool) {
-    super();
-    this.cutoff = cutoff;
+    super(cutoff, true);
     this.probeRatio = probeRatio;
     this.stealAttempts = stealAttempts;
     this.useCentral = useCentral;
@@ -57,7 +45,7 @@ export class Hawk extends Scheduler {
     this.generalSampler = new NodeSampler(g, nNodes, false);
   }
 
-  start(): void { classifyJobs(this.cutoff); }
+
 
   onJobArrival(job: i32, now: f64): void {
     if (jobLong[job] == 0) {

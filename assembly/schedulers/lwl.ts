@@ -7,11 +7,16 @@
 // that refinement is not modelled.
 import { Scheduler, nNodes, jobFirstTask, jobNextTask, jobEstimate, taskJob, sendBegin, sendTo, sendEnd } from "../sim";
 import { MinTree } from "../mintree";
+import { jobLong } from "../sim";
+import { ClassAwareScheduler, shortPartitionSize } from "./classes";
 
 /** The central scheduler's state and placement, shared by every LWL-based policy. */
 export class CentralLwl {
   work: MinTree = new MinTree(nNodes);
   assigned: Int32Array = new Int32Array(nNodes); // tasks assigned and not finished
+  /** Succinct state (Eagle's SSS, §2.5(c)): bit n set iff node n has assigned work. */
+  bits: Int32Array = new Int32Array((nNodes + 31) >> 5);
+  ones: i32 = 0;
 
   /** Places every unlaunched task of `job` on nodes [lo, hi) (one message batch). */
   place(job: i32, lo: i32, hi: i32, now: f64): void {
@@ -22,7 +27,9 @@ export class CentralLwl {
     for (let i = 0; i < tasks; i++) {
       const n = work.minIndexIn(lo, hi);
       work.set(n, work.get(n) + est);
-      this.assigned[n] = this.assigned[n] + 1;
+      const a = this.assigned[n];
+      this.assigned[n] = a + 1;
+      if (a == 0) { this.bits[n >> 5] |= 1 << (n & 31); this.ones++; }
       sendTo(n, job, -1);
     }
     sendEnd(now);
@@ -32,6 +39,7 @@ export class CentralLwl {
   finished(node: i32, task: i32): void {
     const left = this.assigned[node] - 1;
     this.assigned[node] = left;
+    if (left == 0) { this.bits[node >> 5] &= ~(1 << (node & 31)); this.ones--; }
     // Exactly zero when idle, so rounding residues never reorder empty nodes.
     this.work.set(node, left == 0 ? 0.0 : this.work.get(node) - jobEstimate[taskJob[task]]);
   }
@@ -42,5 +50,24 @@ export class LeastWorkLeft extends Scheduler {
   central: CentralLwl = new CentralLwl();
 
   onJobArrival(job: i32, now: f64): void { this.central.place(job, 0, nNodes, now); }
+  onTaskEnd(node: i32, task: i32, now: f64): void { this.central.finished(node, task); }
+}
+
+/** `clwl`: the omniscient centralized LWL of §2.7 ("upper bound"): every task, short and long,
+ *  placed by LWL on exact live state that covers all tasks, with Eagle's static partition:
+ *  short jobs on any node, long jobs on the general partition; FIFO queues. */
+export class OmniscientLwl extends ClassAwareScheduler {
+  central: CentralLwl = new CentralLwl();
+  generalStart: i32;
+
+  constructor(cutoff: f64, shortPercent: f64) {
+    super(cutoff, false);
+    this.generalStart = shortPartitionSize(shortPercent);
+  }
+
+
+  onJobArrival(job: i32, now: f64): void {
+    this.central.place(job, jobLong[job] != 0 ? this.generalStart : 0, nNodes, now);
+  }
   onTaskEnd(node: i32, task: i32, now: f64): void { this.central.finished(node, task); }
 }

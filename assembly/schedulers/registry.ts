@@ -6,12 +6,18 @@ import { RandomPlacement } from "./random";
 import { Sparrow } from "./sparrow";
 import { LeastWorkLeft } from "./lwl";
 import { Hawk } from "./hawk";
+import { Eagle } from "./eagle";
+import { OmniscientLwl } from "./lwl";
+import { DistributedLwl } from "./dlwl";
 
 export const SCHED_RANDOM: i32 = 0;
 export const SCHED_SPARROW: i32 = 1;
 export const SCHED_LWL: i32 = 2;
 export const SCHED_HAWK: i32 = 3;
 export const SCHED_SPLIT: i32 = 4;
+export const SCHED_EAGLE: i32 = 5;
+export const SCHED_CLWL: i32 = 6;
+export const SCHED_DLWL: i32 = 7;
 
 function flag(i: i32): bool { return params[i] != 0.0; }
 
@@ -19,11 +25,25 @@ export function createScheduler(id: i32): Scheduler {
   if (id == SCHED_RANDOM) return new RandomPlacement();
   if (id == SCHED_SPARROW) return new Sparrow(params[0], flag(1));
   if (id == SCHED_LWL) return new LeastWorkLeft();
-  // hawk: cutoff, shortPartition, probeRatio, stealing, stealAttempts, centralLong, partition
+  // hawk: cutoff, shortPartition, probeRatio, stealing, stealAttempts, centralLong, partition,
+  //       estErrorLow, estErrorHigh, classifyByNoisy
   if (id == SCHED_HAWK) {
-    return new Hawk(params[0], params[1], params[2], flag(3) ? toI32(params[4]) : 0, flag(5), flag(6), false);
+    return new Hawk(params[0], params[1], params[2], flag(3) ? toI32(params[4]) : 0, flag(5), flag(6), false)
+      .estimationError(params[7], params[8], flag(9));
   }
   // split: cutoff, shortPartition, probeRatio
   if (id == SCHED_SPLIT) return new Hawk(params[0], params[1], params[2], 0, true, true, true);
+  // eagle: cutoff, shortPartition, probeRatio, minProbes, sss, sbpSrpt, bypassFactor,
+  //        estErrorLow, estErrorHigh, classifyByNoisy
+  if (id == SCHED_EAGLE) {
+    return new Eagle(params[0], params[1], params[2], toI32(params[3]), flag(4), flag(5), params[6])
+      .estimationError(params[7], params[8], flag(9));
+  }
+  // clwl: cutoff, shortPartition, estErrorLow, estErrorHigh, classifyByNoisy
+  if (id == SCHED_CLWL) return new OmniscientLwl(params[0], params[1]).estimationError(params[2], params[3], flag(4));
+  // dlwl: cutoff, shortPartition, heartbeat, bypassFactor, estErrorLow, estErrorHigh, classifyByNoisy
+  if (id == SCHED_DLWL) {
+    return new DistributedLwl(params[0], params[1], params[2], params[3]).estimationError(params[4], params[5], flag(6));
+  }
   return new Scheduler();
 }

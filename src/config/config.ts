@@ -40,6 +40,9 @@ export function resolveConfig(c: Partial<SimConfig> & { scheduler?: string }): R
   for (const p of all) {
     params[p.name] = key(given, p.name) ? checkParam(p, given[p.name], `scheduler '${spec.name}'`) : p.default;
   }
+  if (typeof params.estErrorLow === "number" && (params.estErrorLow as number) > (params.estErrorHigh as number)) {
+    throw new InputError(`scheduler '${spec.name}': estErrorLow=${params.estErrorLow} must not exceed estErrorHigh=${params.estErrorHigh}`);
+  }
   const paramVector = new Float64Array(spec.params.length);
   spec.params.forEach((p, i) => { paramVector[i] = Number(params[p.name]); });
   return { scheduler: spec.name, nodes, slots, seed, params, spec, networkDelay: params.networkDelay as number, paramVector };

@@ -47,6 +47,19 @@ const PROBE_RATIO: ParamSpec = {
   description: "d: probes sent per task of a job (Sparrow's best value is 2)",
 };
 
+const BYPASS: ParamSpec = {
+  name: "bypassFactor", kind: "number", default: 5, unit: "x task estimate", min: 0, minExclusive: true, max: 1e6,
+  description: "SRPT starvation bound: a queued probe may be bypassed by at most this many times its task estimate of work",
+};
+/** Estimation error (§5.6, §5.12): off by default (both bounds 1). */
+function estimationParams(classifyByNoisy: boolean): ParamSpec[] {
+  return [
+    { name: "estErrorLow", kind: "number", default: 1, unit: "x estimate", min: 0, max: 1000, description: "each job's estimate is multiplied by U[estErrorLow, estErrorHigh], drawn once per job" },
+    { name: "estErrorHigh", kind: "number", default: 1, unit: "x estimate", min: 0, max: 1000, description: "upper bound of the estimation-error factor (>= estErrorLow)" },
+    { name: "classifyByNoisy", kind: "boolean", default: classifyByNoisy, unit: "flag", description: "classify short/long by the noisy estimate (true: Hawk §2.4.8) or the exact one (false: Eagle §3.6.5)" },
+  ];
+}
+
 export const SCHEDULERS: SchedulerSpec[] = [
   {
     name: "random", id: 0, source: "seed-hawk-eagle.md §2.0 (Sparrow paper baseline)",
@@ -78,12 +91,40 @@ export const SCHEDULERS: SchedulerSpec[] = [
       { name: "stealAttempts", kind: "integer", default: 10, unit: "victims", min: 1, max: 1_000_000, description: "random victims tried each time a node goes idle" },
       { name: "centralLong", kind: "boolean", default: true, unit: "flag", description: "ablation switch: long jobs via central LWL (false: Sparrow probes within the general partition)" },
       { name: "partition", kind: "boolean", default: true, unit: "flag", description: "ablation switch: reserve the short partition (false: every node is general)" },
+      ...estimationParams(true),
     ],
   },
   {
     name: "split", id: 4, source: "seed-hawk-eagle.md §2.4",
     summary: "static split cluster: short jobs probe only the short partition, long jobs by central LWL on the rest, no stealing",
     params: [CUTOFF, SHORT_PARTITION, PROBE_RATIO],
+  },
+  {
+    name: "eagle", id: 5, source: "seed-hawk-eagle.md §2.5",
+    summary: "Hawk's hybrid plus succinct state sharing (probe rejection at nodes with long work, re-scheduling with the freshest bitvector, fallback to the short partition), a minimum of K probes, sticky batch probing and SRPT with a bypass bound",
+    params: [
+      CUTOFF, SHORT_PARTITION, PROBE_RATIO,
+      { name: "minProbes", kind: "integer", default: 20, unit: "probes", min: 1, max: 1_000_000, description: "K: a short job sends max(K, ceil(d*t)) probes (ablation: 1)" },
+      { name: "sss", kind: "boolean", default: true, unit: "flag", description: "ablation switch: succinct state sharing (reject short probes at nodes holding long work)" },
+      { name: "sbpSrpt", kind: "boolean", default: true, unit: "flag", description: "ablation switch: sticky batch probing with SRPT reordering (false: FIFO, one task per probe)" },
+      BYPASS,
+      ...estimationParams(false),
+    ],
+  },
+  {
+    name: "clwl", id: 6, source: "seed-hawk-eagle.md §2.7",
+    summary: "omniscient centralized LWL for every task on exact live state, with Eagle's static partition (short jobs anywhere, long jobs on the general partition), FIFO queues",
+    params: [CUTOFF, SHORT_PARTITION, ...estimationParams(false)],
+  },
+  {
+    name: "dlwl", id: 7, source: "seed-hawk-eagle.md §2.6",
+    summary: "distributed LWL with early binding on heartbeat-stale node state plus noise, SRPT node queues with a bypass bound, Eagle's short partition",
+    params: [
+      CUTOFF, SHORT_PARTITION,
+      { name: "heartbeat", kind: "number", default: 3, unit: "s", min: 0, minExclusive: true, max: 1e9, description: "period of the node-state heartbeat (Google 3, Yahoo 7, Cloudera 12)" },
+      BYPASS,
+      ...estimationParams(false),
+    ],
   },
 ];
 

@@ -13,6 +13,8 @@ export const CORE_COUNTERS = [
   "rescheduledProbes",  // probes stolen (Hawk) or re-sent after a rejection (Eagle)
   "stealAttempts",
   "steals",             // successful steals (each moves a batch of probes)
+  "rejectedProbes",     // short probes rejected at nodes holding long work (Eagle's SSS)
+  "purgedProbes",       // exhausted sticky probes dropped from queues without a round trip
 ] as const;
 
 export function counterRecord(values: Float64Array): Record<string, number> {

@@ -1,0 +1,135 @@
+// `dlwl`: distributed least-work-left with SRPT queues, the "distributed Yaq" baseline of the
+// Eagle chapter (seed-hawk-eagle.md §2.6). Every job is placed by water-filling LWL over a
+// stale view of the nodes' estimated work: the view is refreshed by a heartbeat every
+// `heartbeat` seconds (from the first submission) and each advertised value carries a uniform
+// random addition in [0, heartbeat) to reduce conflicts (as in Apollo). A job's scheduler sees
+// its own placements while it places the job, not other jobs' placements until the next
+// heartbeat. Tasks are bound at placement (early binding). Heartbeats fall at t0 + k x
+// heartbeat (t0 = first submission); only the last heartbeat before each submission is
+// computed, since no decision reads the ones in between (their outcome is identical). Short jobs may use every node,
+// long jobs only the general partition (the same short partition as Eagle). Node queues are
+// SRPT over all queued tasks, long and short, keyed by estimate x the job's tasks not yet
+// started, with the bypass bound checked strictly (a task may bypass entry P only while P's
+// bypassed work stays below bypassFactor x P's estimate).
+import {
+  Scheduler, nNodes, nJobs, jobArrival, jobLong, jobEstimate, jobWaiting, jobFirstTask, taskJob,
+  nodeHead, entryJob, entryNext, entryBypass, nextUnlaunchedTask, sendBegin, sendTo,
+  sendEnd, setTimer, stream,
+} from "../sim";
+import { Rng, STREAM_HEARTBEAT } from "../rng";
+import { MinTree } from "../mintree";
+import { ClassAwareScheduler, shortPartitionSize } from "./classes";
+
+export class DistributedLwl extends ClassAwareScheduler {
+  noise: Rng = stream(STREAM_HEARTBEAT);
+  heartbeat: f64;
+  bypassFactor: f64;
+  generalStart: i32;
+  live: Float64Array = new Float64Array(nNodes);     // estimated work of unfinished tasks
+  assigned: Int32Array = new Int32Array(nNodes);
+  advertised: Float64Array = new Float64Array(nNodes); // the last heartbeat's values
+  view: MinTree = new MinTree(nNodes);
+  placed: Int32Array = new Int32Array(0); // nodes of the job being placed
+  arrived: i32 = 0;                        // jobs submitted so far
+  lastBeat: f64 = -Infinity;
+  beatPending: bool = false;
+
+  constructor(cutoff: f64, shortPercent: f64, heartbeat: f64, bypassFactor: f64) {
+    super(cutoff, false);
+    this.heartbeat = heartbeat;
+    this.bypassFactor = bypassFactor;
+    this.generalStart = shortPartitionSize(shortPercent);
+  }
+
+
+  start(): void {
+    super.start();
+    let most = 0;
+    for (let j = 0; j < nJobs; j++) {
+      const k = jobFirstTask[j + 1] - jobFirstTask[j];
+      if (k > most) most = k;
+    }
+    this.placed = new Int32Array(most);
+    if (nJobs > 0) this.beat(jobArrival[0]);
+  }
+
+  /** A heartbeat: every node advertises its current work plus noise. */
+  beat(now: f64): void {
+    for (let n = 0; n < nNodes; n++) {
+      this.advertised[n] = this.live[n] + this.heartbeat * this.noise.nextFloat();
+    }
+    this.view.setAll(this.advertised);
+    this.lastBeat = now;
+    this.beatPending = false;
+    this.planBeat();
+  }
+
+  /** Schedules the last heartbeat at or before the next submission, if it is a new one. */
+  planBeat(): void {
+    if (this.beatPending || this.arrived >= nJobs) return;
+    const t0 = jobArrival[0];
+    const at = t0 + Math.floor((jobArrival[this.arrived] - t0) / this.heartbeat) * this.heartbeat;
+    if (at > this.lastBeat) {
+      setTimer(at, 0, 0);
+      this.beatPending = true;
+    }
+  }
+
+  onTimer(a: i32, b: i32, now: f64): void { this.beat(now); }
+
+  onJobArrival(job: i32, now: f64): void {
+    const first = jobFirstTask[job];
+    const end = jobFirstTask[job + 1];
+    const est = jobEstimate[job];
+    const lo = jobLong[job] != 0 ? this.generalStart : 0;
+    const view = this.view;
+    const placed = this.placed;
+    sendBegin();
+    for (let t = first; t < end; t++) {
+      const n = view.minIndexIn(lo, nNodes);
+      view.set(n, view.get(n) + est);
+      this.live[n] = this.live[n] + est;
+      this.assigned[n] = this.assigned[n] + 1;
+      placed[t - first] = n;
+      sendTo(n, job, nextUnlaunchedTask(job));
+    }
+    sendEnd(now);
+    // Other schedulers do not see this job's placements before the next heartbeat.
+    for (let i = 0; i < end - first; i++) view.set(placed[i], this.advertised[placed[i]]);
+    this.arrived = job + 1;
+    this.planBeat();
+  }
+
+  onTaskEnd(node: i32, task: i32, now: f64): void {
+    const left = this.assigned[node] - 1;
+    this.assigned[node] = left;
+    this.live[node] = left == 0 ? 0.0 : this.live[node] - jobEstimate[taskJob[task]];
+  }
+
+  /** SRPT with a strict bypass bound over every queued task. */
+  selectEntry(node: i32, now: f64): i32 {
+    let shortest: f64 = Infinity;
+    let minSlack: f64 = Infinity;
+    let chosen = -1;
+    let e = nodeHead[node];
+    while (e >= 0) {
+      const job = entryJob[e];
+      const est = jobEstimate[job];
+      const remaining = est * <f64>jobWaiting[job];
+      if (remaining < shortest && est < minSlack) { shortest = remaining; chosen = e; }
+      const slack = this.bypassFactor * est - entryBypass[e];
+      if (slack < minSlack) minSlack = slack;
+      e = entryNext[e];
+    }
+    return chosen;
+  }
+
+  onSelected(node: i32, e: i32, now: f64): void {
+    const est = jobEstimate[entryJob[e]];
+    let x = nodeHead[node];
+    while (x >= 0 && x != e) {
+      entryBypass[x] = entryBypass[x] + est;
+      x = entryNext[x];
+    }
+  }
+}

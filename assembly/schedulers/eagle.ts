@@ -1,0 +1,252 @@
+// `eagle` (seed-hawk-eagle.md §2.5): Hawk's hybrid split without stealing, plus
+//  (c) Succinct State Sharing: the central LWL keeps a bitvector of nodes with long work;
+//      a job's long placements carry a copy of it, stamped with the send time; the node keeps
+//      the newest copy it received;
+//  (d) short jobs send max(K, ceil(d * t)) probes to uniformly random nodes; a node holding
+//      long work (running or queued) rejects a short probe and replies with its bitvector
+//      (design timing, A10: rejected on arrival, the reply reaches the scheduler after one
+//      delay, the re-sent probe after another). Round 2 re-sends each rejected probe to a
+//      node drawn uniformly from the short partition plus the general nodes whose bit is 0
+//      in the freshest bitvector among the replies; probes rejected again fall back to a
+//      uniform node of the short partition, which always accepts;
+//  (e) Sticky Batch Probing: a short probe stays queued and keeps pulling tasks of its job;
+//  (f) SRPT over the short probes ahead of the first long placeholder (Algorithm 1), with the
+//      bypass bound: a task may bypass a probe P only while P's bypassed work stays within
+//      `bypassFactor` x P's task estimate (A12). Probes whose job is known to be exhausted are
+//      dropped without a round trip (A4, A11).
+// Ablations (§2.5(h), A25): sss=false accepts probes anywhere; minProbes=1 sends ceil(d*t);
+// sbpSrpt=false serves one task per probe in FIFO order.
+// Choices where the spec is open: a job's placements all carry the bitvector as it is after
+// the whole job is placed (they leave at the same instant); SRPT sees the job's current count
+// of unlaunched tasks (the reference propagates it 1 ms later, A11); an exhausted probe is
+// known as such one network delay after the reply that handed out the job's last task; the
+// scheduler does not re-send probes of a job whose tasks are all launched; with no short
+// partition the fallback goes to a uniform node.
+import {
+  Scheduler, nNodes, nJobs, netDelay, jobLong, jobEstimate, taskJob, jobFirstTask, jobNextTask,
+  nodeHead, nodeLongRunning, nodeLongQueued, entryJob, entryNext, entryFlags, entryBypass,
+  F_FETCHING, nextUnlaunchedTask, firstReadyEntry, unlinkAfter, releaseEntry, sendBegin, sendTo,
+  sendEnd, setTimer, count, stream, C_REJECTED, C_RESCHEDULED, C_PURGED,
+} from "../sim";
+import { Rng, STREAM_PLACEMENT } from "../rng";
+import { NodeSampler } from "./sampler";
+import { sendProbes } from "./sparrow";
+import { CentralLwl } from "./lwl";
+import { ClassAwareScheduler, shortPartitionSize } from "./classes";
+
+export class Eagle extends ClassAwareScheduler {
+  rng: Rng = stream(STREAM_PLACEMENT);
+  central: CentralLwl = new CentralLwl();
+  probeRatio: f64;
+  minProbes: i32;
+  sss: bool;
+  bypassFactor: f64;
+  generalStart: i32;
+  allSampler: NodeSampler;
+  // Bitvector copies: a pool of `words`-long rows with a timestamp and a reference count
+  // (one per in-flight placement and per node holding it).
+  words: i32;
+  snapBits: Int32Array = new Int32Array(0);
+  snapTime: Float64Array = new Float64Array(0);
+  snapRefs: Int32Array = new Int32Array(0);
+  snapOnes: Int32Array = new Int32Array(0);
+  snapNext: Int32Array = new Int32Array(0);
+  snapFree: i32 = -1;
+  nodeSnap: Int32Array = new Int32Array(nNodes);
+  jobSnap: Int32Array = new Int32Array(nJobs);
+  // Rejections of a job's probe round, gathered until the replies reach the scheduler.
+  jobRound: Int32Array = new Int32Array(nJobs);
+  jobRejected: Int32Array = new Int32Array(nJobs);
+  jobFreshest: Int32Array = new Int32Array(nJobs);
+  lastHandOut: Float64Array = new Float64Array(nJobs);
+
+  constructor(cutoff: f64, shortPercent: f64, probeRatio: f64, minProbes: i32, sss: bool,
+              sbpSrpt: bool, bypassFactor: f64) {
+    super(cutoff, false);
+    this.probeRatio = probeRatio;
+    this.minProbes = minProbes;
+    this.sss = sss;
+    this.sticky = sbpSrpt;
+    this.bypassFactor = bypassFactor;
+    this.generalStart = shortPartitionSize(shortPercent);
+    this.allSampler = new NodeSampler(0, nNodes, false);
+    this.words = (nNodes + 31) >> 5;
+    this.nodeSnap.fill(-1);
+    this.jobFreshest.fill(-1);
+    this.growSnapshots(64);
+  }
+
+
+
+  // ---- arrivals -----------------------------------------------------------------------
+  onJobArrival(job: i32, now: f64): void {
+    if (jobLong[job] != 0) {
+      const tasks = jobFirstTask[job + 1] - jobNextTask[job];
+      this.central.place(job, this.generalStart, nNodes, now);
+      if (this.sss) {
+        const s = this.snapshot(now);
+        this.snapRefs[s] = tasks;
+        this.jobSnap[job] = s;
+      }
+    } else {
+      this.jobRound[job] = 1;
+      sendProbes(job, this.probeRatio, this.minProbes, this.allSampler, this.rng, now);
+    }
+  }
+
+  onTaskEnd(node: i32, task: i32, now: f64): void {
+    if (jobLong[taskJob[task]] != 0) this.central.finished(node, task);
+  }
+
+  // ---- probe rejection and re-scheduling (SSS) -------------------------------------------
+  accept(node: i32, job: i32, task: i32, now: f64): bool {
+    if (!this.sss) return true;
+    if (jobLong[job] != 0) {
+      // A long placement: the node keeps the newer bitvector copy.
+      const s = this.jobSnap[job];
+      const old = this.nodeSnap[node];
+      if (old < 0 || this.snapTime[s] >= this.snapTime[old]) {
+        this.nodeSnap[node] = s;
+        if (old >= 0) this.release(old);
+      } else {
+        this.release(s);
+      }
+      return true;
+    }
+    if (this.jobRound[job] >= 3) return true; // fallback probes are always accepted
+    if (nodeLongRunning[node] == 0 && nodeLongQueued[node] == 0) return true;
+    count(C_REJECTED, 1.0);
+    const k = this.jobRejected[job];
+    this.jobRejected[job] = k + 1;
+    if (k == 0) setTimer(now + netDelay, job, 0); // the replies reach the scheduler
+    const s = this.nodeSnap[node];
+    const f = this.jobFreshest[job];
+    if (s >= 0 && (f < 0 || this.snapTime[s] > this.snapTime[f])) {
+      this.snapRefs[s] = this.snapRefs[s] + 1;
+      if (f >= 0) this.release(f);
+      this.jobFreshest[job] = s;
+    }
+    return false;
+  }
+
+  onTimer(job: i32, b: i32, now: f64): void {
+    const k = this.jobRejected[job];
+    this.jobRejected[job] = 0;
+    const f = this.jobFreshest[job];
+    this.jobFreshest[job] = -1;
+    const round = this.jobRound[job];
+    this.jobRound[job] = round + 1;
+    if (jobFirstTask[job + 1] - jobNextTask[job] > 0) {
+      count(C_RESCHEDULED, <f64>k);
+      sendBegin();
+      for (let i = 0; i < k; i++) sendTo(round == 1 ? this.candidate(f) : this.fallback(), job, -1);
+      sendEnd(now);
+    }
+    if (f >= 0) this.release(f);
+  }
+
+  /** A node drawn uniformly from the short partition and the general nodes whose bit is 0. */
+  candidate(s: i32): i32 {
+    const g = this.generalStart;
+    if (s < 0) return this.fallback();
+    if (nNodes - this.snapOnes[s] <= 0) return this.rng.nextInt(nNodes);
+    const base = s * this.words;
+    while (true) { // rejection sampling: uniform over the candidates
+      const n = this.rng.nextInt(nNodes);
+      if (n < g || (this.snapBits[base + (n >> 5)] & (1 << (n & 31))) == 0) return n;
+    }
+  }
+
+  fallback(): i32 {
+    const g = this.generalStart;
+    return g > 0 ? this.rng.nextInt(g) : this.rng.nextInt(nNodes);
+  }
+
+  // ---- bitvector copies ----------------------------------------------------------------
+  snapshot(now: f64): i32 {
+    if (this.snapFree < 0) this.growSnapshots(this.snapTime.length * 2);
+    const s = this.snapFree;
+    this.snapFree = this.snapNext[s];
+    const w = this.words;
+    const base = s * w;
+    const bits = this.central.bits;
+    for (let i = 0; i < w; i++) this.snapBits[base + i] = bits[i];
+    this.snapTime[s] = now;
+    this.snapOnes[s] = this.central.ones;
+    this.snapRefs[s] = 0;
+    return s;
+  }
+
+  release(s: i32): void {
+    const r = this.snapRefs[s] - 1;
+    this.snapRefs[s] = r;
+    if (r == 0) { this.snapNext[s] = this.snapFree; this.snapFree = s; }
+  }
+
+  growSnapshots(cap: i32): void {
+    const old = this.snapTime.length;
+    const w = this.words;
+    const bits = new Int32Array(cap * w);
+    const time = new Float64Array(cap);
+    const refs = new Int32Array(cap);
+    const ones = new Int32Array(cap);
+    const next = new Int32Array(cap);
+    for (let i = 0; i < old * w; i++) bits[i] = this.snapBits[i];
+    for (let i = 0; i < old; i++) {
+      time[i] = this.snapTime[i]; refs[i] = this.snapRefs[i]; ones[i] = this.snapOnes[i]; next[i] = this.snapNext[i];
+    }
+    this.snapBits = bits; this.snapTime = time; this.snapRefs = refs; this.snapOnes = ones; this.snapNext = next;
+    for (let i = cap - 1; i >= old; i--) { next[i] = this.snapFree; this.snapFree = i; }
+  }
+
+  // ---- SBP + SRPT at the nodes -----------------------------------------------------------
+  handOut(job: i32, node: i32, now: f64): i32 {
+    const t = nextUnlaunchedTask(job);
+    if (t >= 0) this.lastHandOut[job] = now;
+    return t;
+  }
+
+  /** Algorithm 1's GetProbeFromQueue (§2.5(f)). */
+  selectEntry(node: i32, now: f64): i32 {
+    if (!this.sticky) return firstReadyEntry(node);
+    let shortest: f64 = Infinity;
+    let minSlack: f64 = Infinity;
+    let chosen = -1;
+    let prev = -1;
+    let e = nodeHead[node];
+    while (e >= 0) {
+      const next = entryNext[e];
+      const job = entryJob[e];
+      if (jobLong[job] != 0) break; // never look past a long placeholder
+      const est = jobEstimate[job];
+      const fetching = (entryFlags[e] & F_FETCHING) != 0;
+      const left = jobFirstTask[job + 1] - jobNextTask[job];
+      if (!fetching && left == 0 && now >= this.lastHandOut[job] + netDelay) {
+        unlinkAfter(node, prev, e); // known exhausted: dropped at no cost
+        releaseEntry(e);
+        count(C_PURGED, 1.0);
+        e = next;
+        continue;
+      }
+      if (!fetching) {
+        const remaining = est * <f64>left;
+        if (remaining < shortest && est <= minSlack) { shortest = remaining; chosen = e; }
+      }
+      const slack = this.bypassFactor * est - entryBypass[e];
+      if (slack < minSlack) minSlack = slack;
+      prev = e;
+      e = next;
+    }
+    return chosen >= 0 ? chosen : firstReadyEntry(node);
+  }
+
+  /** The chosen probe obtained a task: every short probe it bypassed records the work. */
+  onStickyTask(node: i32, e: i32, task: i32, now: f64): void {
+    const est = jobEstimate[taskJob[task]];
+    let x = nodeHead[node];
+    while (x >= 0 && x != e) {
+      if (jobLong[entryJob[x]] == 0) entryBypass[x] = entryBypass[x] + est;
+      x = entryNext[x];
+    }
+  }
+}
