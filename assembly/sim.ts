@@ -39,7 +39,8 @@ export const C_STEAL_ATTEMPTS: i32 = 11;
 export const C_STEALS: i32 = 12;             // successful steals (batches)
 export const C_REJECTED: i32 = 13;           // probes rejected at a node holding long work (Eagle SSS)
 export const C_PURGED: i32 = 14;             // exhausted sticky probes dropped without a round trip
-export const N_CORE_COUNTERS: i32 = 15;
+export const C_MAX_BYPASS: i32 = 15;         // largest bypassed work / bound seen by any queued entry (SRPT)
+export const N_CORE_COUNTERS: i32 = 16;
 export const N_COUNTERS: i32 = 32;      // schedulers use indices from N_CORE_COUNTERS on
 
 // ---- the Scheduler interface -------------------------------------------------------
@@ -379,6 +380,24 @@ export function unlink(node: i32, e: i32): void {
   let x = nodeHead[node];
   while (x != e) { prev = x; x = entryNext[x]; }
   unlinkAfter(node, prev, e);
+}
+
+/** SRPT bookkeeping: work `est` chosen from behind entries of `node` ahead of `e` bypassed
+ *  them; each records it (only short ones when `shortOnly`), and the largest ratio of
+ *  bypassed work to its bound (factor x its own estimate) is kept for checking. */
+export function recordBypass(node: i32, e: i32, est: f64, factor: f64, shortOnly: bool): void {
+  let x = nodeHead[node];
+  while (x >= 0 && x != e) {
+    const job = entryJob[x];
+    if (!shortOnly || jobLong[job] == 0) {
+      const b = entryBypass[x] + est;
+      entryBypass[x] = b;
+      const bound = factor * jobEstimate[job];
+      const ratio = bound > 0.0 ? b / bound : Infinity;
+      if (ratio > counters[C_MAX_BYPASS]) counters[C_MAX_BYPASS] = ratio;
+    }
+    x = entryNext[x];
+  }
 }
 
 /** Returns a removed entry to the pool. */

@@ -14,7 +14,7 @@
 import {
   Scheduler, nNodes, nJobs, jobArrival, jobLong, jobEstimate, jobWaiting, jobFirstTask, taskJob,
   nodeHead, entryJob, entryNext, entryBypass, nextUnlaunchedTask, sendBegin, sendTo,
-  sendEnd, setTimer, stream,
+  sendEnd, setTimer, stream, recordBypass,
 } from "../sim";
 import { Rng, STREAM_HEARTBEAT } from "../rng";
 import { MinTree } from "../mintree";
@@ -125,11 +125,6 @@ export class DistributedLwl extends ClassAwareScheduler {
   }
 
   onSelected(node: i32, e: i32, now: f64): void {
-    const est = jobEstimate[entryJob[e]];
-    let x = nodeHead[node];
-    while (x >= 0 && x != e) {
-      entryBypass[x] = entryBypass[x] + est;
-      x = entryNext[x];
-    }
+    recordBypass(node, e, jobEstimate[entryJob[e]], this.bypassFactor, false);
   }
 }

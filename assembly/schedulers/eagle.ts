@@ -15,7 +15,8 @@
 //      `bypassFactor` x P's task estimate (A12). Probes whose job is known to be exhausted are
 //      dropped without a round trip (A4, A11).
 // Ablations (§2.5(h), A25): sss=false accepts probes anywhere; minProbes=1 sends ceil(d*t);
-// sbpSrpt=false serves one task per probe in FIFO order.
+// sbpSrpt=false serves one task per probe in FIFO order. withoutReplacement=true probes
+// distinct nodes within a round.
 // Choices where the spec is open: a job's placements all carry the bitvector as it is after
 // the whole job is placed (they leave at the same instant); SRPT sees the job's current count
 // of unlaunched tasks (the reference propagates it 1 ms later, A11); an exhausted probe is
@@ -26,7 +27,7 @@ import {
   Scheduler, nNodes, nJobs, netDelay, jobLong, jobEstimate, taskJob, jobFirstTask, jobNextTask,
   nodeHead, nodeLongRunning, nodeLongQueued, entryJob, entryNext, entryFlags, entryBypass,
   F_FETCHING, nextUnlaunchedTask, firstReadyEntry, unlinkAfter, releaseEntry, sendBegin, sendTo,
-  sendEnd, setTimer, count, stream, C_REJECTED, C_RESCHEDULED, C_PURGED,
+  sendEnd, setTimer, count, stream, recordBypass, C_REJECTED, C_RESCHEDULED, C_PURGED,
 } from "../sim";
 import { Rng, STREAM_PLACEMENT } from "../rng";
 import { NodeSampler } from "./sampler";
@@ -61,7 +62,7 @@ export class Eagle extends ClassAwareScheduler {
   lastHandOut: Float64Array = new Float64Array(nJobs);
 
   constructor(cutoff: f64, shortPercent: f64, probeRatio: f64, minProbes: i32, sss: bool,
-              sbpSrpt: bool, bypassFactor: f64) {
+              sbpSrpt: bool, bypassFactor: f64, withoutReplacement: bool) {
     super(cutoff, false);
     this.probeRatio = probeRatio;
     this.minProbes = minProbes;
@@ -69,7 +70,7 @@ export class Eagle extends ClassAwareScheduler {
     this.sticky = sbpSrpt;
     this.bypassFactor = bypassFactor;
     this.generalStart = shortPartitionSize(shortPercent);
-    this.allSampler = new NodeSampler(0, nNodes, false);
+    this.allSampler = new NodeSampler(0, nNodes, withoutReplacement);
     this.words = (nNodes + 31) >> 5;
     this.nodeSnap.fill(-1);
     this.jobFreshest.fill(-1);
@@ -242,11 +243,6 @@ export class Eagle extends ClassAwareScheduler {
 
   /** The chosen probe obtained a task: every short probe it bypassed records the work. */
   onStickyTask(node: i32, e: i32, task: i32, now: f64): void {
-    const est = jobEstimate[taskJob[task]];
-    let x = nodeHead[node];
-    while (x >= 0 && x != e) {
-      if (jobLong[entryJob[x]] == 0) entryBypass[x] = entryBypass[x] + est;
-      x = entryNext[x];
-    }
+    recordBypass(node, e, jobEstimate[taskJob[task]], this.bypassFactor, true);
   }
 }

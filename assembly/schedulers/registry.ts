@@ -34,9 +34,9 @@ export function createScheduler(id: i32): Scheduler {
   // split: cutoff, shortPartition, probeRatio
   if (id == SCHED_SPLIT) return new Hawk(params[0], params[1], params[2], 0, true, true, true);
   // eagle: cutoff, shortPartition, probeRatio, minProbes, sss, sbpSrpt, bypassFactor,
-  //        estErrorLow, estErrorHigh, classifyByNoisy
+  //        estErrorLow, estErrorHigh, classifyByNoisy, withoutReplacement
   if (id == SCHED_EAGLE) {
-    return new Eagle(params[0], params[1], params[2], toI32(params[3]), flag(4), flag(5), params[6])
+    return new Eagle(params[0], params[1], params[2], toI32(params[3]), flag(4), flag(5), params[6], flag(10))
       .estimationError(params[7], params[8], flag(9));
   }
   // clwl: cutoff, shortPartition, estErrorLow, estErrorHigh, classifyByNoisy

@@ -109,6 +109,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
       { name: "sbpSrpt", kind: "boolean", default: true, unit: "flag", description: "ablation switch: sticky batch probing with SRPT reordering (false: FIFO, one task per probe)" },
       BYPASS,
       ...estimationParams(false),
+      { name: "withoutReplacement", kind: "boolean", default: false, unit: "flag", description: "probe distinct nodes within a round (default: with replacement, A3)" },
     ],
   },
   {

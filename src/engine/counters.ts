@@ -15,6 +15,7 @@ export const CORE_COUNTERS = [
   "steals",             // successful steals (each moves a batch of probes)
   "rejectedProbes",     // short probes rejected at nodes holding long work (Eagle's SSS)
   "purgedProbes",       // exhausted sticky probes dropped from queues without a round trip
+  "maxBypassRatio",     // SRPT: largest (work that bypassed a queued entry) / (its bound); <= 1
 ] as const;
 
 export function counterRecord(values: Float64Array): Record<string, number> {
