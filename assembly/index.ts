@@ -11,9 +11,11 @@ import {
 import { createScheduler } from "./schedulers/registry";
 import { Rng } from "./rng";
 
+/** flags: bit 0 records per-task start/end/node; bit 1 is the reference-simulator
+ *  compatibility mode (`compat`). */
 export function setup(jobs: i32, tasks: i32, nodes: i32, slots: i32, delay: f64, seed: i32,
-                      nParams: i32, record: i32): void {
-  allocate(jobs, tasks, nodes, slots, delay, seed, nParams, record != 0);
+                      nParams: i32, flags: i32): void {
+  allocate(jobs, tasks, nodes, slots, delay, seed, nParams, (flags & 1) != 0, (flags & 2) != 0);
 }
 
 export function arrivalColumn(): Float64Array { return jobArrival; }

@@ -90,6 +90,8 @@ export let netDelay: f64 = 0.0005;
 export let seed: i32 = 0;
 export let params: Float64Array = new Float64Array(0);
 export let recordTasks: bool = false;
+/** Reproduce the reference simulator's quirks where a policy has them (seed-hawk-eagle.md §2.5(d) [CODE]). */
+export let compatMode: bool = false;
 export let scheduler: Scheduler = new Scheduler();
 
 // ---- dynamic state -------------------------------------------------------------------
@@ -141,7 +143,7 @@ export let taskRuns: Int32Array = new Int32Array(0);
 
 // ---- setup ------------------------------------------------------------------------------
 export function allocate(jobs: i32, tasks: i32, nodes: i32, slots: i32, delay: f64,
-                         seedValue: i32, nParams: i32, record: bool): void {
+                         seedValue: i32, nParams: i32, record: bool, compat: bool): void {
   nJobs = jobs;
   nTasks = tasks;
   nNodes = nodes;
@@ -149,6 +151,7 @@ export function allocate(jobs: i32, tasks: i32, nodes: i32, slots: i32, delay: f
   netDelay = delay;
   seed = seedValue;
   recordTasks = record;
+  compatMode = compat;
   jobArrival = new Float64Array(jobs);
   jobFirstTask = new Int32Array(jobs + 1);
   taskDuration = new Float64Array(tasks);

@@ -8,6 +8,10 @@ export * from "./browser.js";
 export { parseCsv } from "./trace/csv.js";
 export { readTraceFile, writeTraceFile, generatePoissonWithEngineRng } from "./trace/node.js";
 export { loadEngine, type EngineKind } from "./engine/node.js";
+export { compareGrid, shareTrace, workerCount, type CompareProgress, type CompareRunOptions } from "./compare/compare.js";
+export { planCompare, aggregateCompare, DEFAULT_COMPARE_SCHEDULERS, type CompareOptions, type ComparePlan, type CompareRun,
+  type CompareResult, type CompareCell, type ClassAverages, type ClassRatios } from "./compare/grid.js";
+export { formatCompareTable, compareJson, compareCsv, COMPARE_CSV_COLUMNS } from "./compare/format.js";
 
 /** Validates `config`, loads the requested engine (default Wasm) and runs one simulation. */
 export async function simulate(trace: Trace, config: Partial<SimConfig> & { scheduler: string },

@@ -5,6 +5,8 @@ import type { EngineApi, EngineFactory } from "./engine/types.js";
 import { counterRecord } from "./engine/counters.js";
 import type { ResolvedConfig } from "./config/config.js";
 import type { Trace } from "./trace/types.js";
+import { referenceQuirks } from "./trace/compat.js";
+import { InputError } from "./errors.js";
 
 export interface Progress {
   jobsDone: number;
@@ -43,17 +45,37 @@ export interface SimResult {
   tasks?: TaskRecord;
 }
 
+/** Rejects a trace the engine cannot run (sorted, non-negative, consistent columns). */
+export function checkTrace(t: Trace): void {
+  const jobs = t.arrivals.length;
+  const bad = (what: string) => { throw new InputError(`trace '${t.name}': ${what}`); };
+  if (t.taskOffsets.length !== jobs + 1 || t.estimates.length !== jobs) bad("column lengths do not match the number of jobs");
+  if (t.taskOffsets[0] !== 0 || t.taskOffsets[jobs] !== t.durations.length) bad("task offsets do not cover the durations");
+  for (let j = 0; j < jobs; j++) {
+    if (!(t.taskOffsets[j + 1] > t.taskOffsets[j])) bad(`job ${j} has no task`);
+    if (!(t.arrivals[j] >= 0) || !Number.isFinite(t.arrivals[j])) bad(`job ${j}: submission time ${t.arrivals[j]} is not a finite number >= 0`);
+    if (j > 0 && t.arrivals[j] < t.arrivals[j - 1]) bad(`job ${j}: submission time ${t.arrivals[j]} is earlier than job ${j - 1}'s ${t.arrivals[j - 1]}`);
+    if (!(t.estimates[j] >= 0) || !Number.isFinite(t.estimates[j])) bad(`job ${j}: estimate ${t.estimates[j]} is not a finite number >= 0`);
+  }
+  for (let k = 0; k < t.durations.length; k++) {
+    if (!(t.durations[k] >= 0) || !Number.isFinite(t.durations[k])) bad(`task ${k}: duration ${t.durations[k]} is not a finite number >= 0`);
+  }
+}
+
 const now = (): number => (typeof performance !== "undefined" ? performance.now() : Date.now());
 
-export function runSimulation(factory: EngineFactory, trace: Trace, config: ResolvedConfig,
+export function runSimulation(factory: EngineFactory, input: Trace, config: ResolvedConfig,
                               options: RunOptions = {}): SimResult {
+  const compat = config.params.compat === true;
+  checkTrace(input);
+  const trace = compat ? referenceQuirks(input) : input;
   const jobs = trace.arrivals.length;
   const tasks = trace.durations.length;
   const engine = factory();
   try {
     const t0 = now();
     engine.setup(jobs, tasks, config.nodes, config.slots, config.networkDelay, config.seed,
-      config.paramVector.length, options.recordTasks ? 1 : 0);
+      config.paramVector.length, (options.recordTasks ? 1 : 0) | (compat ? 2 : 0));
     // All setup allocations are done: views stay valid while we fill them.
     engine.arrivalColumn().set(trace.arrivals);
     engine.firstTaskColumn().set(trace.taskOffsets);

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { packageRoot } from "../src/engine/node.js";
+import { SCHEDULERS } from "../src/config/schedulers.js";
 import { haveSharedTraces, sharedTrace } from "./helpers.js";
 
 const bin = join(packageRoot(), "bin/aviary.js");
@@ -127,7 +128,11 @@ describe("aviary run: outputs", () => {
       expect(r.out).toContain(s);
     }
     const j = JSON.parse(aviary("schedulers", "--format", "json").out);
-    expect(j.schedulers.map((s: { name: string }) => s.name)).toEqual(["random", "sparrow", "lwl"]);
+    // every scheduler of the catalogue (more land over time), the first three being the originals
+    expect(j.schedulers.map((s: { name: string }) => s.name)).toEqual(SCHEDULERS.map((s) => s.name));
+    expect(j.schedulers.slice(0, 3).map((s: { name: string }) => s.name)).toEqual(["random", "sparrow", "lwl"]);
+    expect(j.presets.map((p: { name: string }) => p.name)).toEqual(["google", "yahoo", "cloudera", "facebook"]);
+    expect(r.out).toContain("Presets (--preset NAME");
   });
 
   it.skipIf(!haveSharedTraces)("runs the YH1 sample with sparrow on 4000 nodes", () => {

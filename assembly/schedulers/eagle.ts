@@ -27,10 +27,11 @@ import {
   Scheduler, nNodes, nJobs, netDelay, jobLong, jobEstimate, taskJob, jobFirstTask, jobNextTask,
   nodeHead, nodeLongRunning, nodeLongQueued, entryJob, entryNext, entryFlags, entryBypass,
   F_FETCHING, nextUnlaunchedTask, firstReadyEntry, unlinkAfter, releaseEntry, sendBegin, sendTo,
-  sendEnd, setTimer, count, stream, recordBypass, C_REJECTED, C_RESCHEDULED, C_PURGED,
+  sendEnd, setTimer, count, stream, recordBypass, compatMode, C_REJECTED, C_RESCHEDULED, C_PURGED,
 } from "../sim";
 import { Rng, STREAM_PLACEMENT } from "../rng";
 import { NodeSampler } from "./sampler";
+import { toI32 } from "../glue";
 import { sendProbes } from "./sparrow";
 import { CentralLwl } from "./lwl";
 import { ClassAwareScheduler, shortPartitionSize } from "./classes";
@@ -89,10 +90,75 @@ export class Eagle extends ClassAwareScheduler {
         this.snapRefs[s] = tasks;
         this.jobSnap[job] = s;
       }
+    } else if (compatMode && this.sss) {
+      this.probeDecidedAtSend(job, now);
     } else {
       this.jobRound[job] = 1;
       sendProbes(job, this.probeRatio, this.minProbes, this.allSampler, this.rng, now);
     }
+  }
+
+  /** Whether `node` holds long work (a short probe arriving there is rejected). */
+  holdsLong(node: i32): bool { return nodeLongRunning[node] > 0 || nodeLongQueued[node] > 0; }
+
+  /**
+   * compat=true: the reference simulator decides every rejection when it sends, from the
+   * nodes' state at that instant; the freshest bitvector is taken over every contacted node;
+   * accepted first-round probes arrive after one delay, re-sent and fallback probes after two
+   * (seed-hawk-eagle.md §2.5(d) [CODE]).
+   */
+  probeDecidedAtSend(job: i32, now: f64): void {
+    const tasks = jobFirstTask[job + 1] - jobFirstTask[job];
+    let probes = toI32(Math.ceil(this.probeRatio * <f64>tasks));
+    if (probes < this.minProbes) probes = this.minProbes;
+    let freshest = -1;
+    let rejected = 0;
+    this.allSampler.begin();
+    sendBegin();
+    for (let i = 0; i < probes; i++) {
+      const n = this.allSampler.next(this.rng);
+      const s = this.nodeSnap[n];
+      if (s >= 0 && (freshest < 0 || this.snapTime[s] > this.snapTime[freshest])) freshest = s;
+      if (this.holdsLong(n)) rejected++; else sendTo(n, job, -1);
+    }
+    sendEnd(now);
+    if (rejected == 0) return;
+    let again = 0;
+    for (let i = 0; i < rejected; i++) {
+      let n = this.candidate(freshest);
+      if (this.holdsLong(n)) { again++; n = this.fallback(); }
+      this.pushLate(n);
+    }
+    count(C_REJECTED, <f64>(rejected + again));
+    count(C_RESCHEDULED, <f64>(rejected + again));
+    setTimer(now + netDelay, job, rejected);
+  }
+
+  // Targets of compat-mode re-sent probes, in timer order (all timers have the same delay).
+  late: Int32Array = new Int32Array(64);
+  lateHead: i32 = 0;
+  lateCount: i32 = 0;
+
+  pushLate(node: i32): void {
+    const cap = this.late.length;
+    if (this.lateCount == cap) {
+      const grown = new Int32Array(cap * 2);
+      for (let i = 0; i < cap; i++) grown[i] = this.late[(this.lateHead + i) % cap];
+      this.late = grown;
+      this.lateHead = 0;
+    }
+    this.late[(this.lateHead + this.lateCount) % this.late.length] = node;
+    this.lateCount++;
+  }
+
+  sendLate(job: i32, k: i32, now: f64): void {
+    sendBegin();
+    for (let i = 0; i < k; i++) {
+      sendTo(this.late[this.lateHead], job, -1);
+      this.lateHead = (this.lateHead + 1) % this.late.length;
+      this.lateCount--;
+    }
+    sendEnd(now);
   }
 
   onTaskEnd(node: i32, task: i32, now: f64): void {
@@ -114,8 +180,9 @@ export class Eagle extends ClassAwareScheduler {
       }
       return true;
     }
+    if (compatMode) return true; // decided when sent
     if (this.jobRound[job] >= 3) return true; // fallback probes are always accepted
-    if (nodeLongRunning[node] == 0 && nodeLongQueued[node] == 0) return true;
+    if (!this.holdsLong(node)) return true;
     count(C_REJECTED, 1.0);
     const k = this.jobRejected[job];
     this.jobRejected[job] = k + 1;
@@ -131,6 +198,7 @@ export class Eagle extends ClassAwareScheduler {
   }
 
   onTimer(job: i32, b: i32, now: f64): void {
+    if (compatMode) { this.sendLate(job, b, now); return; }
     const k = this.jobRejected[job];
     this.jobRejected[job] = 0;
     const f = this.jobFreshest[job];

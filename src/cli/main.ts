@@ -1,9 +1,14 @@
-// `aviary` command line: run, gen, schedulers.
+// `aviary` command line: run, compare, gen, schedulers.
 import { Command, Option } from "commander";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
+import { dirname } from "node:path";
 import { InputError } from "../errors.js";
 import { parseSets, resolveConfig, type ResolvedConfig } from "../config/config.js";
-import { COMMON_PARAMS, SCHEDULERS, describeRange } from "../config/schedulers.js";
+import { COMMON_PARAMS, SCHEDULERS, describeRange, findScheduler } from "../config/schedulers.js";
+import { PRESETS, checkParamNames, findPreset, paramsForScheduler, type Preset } from "../config/presets.js";
+import { compareGrid, workerCount, type CompareProgress } from "../compare/compare.js";
+import { planCompare, DEFAULT_COMPARE_SCHEDULERS, type CompareOptions } from "../compare/grid.js";
+import { compareCsv, compareJson, formatCompareTable } from "../compare/format.js";
 import { loadEngine, type EngineKind } from "../engine/node.js";
 import { runSimulation, type SimResult } from "../simulate.js";
 import { summarize, type RunSummary } from "../metrics/summary.js";
@@ -26,13 +31,14 @@ interface RunInput {
   slots?: number;
   seed?: number;
   cutoff?: number;
+  preset?: string;
   engine?: EngineKind;
   params?: Record<string, unknown>;
   format?: "table" | "json";
   perJob?: string;
 }
 
-const RUN_KEYS = ["trace", "workload", "jobs", "load", "scheduler", "nodes", "slots", "seed", "cutoff",
+const RUN_KEYS = ["trace", "workload", "jobs", "load", "scheduler", "nodes", "slots", "seed", "cutoff", "preset",
   "engine", "params", "format", "perJob"];
 
 function num(name: string, kind: "int" | "float" = "float") {
@@ -69,7 +75,8 @@ function readConfigFile(path: string): RunInput {
   return obj as RunInput;
 }
 
-async function loadWorkload(input: RunInput, nodes: number, slots: number, seed: number): Promise<Trace> {
+async function loadWorkload(input: Pick<RunInput, "workload" | "jobs" | "load">, nodes: number, slots: number,
+                            seed: number): Promise<Trace> {
   const w = findWorkload(input.workload ?? "default");
   return generatePoissonWithEngineRng({
     jobs: input.jobs ?? w.jobs, tasks: w.tasks, duration: w.duration, load: input.load ?? w.load,
@@ -94,15 +101,22 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
   if (format !== "table" && format !== "json") throw new InputError(`--format must be table or json, got '${format}'`);
   const engineKind = input.engine ?? "wasm";
   if (engineKind !== "wasm" && engineKind !== "js") throw new InputError(`--engine must be wasm or js, got '${engineKind}'`);
-  if (input.cutoff !== undefined && !(Number.isFinite(input.cutoff) && input.cutoff >= 0)) {
-    throw new InputError(`--cutoff must be a number of seconds >= 0, got '${input.cutoff}'`);
+  const preset: Preset | undefined = input.preset === undefined ? undefined : findPreset(String(input.preset));
+  // An explicit cutoff (option or config file) wins over the preset's.
+  const cutoff = input.cutoff ?? preset?.cutoff;
+  if (cutoff !== undefined && !(typeof cutoff === "number" && Number.isFinite(cutoff) && cutoff >= 0)) {
+    throw new InputError(`--cutoff must be a number of seconds >= 0, got '${cutoff}'`);
   }
   const names = input.scheduler === undefined ? DEFAULT_SCHEDULERS
     : (Array.isArray(input.scheduler) ? input.scheduler : String(input.scheduler).split(",")).map((s) => s.trim());
+  // With several schedulers, a parameter goes to those that have it (an unknown one is an error).
+  const lenient = names.length > 1;
+  for (const n of names) findScheduler(n);
+  if (lenient) checkParamNames(names, params);
   // Validate every configuration before any work.
   const configs: ResolvedConfig[] = names.map((scheduler) => resolveConfig({
     scheduler, nodes: input.nodes ?? 1000, slots: input.slots ?? 1, seed: input.seed ?? 1,
-    params: paramsFor(scheduler, params, names.length > 1),
+    params: paramsForScheduler(scheduler, { explicit: params, preset, lenient }) as Record<string, number | boolean>,
   }));
   const { nodes, slots, seed } = configs[0];
   const trace = input.trace ? await readTraceFile(input.trace) : await loadWorkload(input, nodes, slots, seed);
@@ -112,24 +126,100 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
   for (const config of configs) {
     const r = runSimulation(factory, trace, config);
     results.push(r);
-    summaries.push(summarize(r, input.cutoff));
+    summaries.push(summarize(r, cutoff));
     if (format === "json") process.stdout.write(JSON.stringify(summaries[summaries.length - 1]) + "\n");
   }
   if (format === "table") process.stdout.write(formatRunTable(summaries) + "\n");
-  if (input.perJob) writeTextFileAtomic(input.perJob, perJobCsv(results, input.cutoff));
+  if (input.perJob) writeTextFileAtomic(input.perJob, perJobCsv(results, cutoff));
 }
 
-/** With several schedulers, a --set key applies to those that have the parameter. */
-function paramsFor(scheduler: string, params: Record<string, number | boolean>, lenient: boolean) {
-  if (!lenient) return params;
-  const spec = SCHEDULERS.find((s) => s.name === scheduler);
-  if (!spec) return params;
-  const known = new Set([...COMMON_PARAMS, ...spec.params].map((p) => p.name));
-  const all = new Set(SCHEDULERS.flatMap((s) => s.params.map((p) => p.name)).concat(COMMON_PARAMS.map((p) => p.name)));
-  for (const k of Object.keys(params)) {
-    if (!all.has(k)) throw new InputError(`unknown parameter '${k}' (no scheduler has it; see \`aviary schedulers\`)`);
+/** Parses "a,b,c" into integers (for --nodes and --seed-list). */
+function intList(option: string, raw: string): number[] {
+  const items = String(raw).split(",").map((x) => x.trim());
+  return items.map((x) => {
+    const v = Number(x);
+    if (x === "" || !Number.isInteger(v)) {
+      throw new InputError(`--${option}: '${x}' in '${raw}' is not an integer (expected a comma-separated list, e.g. 1000,2000)`);
+    }
+    return v;
+  });
+}
+
+/** A single updating line on stderr: runs done/total, elapsed, ETA. */
+function terminalProgress(): { update: (p: CompareProgress) => void; stop: () => void } {
+  const t0 = Date.now();
+  let last: CompareProgress | undefined;
+  const fmt = (s: number) => (s >= 90 ? `${Math.floor(s / 60)}m${String(Math.floor(s % 60)).padStart(2, "0")}s`
+    : s >= 10 ? `${s.toFixed(0)}s` : `${s.toFixed(1)}s`);
+  const render = () => {
+    if (!last) return;
+    const elapsed = (Date.now() - t0) / 1000;
+    // Re-estimate between runs: the rate so far, applied to what is left, minus time since.
+    const eta = last.etaSeconds === null ? "ETA -" : `ETA ${fmt(Math.max(0, last.etaSeconds - (elapsed - last.elapsedSeconds)))}`;
+    process.stderr.write(`\r\x1b[Kcompare: ${last.done}/${last.total} runs, ${fmt(elapsed)} elapsed, ${eta}`);
+  };
+  const timer = setInterval(render, 1000);
+  timer.unref();
+  return {
+    update: (p) => { last = p; render(); },
+    stop: () => { clearInterval(timer); if (last) process.stderr.write("\r\x1b[K"); },
+  };
+}
+
+async function compareCommand(opts: Record<string, unknown>): Promise<void> {
+  // 1. Options, each checked before anything is read or run.
+  const trace = opts.trace as string | undefined;
+  const workload = opts.workload as string | undefined;
+  if (trace && workload) throw new InputError("give either --trace or --workload, not both");
+  if (trace && (opts.jobs !== undefined || opts.load !== undefined || opts.workloadSeed !== undefined)) {
+    throw new InputError("--jobs, --load and --workload-seed apply to --workload, not to --trace");
   }
-  return Object.fromEntries(Object.entries(params).filter(([k]) => known.has(k)));
+  if (opts.seeds !== undefined && opts.seedList !== undefined) throw new InputError("give either --seeds or --seed-list, not both");
+  let seeds: number[] | undefined;
+  if (opts.seeds !== undefined) {
+    const n = opts.seeds as number;
+    if (n < 1) throw new InputError(`--seeds must be at least 1, got ${n}`);
+    if (n > 100_000) throw new InputError(`--seeds must be at most 100000, got ${n}`);
+    seeds = Array.from({ length: n }, (_, i) => i + 1);
+  } else if (opts.seedList !== undefined) {
+    seeds = intList("seed-list", String(opts.seedList));
+  }
+  const options: CompareOptions = {
+    schedulers: opts.schedulers === undefined ? undefined : String(opts.schedulers).split(",").map((s) => s.trim()),
+    baseline: opts.baseline as string | undefined,
+    nodes: opts.nodes === undefined ? undefined : intList("nodes", String(opts.nodes)),
+    seeds,
+    slots: opts.slots as number | undefined,
+    engine: opts.engine as "wasm" | "js" | undefined,
+    preset: opts.preset as string | undefined,
+    cutoff: opts.cutoff as number | undefined,
+    params: parseSets((opts.set as string[]) ?? []),
+  };
+  const plan = planCompare(options);
+  const workers = workerCount(opts.workers as number | undefined, plan.runs.length);
+  const output = opts.output as string | undefined;
+  if (output !== undefined) {
+    const dir = dirname(output);
+    let isDir = false;
+    try { isDir = statSync(dir).isDirectory(); } catch { /* reported below */ }
+    if (!isDir) throw new InputError(`cannot write '${output}': directory '${dir}' does not exist`);
+  }
+  const format = (opts.format as string | undefined) ?? "table";
+  // 2. The trace, once (a generated workload is sized for the first node count).
+  const t = trace ? await readTraceFile(trace)
+    : await loadWorkload({ workload, jobs: opts.jobs as number | undefined, load: opts.load as number | undefined },
+      plan.nodes[0], plan.slots, (opts.workloadSeed as number | undefined) ?? 1);
+  // 3. The grid.
+  const progress = process.stderr.isTTY ? terminalProgress() : undefined;
+  let text: string;
+  try {
+    const res = await compareGrid(t, options, { workers, onProgress: progress?.update });
+    text = format === "json" ? compareJson(res) : format === "csv" ? compareCsv(res) : formatCompareTable(res);
+  } finally {
+    progress?.stop();
+  }
+  if (output !== undefined) writeTextFileAtomic(output, text);
+  else process.stdout.write(text);
 }
 
 async function genPoisson(opts: Record<string, unknown>): Promise<void> {
@@ -143,7 +233,7 @@ async function genPoisson(opts: Record<string, unknown>): Promise<void> {
 
 function schedulersCommand(opts: Record<string, unknown>): void {
   if (opts.format === "json") {
-    process.stdout.write(JSON.stringify({ common: COMMON_PARAMS, schedulers: SCHEDULERS }, null, 2) + "\n");
+    process.stdout.write(JSON.stringify({ common: COMMON_PARAMS, schedulers: SCHEDULERS, presets: PRESETS }, null, 2) + "\n");
     return;
   }
   const lines: string[] = [];
@@ -157,6 +247,10 @@ function schedulersCommand(opts: Record<string, unknown>): void {
     for (const p of s.params) lines.push(param(p));
   }
   lines.push("", "Cluster options: --nodes [1, 10000000] integer, --slots [1, 4096] integer (per node), --seed [0, 2147483647] integer.");
+  lines.push("", "Presets (--preset NAME: reporting cutoff, and these parameters for the schedulers that have them):");
+  for (const p of PRESETS) {
+    lines.push(`    ${p.name.padEnd(10)} cutoff ${String(p.cutoff).padEnd(9)} s  shortPartition ${String(p.shortPartition).padStart(2)} %  heartbeat ${String(p.heartbeat).padStart(2)} s   ${p.trace}`);
+  }
   process.stdout.write(lines.join("\n") + "\n");
 }
 
@@ -177,12 +271,35 @@ export function buildProgram(): Command {
     .option("--slots <n>", "slots per node (default 1)", num("slots", "int"))
     .option("--seed <n>", "seed of every random stream (default 1)", num("seed", "int"))
     .option("--cutoff <seconds>", "reporting cutoff: jobs whose mean task duration exceeds it are long", num("cutoff"))
+    .option("--preset <name>", `trace preset: ${PRESETS.map((p) => p.name).join(", ")} (reporting cutoff and cutoff/shortPartition/heartbeat where a scheduler has them; explicit values win)`)
     .addOption(new Option("--engine <kind>", "engine build (default wasm)").choices(["wasm", "js"]))
     .option("--set <key=value>", "scheduler parameter (repeatable; see `aviary schedulers`)", collect, [])
     .option("--config <file>", "JSON file with any of these options (command-line options win)")
     .addOption(new Option("--format <format>", "output format (default table)").choices(["table", "json"]))
     .option("--per-job <file>", "write per-job results as CSV")
     .action((opts, cmd) => runCommand(opts, cmd));
+
+  program.command("compare")
+    .description("run a grid of schedulers x node counts x seeds on one trace; report percentiles normalized to a baseline scheduler")
+    .option("--trace <file>", "workload file: Hawk/Eagle .tr, or .csv (job_id,submit_time,duration)")
+    .option("--workload <name>", `generated workload (default 'default'): ${WORKLOADS.map((w) => w.name).join(", ")}`)
+    .option("--jobs <n>", "jobs to generate (with --workload)", num("jobs", "int"))
+    .option("--load <x>", "offered load at the first node count of --nodes (with --workload)", num("load"))
+    .option("--workload-seed <n>", "seed of the generated workload (default 1; the same trace for every run)", num("workload-seed", "int"))
+    .option("--schedulers <names>", `comma-separated schedulers (default ${DEFAULT_COMPARE_SCHEDULERS.join(",")})`)
+    .option("--baseline <name>", "scheduler the others are normalized to (default the first of --schedulers)")
+    .option("--nodes <list>", "comma-separated node counts (default 1000)")
+    .option("--seeds <n>", "average over seeds 1..N (default 1)", num("seeds", "int"))
+    .option("--seed-list <list>", "average over these comma-separated seeds")
+    .option("--slots <n>", "slots per node (default 1)", num("slots", "int"))
+    .option("--preset <name>", `trace preset: ${PRESETS.map((p) => p.name).join(", ")} (reporting cutoff and cutoff/shortPartition/heartbeat where a scheduler has them)`)
+    .option("--cutoff <seconds>", "reporting cutoff: jobs whose mean task duration exceeds it are long (default the preset's)", num("cutoff"))
+    .option("--set <key=value>", "scheduler parameter, applied to the schedulers that have it (repeatable)", collect, [])
+    .addOption(new Option("--engine <kind>", "engine build (default wasm)").choices(["wasm", "js"]))
+    .option("--workers <n>", "worker threads (default: available cores, at most the number of runs)", num("workers", "int"))
+    .addOption(new Option("--format <format>", "output format (default table)").choices(["table", "json", "csv"]))
+    .option("-o, --output <file>", "write the output to this file (atomically) instead of stdout")
+    .action((opts) => compareCommand(opts));
 
   const gen = program.command("gen").description("generate a workload trace file");
   gen.command("poisson")

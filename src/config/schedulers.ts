@@ -32,6 +32,10 @@ export const COMMON_PARAMS: ParamSpec[] = [
     name: "networkDelay", kind: "number", default: 0.0005, unit: "s", min: 0, max: 60,
     description: "one-way delay of every message (probe, placement, get-task request/reply)",
   },
+  {
+    name: "compat", kind: "boolean", default: false, unit: "flag",
+    description: "reproduce the reference (epfl-labos/eagle) simulator's quirks: durations and means truncated to whole seconds, identical submission times dephased by +0.01 s, Eagle's rejection decided at send time",
+  },
 ];
 
 const CUTOFF: ParamSpec = {

@@ -5,7 +5,7 @@
 export interface EngineApi {
   readonly kind: "wasm" | "js";
   setup(jobs: number, tasks: number, nodes: number, slots: number, delay: number, seed: number,
-        nParams: number, record: number): void;
+        nParams: number, flags: number): void;
   arrivalColumn(): Float64Array;
   firstTaskColumn(): Int32Array;
   durationColumn(): Float64Array;

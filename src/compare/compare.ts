@@ -1,0 +1,174 @@
+// compareGrid: runs a compare grid on a pool of worker threads (Node only).
+// The trace is copied once onto SharedArrayBuffers and handed to each worker at start-up;
+// runs are then dispatched one at a time to whichever worker is free. Any failure (a run's
+// error, a worker crashing or failing to load) terminates the pool and rejects with a one-line
+// message.
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { Worker } from "node:worker_threads";
+import { InputError } from "../errors.js";
+import { packageRoot } from "../engine/node.js";
+import type { RunSummary } from "../metrics/summary.js";
+import type { Trace } from "../trace/types.js";
+import { aggregateCompare, planCompare, type CompareOptions, type ComparePlan, type CompareResult } from "./grid.js";
+import type { RunRequest, WorkerInit, WorkerReply } from "./protocol.js";
+
+export interface CompareProgress {
+  /** Runs finished so far and in all. */
+  done: number;
+  total: number;
+  elapsedSeconds: number;
+  /** Estimated seconds left (elapsed / done x remaining); null before the first run ends. */
+  etaSeconds: number | null;
+}
+
+export interface CompareRunOptions {
+  /** Worker threads; default os.availableParallelism(); never more than the number of runs. */
+  workers?: number;
+  /** Called once at the start and after every finished run. */
+  onProgress?: (p: CompareProgress) => void;
+  /** Worker script (default dist/src/compare/worker.js under the package root). For tests. */
+  workerScript?: string;
+}
+
+export const MAX_WORKERS = 1024;
+
+/** The number of worker threads for `runs` runs; InputError when `requested` is not valid. */
+export function workerCount(requested: number | undefined, runs: number): number {
+  if (requested !== undefined && !(Number.isInteger(requested) && requested >= 1 && requested <= MAX_WORKERS)) {
+    throw new InputError(`--workers must be an integer in [1, ${MAX_WORKERS}], got '${String(requested)}'`);
+  }
+  return Math.max(1, Math.min(requested ?? availableParallelism(), runs));
+}
+
+/** The compiled worker script (it imports the compiled engine host, so it lives under dist/). */
+export function defaultWorkerScript(): string {
+  const p = join(packageRoot(), "dist/src/compare/worker.js");
+  if (!existsSync(p)) throw new Error("compare worker dist/src/compare/worker.js is missing: run `npm run build`");
+  return p;
+}
+
+function shared<T extends Float64Array | Int32Array>(a: T): T {
+  if (a.buffer instanceof SharedArrayBuffer) return a;
+  const Ctor = a.constructor as new (b: SharedArrayBuffer) => T;
+  const out = new Ctor(new SharedArrayBuffer(a.byteLength));
+  out.set(a);
+  return out;
+}
+
+/** The trace with its columns on SharedArrayBuffers (no copy if they already are). */
+export function shareTrace(t: Trace): Trace {
+  return {
+    name: t.name, arrivals: shared(t.arrivals), taskOffsets: shared(t.taskOffsets),
+    durations: shared(t.durations), estimates: shared(t.estimates),
+  };
+}
+
+function firstLine(msg: string): string {
+  return msg.split("\n")[0].trim() || "unknown error";
+}
+
+/**
+ * Runs every (node count, scheduler, seed) of `options` on `trace` and returns the per-run
+ * summaries plus, per (node count, scheduler), the seed averages normalized to the baseline.
+ * Everything is validated before the first run; errors are InputError (bad options) or Error
+ * with a one-line message (a run or worker failure).
+ */
+export async function compareGrid(trace: Trace, options: CompareOptions, run: CompareRunOptions = {}): Promise<CompareResult> {
+  const plan = planCompare(options);
+  const workers = workerCount(run.workers, plan.runs.length);
+  const script = run.workerScript ?? defaultWorkerScript();
+  const t0 = performance.now();
+  const summaries = await runPool(plan, shareTrace(trace), workers, script, (done) => {
+    if (!run.onProgress) return;
+    const elapsed = (performance.now() - t0) / 1000;
+    run.onProgress({
+      done, total: plan.runs.length, elapsedSeconds: elapsed,
+      etaSeconds: done > 0 ? (elapsed / done) * (plan.runs.length - done) : null,
+    });
+  });
+  const { runs: _runs, ...grid } = plan;
+  return {
+    trace: { name: trace.name, jobs: trace.arrivals.length, tasks: trace.durations.length },
+    grid,
+    results: aggregateCompare(plan, summaries),
+    runs: summaries,
+    workers,
+    wallSeconds: (performance.now() - t0) / 1000,
+  };
+}
+
+function describeRun(plan: ComparePlan, index: number): string {
+  const r = plan.runs[index];
+  return r ? `${r.scheduler} on ${r.nodes} nodes, seed ${r.seed}` : `run ${index}`;
+}
+
+function runPool(plan: ComparePlan, trace: Trace, nWorkers: number, script: string,
+                 progress: (done: number) => void): Promise<RunSummary[]> {
+  const total = plan.runs.length;
+  const summaries: RunSummary[] = new Array(total);
+  const init: WorkerInit = { trace, engine: plan.engine };
+  return new Promise<RunSummary[]>((resolve, reject) => {
+    const pool: Worker[] = [];
+    let next = 0;
+    let done = 0;
+    let settled = false;
+    const shutdown = () => Promise.all(pool.map((w) => w.terminate().catch(() => 0)));
+    const fail = (err: Error) => {
+      if (settled) return;
+      settled = true;
+      void shutdown().then(() => reject(err));
+    };
+    const dispatch = (w: Worker) => {
+      if (next >= total) return;
+      const r = plan.runs[next++];
+      const req: RunRequest = { index: r.index, config: r.config, cutoff: plan.cutoff };
+      w.postMessage(req);
+    };
+    try {
+      progress(0);
+    } catch (e) {
+      reject(e);
+      return;
+    }
+    for (let i = 0; i < nWorkers && !settled; i++) {
+      let w: Worker;
+      try {
+        w = new Worker(script, { workerData: init });
+      } catch (e) {
+        fail(new Error(`cannot start a compare worker: ${firstLine((e as Error).message)}`));
+        return;
+      }
+      pool.push(w);
+      w.on("message", (m: WorkerReply) => {
+        if (settled) return;
+        if (m.type === "error") {
+          const msg = `${describeRun(plan, m.index)} failed: ${firstLine(m.message)}`;
+          fail(m.input ? new InputError(msg) : new Error(msg));
+          return;
+        }
+        summaries[m.index] = m.summary;
+        done++;
+        try {
+          progress(done);
+        } catch (e) {
+          fail(e instanceof Error ? e : new Error(String(e)));
+          return;
+        }
+        if (done === total) {
+          settled = true;
+          void shutdown().then(() => resolve(summaries));
+        } else {
+          dispatch(w);
+        }
+      });
+      w.on("error", (e: Error) => fail(new Error(`compare worker failed: ${firstLine(e?.message ?? String(e))}`)));
+      w.on("messageerror", (e: Error) => fail(new Error(`compare worker message error: ${firstLine(e?.message ?? String(e))}`)));
+      w.on("exit", (code) => {
+        if (!settled) fail(new Error(`compare worker exited unexpectedly (code ${code})`));
+      });
+      dispatch(w);
+    }
+  });
+}

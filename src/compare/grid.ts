@@ -1,0 +1,193 @@
+// `aviary compare`: the grid (schedulers x node counts x seeds), its validation, and the
+// seed-averaged, baseline-normalized results (seed-hawk-eagle.md §4, A23).
+// Browser-safe: no Node imports (the worker pool is in ./compare.ts).
+import { InputError } from "../errors.js";
+import { resolveConfig, type SimConfig } from "../config/config.js";
+import { findScheduler } from "../config/schedulers.js";
+import { checkParamNames, findPreset, paramsForScheduler, type Preset } from "../config/presets.js";
+import type { RunSummary } from "../metrics/summary.js";
+
+export const DEFAULT_COMPARE_SCHEDULERS = ["random", "sparrow", "lwl"];
+
+export interface CompareOptions {
+  /** Default random, sparrow, lwl. */
+  schedulers?: string[];
+  /** Must be one of `schedulers`; default the first. */
+  baseline?: string;
+  /** Node counts; default [1000]. */
+  nodes?: number[];
+  /** Seeds; default [1]. */
+  seeds?: number[];
+  /** Slots per node; default 1. */
+  slots?: number;
+  /** Default "wasm". */
+  engine?: "wasm" | "js";
+  /** google | yahoo | cloudera | facebook (src/config/presets.ts). */
+  preset?: string;
+  /** Reporting cutoff in seconds; default the preset's, else none (every job short). */
+  cutoff?: number;
+  /** Explicit scheduler parameters (values as JSON or as the text of --set): each goes to the
+   *  schedulers that declare it and wins over the preset; a name none of the selected schedulers
+   *  has is an error. */
+  params?: Record<string, unknown>;
+}
+
+/** One simulation of the grid. `config.params` is fully resolved. */
+export interface CompareRun {
+  index: number;
+  nodes: number;
+  scheduler: string;
+  seed: number;
+  config: SimConfig;
+}
+
+export interface ComparePlan {
+  schedulers: string[];
+  baseline: string;
+  nodes: number[];
+  seeds: number[];
+  slots: number;
+  engine: "wasm" | "js";
+  preset: string | null;
+  cutoff: number | null;
+  params: Record<string, unknown>;
+  /** In output order: node count, then scheduler, then seed. */
+  runs: CompareRun[];
+}
+
+function noDuplicates<T>(what: string, xs: T[]): void {
+  const seen = new Set<T>();
+  for (const x of xs) {
+    if (seen.has(x)) throw new InputError(`${what}: '${String(x)}' is listed twice`);
+    seen.add(x);
+  }
+}
+
+/** Validates every option and resolves every run's configuration; throws InputError. */
+export function planCompare(o: CompareOptions): ComparePlan {
+  const schedulers = o.schedulers ?? DEFAULT_COMPARE_SCHEDULERS;
+  if (!Array.isArray(schedulers) || schedulers.length === 0) throw new InputError("--schedulers: give at least one scheduler");
+  for (const s of schedulers) findScheduler(s);
+  noDuplicates("--schedulers", schedulers);
+  const baseline = o.baseline ?? schedulers[0];
+  if (!schedulers.includes(baseline)) {
+    throw new InputError(`--baseline '${baseline}' is not one of the compared schedulers (${schedulers.join(", ")})`);
+  }
+  const nodes = o.nodes ?? [1000];
+  if (!Array.isArray(nodes) || nodes.length === 0) throw new InputError("--nodes: give at least one node count");
+  noDuplicates("--nodes", nodes);
+  const seeds = o.seeds ?? [1];
+  if (!Array.isArray(seeds) || seeds.length === 0) throw new InputError("--seeds: give at least one seed");
+  noDuplicates("--seed-list", seeds);
+  const engine = o.engine ?? "wasm";
+  if (engine !== "wasm" && engine !== "js") throw new InputError(`--engine must be wasm or js, got '${String(engine)}'`);
+  const preset: Preset | undefined = o.preset === undefined ? undefined : findPreset(o.preset);
+  const cutoff = o.cutoff ?? preset?.cutoff;
+  if (cutoff !== undefined && !(typeof cutoff === "number" && Number.isFinite(cutoff) && cutoff >= 0)) {
+    throw new InputError(`--cutoff must be a number of seconds >= 0, got '${String(cutoff)}'`);
+  }
+  const params = o.params ?? {};
+  checkParamNames(schedulers, params);
+  const perScheduler = new Map(schedulers.map((s) => [s, paramsForScheduler(s, { explicit: params, preset, lenient: true })]));
+  const runs: CompareRun[] = [];
+  for (const n of nodes) {
+    for (const scheduler of schedulers) {
+      for (const seed of seeds) {
+        const r = resolveConfig({
+          scheduler, nodes: n, slots: o.slots ?? 1, seed,
+          params: perScheduler.get(scheduler) as Record<string, number | boolean>,
+        });
+        runs.push({
+          index: runs.length, nodes: r.nodes, scheduler, seed: r.seed,
+          config: { scheduler, nodes: r.nodes, slots: r.slots, seed: r.seed, params: r.params },
+        });
+      }
+    }
+  }
+  // The explicit parameters as parsed (numbers and booleans rather than the text of --set).
+  const parsed: Record<string, unknown> = {};
+  for (const k of Object.keys(params)) parsed[k] = runs.find((r) => k in r.config.params)?.config.params[k] ?? params[k];
+  return {
+    schedulers: [...schedulers], baseline, nodes: [...nodes], seeds: [...seeds], slots: runs[0].config.slots, engine,
+    preset: preset?.name ?? null, cutoff: cutoff ?? null, params: parsed, runs,
+  };
+}
+
+/** Seed averages of one class: `jobs` is the class size (the same in every run on one trace);
+ *  the rest are means over seeds, null for an empty class. */
+export interface ClassAverages { jobs: number; mean: number | null; p50: number | null; p90: number | null; p99: number | null }
+/** value / baseline value of the same class and statistic (1 = as the baseline, lower is better). */
+export interface ClassRatios { mean: number | null; p50: number | null; p90: number | null; p99: number | null }
+
+/** One (node count, scheduler) cell. */
+export interface CompareCell {
+  nodes: number;
+  scheduler: string;
+  seeds: number[];
+  short: ClassAverages;
+  long: ClassAverages;
+  /** Mean utilization over seeds (absolute, 0..1). */
+  utilization: number;
+  normalized: { short: ClassRatios; long: ClassRatios };
+}
+
+const STATS = ["mean", "p50", "p90", "p99"] as const;
+
+function seedMean(values: number[]): number | null {
+  let sum = 0;
+  for (const v of values) {
+    if (typeof v !== "number" || !Number.isFinite(v)) return null;
+    sum += v;
+  }
+  return values.length ? sum / values.length : null;
+}
+
+/** a / b; exactly 1 when a === b (so the baseline is 1 even at 0), null when undefined. */
+export function ratio(a: number | null, b: number | null): number | null {
+  if (a === null || b === null) return null;
+  if (a === b) return 1;
+  return b > 0 ? a / b : null;
+}
+
+function averages(runs: RunSummary[], cls: "short" | "long"): ClassAverages {
+  const out: ClassAverages = { jobs: runs[0][cls].jobs, mean: null, p50: null, p90: null, p99: null };
+  for (const k of STATS) out[k] = seedMean(runs.map((r) => r[cls][k]));
+  return out;
+}
+
+/** Per (node count, scheduler): seed averages, then the ratio to the baseline's seed averages
+ *  (the ratio of seed-averaged percentiles, not the mean of per-seed ratios). */
+export function aggregateCompare(plan: ComparePlan, summaries: RunSummary[]): CompareCell[] {
+  const cells: CompareCell[] = [];
+  for (const n of plan.nodes) {
+    const row = plan.schedulers.map((scheduler) => {
+      const runs = plan.runs.filter((r) => r.nodes === n && r.scheduler === scheduler).map((r) => summaries[r.index]);
+      return {
+        nodes: n, scheduler, seeds: [...plan.seeds],
+        short: averages(runs, "short"), long: averages(runs, "long"),
+        utilization: seedMean(runs.map((r) => r.utilization)) ?? 0,
+      };
+    });
+    const base = row.find((c) => c.scheduler === plan.baseline)!;
+    for (const c of row) {
+      const norm = (cls: "short" | "long"): ClassRatios => {
+        const out: ClassRatios = { mean: null, p50: null, p90: null, p99: null };
+        for (const k of STATS) out[k] = ratio(c[cls][k], base[cls][k]);
+        return out;
+      };
+      cells.push({ ...c, normalized: { short: norm("short"), long: norm("long") } });
+    }
+  }
+  return cells;
+}
+
+export interface CompareResult {
+  trace: { name: string; jobs: number; tasks: number };
+  grid: Omit<ComparePlan, "runs">;
+  /** One per (node count, scheduler), in grid order. */
+  results: CompareCell[];
+  /** Every run's summary, in grid order (node count, scheduler, seed). */
+  runs: RunSummary[];
+  workers: number;
+  wallSeconds: number;
+}

@@ -1,0 +1,31 @@
+// A compare worker: loads its own engine once, then runs one simulation per request on the
+// shared trace and replies with the run's summary (or a one-line error).
+import { parentPort, workerData } from "node:worker_threads";
+import { loadEngine } from "../engine/node.js";
+import { resolveConfig } from "../config/config.js";
+import { runSimulation } from "../simulate.js";
+import { summarize } from "../metrics/summary.js";
+import { InputError } from "../errors.js";
+import type { RunRequest, WorkerInit, WorkerReply } from "./protocol.js";
+
+const port = parentPort;
+if (!port) throw new Error("the compare worker must run in a worker thread");
+const init = workerData as WorkerInit;
+const factory = loadEngine(init.engine);
+factory.catch(() => {}); // reported with the first request
+
+function firstLine(e: unknown): string {
+  const msg = e instanceof Error ? e.message || e.name : String(e);
+  return msg.split("\n")[0].trim() || "unknown error";
+}
+
+port.on("message", (req: RunRequest) => {
+  factory.then((f) => {
+    const r = runSimulation(f, init.trace, resolveConfig(req.config));
+    const reply: WorkerReply = { type: "result", index: req.index, summary: summarize(r, req.cutoff ?? undefined) };
+    port.postMessage(reply);
+  }).catch((e: unknown) => {
+    const reply: WorkerReply = { type: "error", index: req.index, message: firstLine(e), input: e instanceof InputError };
+    port.postMessage(reply);
+  });
+});
