@@ -2,9 +2,9 @@
 // Eagle chapter (seed-hawk-eagle.md §2.6). Every job is placed by water-filling LWL over a
 // stale view of the nodes' estimated work: the view is refreshed by a heartbeat every
 // `heartbeat` seconds (from the first submission) and each advertised value carries a uniform
-// random addition in [0, heartbeat) to reduce conflicts (as in Apollo). A job's scheduler sees
-// its own placements while it places the job, not other jobs' placements until the next
-// heartbeat. Tasks are bound at placement (early binding). Heartbeats fall at t0 + k x
+// random addition in [0, heartbeat) to reduce conflicts (as in Apollo). Placements update the
+// view at once (the scheduler knows what it placed, as the reference's water-filling on its
+// snapshot does); completions become visible only at the next heartbeat. Tasks are bound at placement (early binding). Heartbeats fall at t0 + k x
 // heartbeat (t0 = first submission); only the last heartbeat before each submission is
 // computed, since no decision reads the ones in between (their outcome is identical). Short jobs may use every node,
 // long jobs only the general partition (the same short partition as Eagle). Node queues are
@@ -29,7 +29,6 @@ export class DistributedLwl extends ClassAwareScheduler {
   assigned: Int32Array = new Int32Array(nNodes);
   advertised: Float64Array = new Float64Array(nNodes); // the last heartbeat's values
   view: MinTree = new MinTree(nNodes);
-  placed: Int32Array = new Int32Array(0); // nodes of the job being placed
   arrived: i32 = 0;                        // jobs submitted so far
   lastBeat: f64 = -Infinity;
   beatPending: bool = false;
@@ -44,12 +43,6 @@ export class DistributedLwl extends ClassAwareScheduler {
 
   start(): void {
     super.start();
-    let most = 0;
-    for (let j = 0; j < nJobs; j++) {
-      const k = jobFirstTask[j + 1] - jobFirstTask[j];
-      if (k > most) most = k;
-    }
-    this.placed = new Int32Array(most);
     if (nJobs > 0) this.beat(jobArrival[0]);
   }
 
@@ -83,19 +76,15 @@ export class DistributedLwl extends ClassAwareScheduler {
     const est = jobEstimate[job];
     const lo = jobLong[job] != 0 ? this.generalStart : 0;
     const view = this.view;
-    const placed = this.placed;
     sendBegin();
     for (let t = first; t < end; t++) {
       const n = view.minIndexIn(lo, nNodes);
       view.set(n, view.get(n) + est);
       this.live[n] = this.live[n] + est;
       this.assigned[n] = this.assigned[n] + 1;
-      placed[t - first] = n;
       sendTo(n, job, nextUnlaunchedTask(job));
     }
     sendEnd(now);
-    // Other schedulers do not see this job's placements before the next heartbeat.
-    for (let i = 0; i < end - first; i++) view.set(placed[i], this.advertised[placed[i]]);
     this.arrived = job + 1;
     this.planBeat();
   }
