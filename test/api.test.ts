@@ -22,3 +22,16 @@ describe("library API", () => {
     await expect(simulate(trace, { scheduler: "sparrow", nodes: 2, params: { probeRatio: 0 } })).rejects.toThrow(/probeRatio/);
   });
 });
+
+describe("compat trace quirks (reference simulator)", () => {
+  it("truncates durations and means and dephases repeated submission times, keeping them sorted", async () => {
+    const { referenceQuirks } = await import("../src/trace/compat.js");
+    const t = parseTr(new TextEncoder().encode("5 2 1.5 0.7 2.3\n5 1 3.9 3.9\n5 1 1 1\n5.015 1 1 1\n7 1 2 2\n"), "q.tr");
+    const q = referenceQuirks(t);
+    expect(Array.from(q.arrivals)).toEqual([5, 5.01, 5.02, 5.02, 7]);
+    expect(Array.from(q.durations)).toEqual([0, 2, 3, 1, 1, 2]);
+    expect(Array.from(q.estimates)).toEqual([1, 3, 1, 1, 2]);
+    const r = await simulate(t, { scheduler: "sparrow", nodes: 2, params: { compat: true } }, { engine: "js" });
+    expect(Array.from(r.trace.arrivals)).toEqual(Array.from(q.arrivals));
+  });
+});

@@ -84,3 +84,28 @@ describe("seeds", () => {
     expect(c.finish).not.toEqual(a.finish);
   });
 });
+
+describe("ablations and modes: Wasm and JS engines agree, invariants hold", () => {
+  const variants: Array<[string, Record<string, number | boolean>]> = [
+    ["hawk", { stealing: false }],
+    ["hawk", { centralLong: false }],
+    ["hawk", { partition: false }],
+    ["hawk", { estErrorLow: 0.3, estErrorHigh: 1.9 }],
+    ["eagle", { sss: false }],
+    ["eagle", { minProbes: 1 }],
+    ["eagle", { sbpSrpt: false }],
+    ["eagle", { compat: true }],
+    ["eagle", { estErrorLow: 0.5, estErrorHigh: 1, classifyByNoisy: true }],
+    ["hawk", { compat: true }],
+    ["dlwl", { heartbeat: 0.5, estErrorLow: 1, estErrorHigh: 1.6 }],
+  ];
+  it.each(variants)("%s %o", async (scheduler, params) => {
+    const trace = await mixedWorkload(40, 31);
+    const cfg = { scheduler, nodes: 40, seed: 4, params: { cutoff: 5, shortPartition: 10, ...params } };
+    const w = await simulate(trace, cfg, "wasm");
+    const j = await simulate(trace, cfg, "js");
+    checkInvariants(w);
+    expect(j.finish).toEqual(w.finish);
+    expect(j.counters).toEqual(w.counters);
+  });
+});
