@@ -106,16 +106,22 @@ export let now: f64 = 0.0;
 export let lastFinish: f64 = 0.0;
 
 // Nodes: busy slots and an intrusive FIFO queue per node over a shared entry pool.
-export let nodeBusy: Int32Array = new Int32Array(0);
-export let nodeHead: Int32Array = new Int32Array(0);
-export let nodeTail: Int32Array = new Int32Array(0);
-export let nodeQueueLength: Int32Array = new Int32Array(0);
-export let nodeLongRunning: Int32Array = new Int32Array(0); // long tasks running
-export let nodeLongQueued: Int32Array = new Int32Array(0);  // queue entries of long jobs
-export let entryJob: Int32Array = new Int32Array(0);
-export let entryTask: Int32Array = new Int32Array(0);  // -1: late-bound probe
-export let entryNext: Int32Array = new Int32Array(0);
-export let entryFlags: Int32Array = new Int32Array(0);
+// Each node is one record of NS i32 fields and each queue entry one record of ES fields, so
+// the fields touched together share a cache line (the engine is memory-bound at scale).
+export const NS: i32 = 8;
+export const N_HEAD: i32 = 0;      // first queue entry, -1 when empty
+export const N_TAIL: i32 = 1;
+export const N_QLEN: i32 = 2;      // queue length
+export const N_BUSY: i32 = 3;      // occupied slots
+export const N_LONG_RUN: i32 = 4;  // long tasks running
+export const N_LONG_Q: i32 = 5;    // queue entries of long jobs
+export let nodeState: Int32Array = new Int32Array(0);
+export const ES: i32 = 4;
+export const E_JOB: i32 = 0;
+export const E_TASK: i32 = 1;      // -1: late-bound probe
+export const E_NEXT: i32 = 2;
+export const E_FLAGS: i32 = 3;
+export let entries: Int32Array = new Int32Array(0);
 export let entryBypass: Float64Array = new Float64Array(0); // SRPT: work that bypassed this probe
 let freeEntry: i32 = -1;
 export const F_BEHIND_LONG: i32 = 1; // a short probe that arrived behind long work
@@ -177,21 +183,13 @@ export function initialize(policy: Scheduler): void {
     jobFinish[j] = -1.0;
     for (let t = first; t < end; t++) taskJob[t] = j;
   }
-  nodeBusy = new Int32Array(nNodes);
-  nodeHead = new Int32Array(nNodes);
-  nodeTail = new Int32Array(nNodes);
-  nodeQueueLength = new Int32Array(nNodes);
-  nodeLongRunning = new Int32Array(nNodes);
-  nodeLongQueued = new Int32Array(nNodes);
-  for (let n = 0; n < nNodes; n++) { nodeHead[n] = -1; nodeTail[n] = -1; }
-  const entries = nNodes * 4 + 1024;
-  entryJob = new Int32Array(entries);
-  entryTask = new Int32Array(entries);
-  entryNext = new Int32Array(entries);
-  entryFlags = new Int32Array(entries);
-  entryBypass = new Float64Array(entries);
+  nodeState = new Int32Array(nNodes * NS);
+  for (let n = 0; n < nNodes; n++) { nodeState[n * NS + N_HEAD] = -1; nodeState[n * NS + N_TAIL] = -1; }
+  const capacity = nNodes * 4 + 1024;
+  entries = new Int32Array(capacity * ES);
+  entryBypass = new Float64Array(capacity);
   freeEntry = -1; // module state outlives a run in the JS build: reset everything here
-  chainFree(0, entries);
+  chainFree(0, capacity);
   const ring = 4096;
   ringNode = new Int32Array(ring);
   ringJob = new Int32Array(ring);
@@ -211,8 +209,8 @@ export function initialize(policy: Scheduler): void {
 }
 
 function chainFree(from: i32, to: i32): void {
-  for (let e = from; e < to - 1; e++) entryNext[e] = e + 1;
-  entryNext[to - 1] = freeEntry;
+  for (let e = from; e < to - 1; e++) entries[e * ES + E_NEXT] = e + 1;
+  entries[(to - 1) * ES + E_NEXT] = freeEntry;
   freeEntry = from;
 }
 
@@ -290,7 +288,7 @@ function deliver(k: i32, t: f64): void {
 function receive(node: i32, job: i32, task: i32): void {
   let flags = 0;
   if (jobLong[job] == 0) {
-    if (nodeLongRunning[node] > 0 || nodeLongQueued[node] > 0) {
+    if (nodeState[node * NS + N_LONG_RUN] > 0 || nodeState[node * NS + N_LONG_Q] > 0) {
       counters[C_PROBES_BEHIND_LONG] += 1.0;
       flags = F_BEHIND_LONG;
     }
@@ -302,36 +300,32 @@ function receive(node: i32, job: i32, task: i32): void {
 // ---- node queues (FIFO discipline) ---------------------------------------------------------
 export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
   if (freeEntry < 0) {
-    const old = entryJob.length;
+    const old = entryBypass.length;
     const c = old * 2;
-    const ej = new Int32Array(c);
-    const et = new Int32Array(c);
-    const en = new Int32Array(c);
-    const ef = new Int32Array(c);
+    const grown = new Int32Array(c * ES);
     const eb = new Float64Array(c);
-    for (let e = 0; e < old; e++) {
-      ej[e] = entryJob[e]; et[e] = entryTask[e]; en[e] = entryNext[e]; ef[e] = entryFlags[e];
-      eb[e] = entryBypass[e];
-    }
-    entryJob = ej; entryTask = et; entryNext = en; entryFlags = ef; entryBypass = eb;
+    for (let k = 0; k < old * ES; k++) grown[k] = entries[k];
+    for (let e = 0; e < old; e++) eb[e] = entryBypass[e];
+    entries = grown;
+    entryBypass = eb;
     chainFree(old, c);
   }
   const e = freeEntry;
-  freeEntry = entryNext[e];
-  entryJob[e] = job;
-  entryTask[e] = task;
-  entryFlags[e] = flags;
+  freeEntry = entries[e * ES + E_NEXT];
+  entries[e * ES + E_JOB] = job;
+  entries[e * ES + E_TASK] = task;
+  entries[e * ES + E_FLAGS] = flags;
   entryBypass[e] = 0.0;
-  entryNext[e] = -1;
-  const tail = nodeTail[node];
-  if (tail < 0) nodeHead[node] = e; else entryNext[tail] = e;
-  nodeTail[node] = e;
-  if (jobLong[job] != 0) nodeLongQueued[node] = nodeLongQueued[node] + 1;
-  noteQueueLength(node, nodeQueueLength[node] + 1);
+  entries[e * ES + E_NEXT] = -1;
+  const tail = nodeState[node * NS + N_TAIL];
+  if (tail < 0) nodeState[node * NS + N_HEAD] = e; else entries[tail * ES + E_NEXT] = e;
+  nodeState[node * NS + N_TAIL] = e;
+  if (jobLong[job] != 0) nodeState[node * NS + N_LONG_Q] = nodeState[node * NS + N_LONG_Q] + 1;
+  noteQueueLength(node, nodeState[node * NS + N_QLEN] + 1);
 }
 
 function noteQueueLength(node: i32, len: i32): void {
-  nodeQueueLength[node] = len;
+  nodeState[node * NS + N_QLEN] = len;
   if (<f64>len > counters[C_MAX_QUEUE]) counters[C_MAX_QUEUE] = <f64>len;
 }
 
@@ -339,49 +333,49 @@ function noteQueueLength(node: i32, len: i32): void {
  *  or -1) from the queue of `from` to the back of the queue of `to` (task stealing).
  *  Moved probes no longer count as waiting behind long work at their old node. */
 export function moveRun(from: i32, prev: i32, first: i32, last: i32, count: i32, to: i32): void {
-  const after = entryNext[last];
-  if (prev < 0) nodeHead[from] = after; else entryNext[prev] = after;
-  if (after < 0) nodeTail[from] = prev;
-  nodeQueueLength[from] = nodeQueueLength[from] - count;
+  const after = entries[last * ES + E_NEXT];
+  if (prev < 0) nodeState[from * NS + N_HEAD] = after; else entries[prev * ES + E_NEXT] = after;
+  if (after < 0) nodeState[from * NS + N_TAIL] = prev;
+  nodeState[from * NS + N_QLEN] = nodeState[from * NS + N_QLEN] - count;
   let longs = 0;
   let e = first;
   while (true) {
-    entryFlags[e] = entryFlags[e] & ~F_BEHIND_LONG;
-    if (jobLong[entryJob[e]] != 0) longs++;
+    entries[e * ES + E_FLAGS] = entries[e * ES + E_FLAGS] & ~F_BEHIND_LONG;
+    if (jobLong[entries[e * ES + E_JOB]] != 0) longs++;
     if (e == last) break;
-    e = entryNext[e];
+    e = entries[e * ES + E_NEXT];
   }
-  nodeLongQueued[from] = nodeLongQueued[from] - longs;
+  nodeState[from * NS + N_LONG_Q] = nodeState[from * NS + N_LONG_Q] - longs;
   // (entries waiting for a reply are never moved: stealing takes only ready probes)
-  nodeLongQueued[to] = nodeLongQueued[to] + longs;
-  entryNext[last] = -1;
-  const tail = nodeTail[to];
-  if (tail < 0) nodeHead[to] = first; else entryNext[tail] = first;
-  nodeTail[to] = last;
-  noteQueueLength(to, nodeQueueLength[to] + count);
+  nodeState[to * NS + N_LONG_Q] = nodeState[to * NS + N_LONG_Q] + longs;
+  entries[last * ES + E_NEXT] = -1;
+  const tail = nodeState[to * NS + N_TAIL];
+  if (tail < 0) nodeState[to * NS + N_HEAD] = first; else entries[tail * ES + E_NEXT] = first;
+  nodeState[to * NS + N_TAIL] = last;
+  noteQueueLength(to, nodeState[to * NS + N_QLEN] + count);
 }
 
 /** The first queued entry of `node` not waiting for a get-task reply, or -1. */
 export function firstReadyEntry(node: i32): i32 {
-  let e = nodeHead[node];
-  while (e >= 0 && (entryFlags[e] & F_FETCHING) != 0) e = entryNext[e];
+  let e = nodeState[node * NS + N_HEAD];
+  while (e >= 0 && (entries[e * ES + E_FLAGS] & F_FETCHING) != 0) e = entries[e * ES + E_NEXT];
   return e;
 }
 
 /** Removes entry `e` (whose predecessor is `prev`, -1 at the head) from the queue of `node`. */
 export function unlinkAfter(node: i32, prev: i32, e: i32): void {
-  const next = entryNext[e];
-  if (prev < 0) nodeHead[node] = next; else entryNext[prev] = next;
-  if (next < 0) nodeTail[node] = prev;
-  nodeQueueLength[node] = nodeQueueLength[node] - 1;
-  if (jobLong[entryJob[e]] != 0) nodeLongQueued[node] = nodeLongQueued[node] - 1;
+  const next = entries[e * ES + E_NEXT];
+  if (prev < 0) nodeState[node * NS + N_HEAD] = next; else entries[prev * ES + E_NEXT] = next;
+  if (next < 0) nodeState[node * NS + N_TAIL] = prev;
+  nodeState[node * NS + N_QLEN] = nodeState[node * NS + N_QLEN] - 1;
+  if (jobLong[entries[e * ES + E_JOB]] != 0) nodeState[node * NS + N_LONG_Q] = nodeState[node * NS + N_LONG_Q] - 1;
 }
 
 /** Removes entry `e` from the queue of `node` (finds its predecessor). */
 export function unlink(node: i32, e: i32): void {
   let prev = -1;
-  let x = nodeHead[node];
-  while (x != e) { prev = x; x = entryNext[x]; }
+  let x = nodeState[node * NS + N_HEAD];
+  while (x != e) { prev = x; x = entries[x * ES + E_NEXT]; }
   unlinkAfter(node, prev, e);
 }
 
@@ -389,9 +383,9 @@ export function unlink(node: i32, e: i32): void {
  *  them; each records it (only short ones when `shortOnly`), and the largest ratio of
  *  bypassed work to its bound (factor x its own estimate) is kept for checking. */
 export function recordBypass(node: i32, e: i32, est: f64, factor: f64, shortOnly: bool): void {
-  let x = nodeHead[node];
+  let x = nodeState[node * NS + N_HEAD];
   while (x >= 0 && x != e) {
-    const job = entryJob[x];
+    const job = entries[x * ES + E_JOB];
     if (!shortOnly || jobLong[job] == 0) {
       const b = entryBypass[x] + est;
       entryBypass[x] = b;
@@ -399,23 +393,23 @@ export function recordBypass(node: i32, e: i32, est: f64, factor: f64, shortOnly
       const ratio = bound > 0.0 ? b / bound : Infinity;
       if (ratio > counters[C_MAX_BYPASS]) counters[C_MAX_BYPASS] = ratio;
     }
-    x = entryNext[x];
+    x = entries[x * ES + E_NEXT];
   }
 }
 
 /** Returns a removed entry to the pool. */
 export function releaseEntry(e: i32): void {
-  entryNext[e] = freeEntry;
+  entries[e * ES + E_NEXT] = freeEntry;
   freeEntry = e;
 }
 
 /** Starts queued work on `node` while it has free slots. */
 export function serve(node: i32, t: f64): void {
-  while (nodeBusy[node] < slotsPerNode) {
+  while (nodeState[node * NS + N_BUSY] < slotsPerNode) {
     const e = scheduler.selectEntry(node, t);
     if (e < 0) return;
     scheduler.onSelected(node, e, t);
-    const task = entryTask[e];
+    const task = entries[e * ES + E_TASK];
     occupySlot(node, t);
     if (task >= 0) {
       unlink(node, e);
@@ -423,8 +417,8 @@ export function serve(node: i32, t: f64): void {
       startTask(node, task, t);
     } else {
       // A probe: ask its job's scheduler for a task. A sticky probe stays queued.
-      if ((entryFlags[e] & F_STICKY) == 0) unlink(node, e);
-      entryFlags[e] = entryFlags[e] | F_FETCHING;
+      if ((entries[e * ES + E_FLAGS] & F_STICKY) == 0) unlink(node, e);
+      entries[e * ES + E_FLAGS] = entries[e * ES + E_FLAGS] | F_FETCHING;
       counters[C_FETCHES] += 1.0;
       events.push(t + 2.0 * netDelay, EV_REPLY, node, e);
     }
@@ -435,16 +429,16 @@ function occupySlot(node: i32, t: f64): void {
   busyArea += <f64>busySlots * (t - lastBusyChange);
   lastBusyChange = t;
   busySlots++;
-  const b = nodeBusy[node] + 1;
+  const b = nodeState[node * NS + N_BUSY] + 1;
   if (b > slotsPerNode) fail(3);
-  nodeBusy[node] = b;
+  nodeState[node * NS + N_BUSY] = b;
 }
 
 function releaseSlot(node: i32, t: f64): void {
   busyArea += <f64>busySlots * (t - lastBusyChange);
   lastBusyChange = t;
   busySlots--;
-  nodeBusy[node] = nodeBusy[node] - 1;
+  nodeState[node * NS + N_BUSY] = nodeState[node * NS + N_BUSY] - 1;
 }
 
 /** Runs `task` on a slot of `node` that is already occupied for it. */
@@ -452,7 +446,7 @@ function startTask(node: i32, task: i32, t: f64): void {
   counters[C_TASKS_STARTED] += 1.0;
   const job = taskJob[task];
   jobWaiting[job] = jobWaiting[job] - 1;
-  if (jobLong[job] != 0) nodeLongRunning[node] = nodeLongRunning[node] + 1;
+  if (jobLong[job] != 0) nodeState[node * NS + N_LONG_RUN] = nodeState[node * NS + N_LONG_RUN] + 1;
   if (recordTasks) {
     taskStart[task] = t;
     taskNode[task] = node;
@@ -463,9 +457,9 @@ function startTask(node: i32, task: i32, t: f64): void {
 
 // ---- event handlers -------------------------------------------------------------------------
 function onReply(node: i32, e: i32, t: f64): void {
-  const job = entryJob[e];
-  const flags = entryFlags[e] & ~F_FETCHING;
-  entryFlags[e] = flags;
+  const job = entries[e * ES + E_JOB];
+  const flags = entries[e * ES + E_FLAGS] & ~F_FETCHING;
+  entries[e * ES + E_FLAGS] = flags;
   const sticky = (flags & F_STICKY) != 0;
   const task = scheduler.handOut(job, node, t);
   if (task >= 0) {
@@ -486,7 +480,7 @@ function onTaskEnd(node: i32, task: i32, t: f64): void {
   if (recordTasks) taskEnd[task] = t;
   releaseSlot(node, t);
   const job = taskJob[task];
-  if (jobLong[job] != 0) nodeLongRunning[node] = nodeLongRunning[node] - 1;
+  if (jobLong[job] != 0) nodeState[node * NS + N_LONG_RUN] = nodeState[node * NS + N_LONG_RUN] - 1;
   const left = jobTasksLeft[job] - 1;
   jobTasksLeft[job] = left;
   if (left == 0) {
@@ -500,7 +494,7 @@ function onTaskEnd(node: i32, task: i32, t: f64): void {
 
 function afterSlotFreed(node: i32, t: f64): void {
   serve(node, t);
-  if (nodeBusy[node] < slotsPerNode && nodeHead[node] < 0) scheduler.onNodeIdle(node, t);
+  if (nodeState[node * NS + N_BUSY] < slotsPerNode && nodeState[node * NS + N_HEAD] < 0) scheduler.onNodeIdle(node, t);
 }
 
 /** Processes up to `maxEvents` events. Returns 1 when the simulation is finished. */

@@ -18,4 +18,7 @@ export { traceToTr, traceToCsv } from "./trace/write.js";
 export { generatePoisson, parseDurationSpec, type PoissonOptions } from "./trace/gen.js";
 export type { Trace } from "./trace/types.js";
 export { InputError } from "./errors.js";
-export { WORKLOADS, findWorkload } from "./workloads.js";
+export { WORKLOADS, findWorkload, generateWorkload, type WorkloadSpec } from "./workloads.js";
+export { generateTraceLike, TRACE_GENERATORS, findTraceGenerator, arrivalRateFor, offeredLoadFor,
+  type TraceLikeOptions, type TraceLikeResult, type TraceLikeGenerator } from "./trace/tracelike.js";
+export { traceStats, formatTraceStats, type TraceStats } from "./trace/stats.js";

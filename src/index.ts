@@ -6,8 +6,9 @@ import type { Trace } from "./trace/types.js";
 
 export * from "./browser.js";
 export { parseCsv } from "./trace/csv.js";
-export { readTraceFile, writeTraceFile, generatePoissonWithEngineRng } from "./trace/node.js";
+export { readTraceFile, writeTraceFile, generatePoissonWithEngineRng, generateTraceLikeWithEngineRng } from "./trace/node.js";
 export { loadEngine, type EngineKind } from "./engine/node.js";
+export { ProgressLine, formatRunProgress, runProgress, type ProgressStream } from "./report/progress.js";
 export { compareGrid, shareTrace, workerCount, type CompareProgress, type CompareRunOptions } from "./compare/compare.js";
 export { planCompare, aggregateCompare, DEFAULT_COMPARE_SCHEDULERS, type CompareOptions, type ComparePlan, type CompareRun,
   type CompareResult, type CompareCell, type ClassAverages, type ClassRatios } from "./compare/grid.js";

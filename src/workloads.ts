@@ -1,34 +1,79 @@
-// Named workloads that `aviary run --workload NAME` generates in memory (no file needed).
-// Each is a Poisson workload sized against the run's cluster so that `load` means the
-// offered fraction of slot capacity.
+// Named workloads that `aviary run --workload NAME` (and `compare`) generate in memory (no file
+// needed).
+// - Poisson workloads (`default`, `mm1`, `heavy-tail`) are sized against the run's cluster so that
+//   `load` means the offered fraction of its slot capacity.
+// - Trace-like workloads (`google-like`, `yahoo-like`, `cloudera-like`; src/trace/tracelike.ts)
+//   keep a trace's fixed arrival rate by default: `load` of their reference cluster (`nodes` x 1
+//   slot), whatever the run's --nodes, so that --nodes sweeps the load as in the papers (§3.4).
+//   Given an explicit --load, they are sized against the run's cluster like the Poisson ones.
 import { InputError } from "./errors.js";
+import { generatePoisson, type RngFactory } from "./trace/gen.js";
+import { TRACE_GENERATORS, generateTraceLike } from "./trace/tracelike.js";
+import type { Trace } from "./trace/types.js";
 
-export interface WorkloadSpec {
+interface WorkloadBase {
   name: string;
   description: string;
   jobs: number;
-  tasks: number;
-  duration: string;
   load: number;
 }
 
+export interface PoissonWorkload extends WorkloadBase {
+  kind: "poisson";
+  tasks: number;
+  duration: string;
+}
+
+export interface TraceLikeWorkload extends WorkloadBase {
+  kind: "trace-like";
+  /** Reference cluster (one-slot nodes) the default load refers to. */
+  nodes: number;
+}
+
+export type WorkloadSpec = PoissonWorkload | TraceLikeWorkload;
+
 export const WORKLOADS: WorkloadSpec[] = [
   {
-    name: "default", jobs: 20_000, tasks: 20, duration: "exp:1", load: 0.85,
+    kind: "poisson", name: "default", jobs: 20_000, tasks: 20, duration: "exp:1", load: 0.85,
     description: "the embedded main job: 20,000 Poisson jobs of 20 exp(1 s) tasks at 85% load",
   },
   {
-    name: "mm1", jobs: 200_000, tasks: 1, duration: "exp:1", load: 0.8,
+    kind: "poisson", name: "mm1", jobs: 200_000, tasks: 1, duration: "exp:1", load: 0.8,
     description: "single-task jobs, exp(1 s) service, 80% load (each node under `random` is an M/M/1 queue)",
   },
   {
-    name: "heavy-tail", jobs: 20_000, tasks: 20, duration: "pareto:1.5:1", load: 0.8,
+    kind: "poisson", name: "heavy-tail", jobs: 20_000, tasks: 20, duration: "pareto:1.5:1", load: 0.8,
     description: "20-task jobs with Pareto(alpha 1.5, mean 1 s) task durations at 80% load",
   },
+  ...TRACE_GENERATORS.map((g): TraceLikeWorkload => ({
+    kind: "trace-like", name: g.name, jobs: g.defaultJobs, load: g.defaultLoad, nodes: g.defaultNodes,
+    description: `${g.description}; ${g.defaultJobs.toLocaleString("en-US")} jobs, offered load ${g.defaultLoad} of ` +
+      `${g.defaultNodes.toLocaleString("en-US")} nodes unless --load is given`,
+  })),
 ];
 
 export function findWorkload(name: string): WorkloadSpec {
   const w = WORKLOADS.find((x) => x.name === name);
   if (!w) throw new InputError(`unknown workload '${name}' (known: ${WORKLOADS.map((x) => x.name).join(", ")})`);
   return w;
+}
+
+/** Generates the named workload for a cluster of `nodes` x `slots` (the run's), with `jobs` and
+ *  `load` overriding the workload's defaults (see the header for what `load` refers to).
+ *  `rng(stream)` must return the engine's generator for `seed` and that stream. Named
+ *  `workload:NAME`. */
+export function generateWorkload(name: string, input: { jobs?: number; load?: number },
+                                 cluster: { nodes: number; slots: number; seed: number }, rng: RngFactory): Trace {
+  const w = findWorkload(name);
+  if (w.kind === "trace-like") {
+    const sizing = input.load !== undefined ? { load: input.load, nodes: cluster.nodes, slots: cluster.slots }
+      : { load: w.load, nodes: w.nodes, slots: 1 };
+    const r = generateTraceLike({ generator: w.name, jobs: input.jobs ?? w.jobs, seed: cluster.seed, ...sizing }, rng);
+    return { ...r.trace, name: `workload:${w.name}` };
+  }
+  const t = generatePoisson({
+    jobs: input.jobs ?? w.jobs, tasks: w.tasks, duration: w.duration, load: input.load ?? w.load,
+    nodes: cluster.nodes, slots: cluster.slots, seed: cluster.seed,
+  }, rng);
+  return { ...t, name: `workload:${w.name}` };
 }

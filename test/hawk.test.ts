@@ -18,13 +18,16 @@ async function stealSetup(long: boolean[], queues: number[][], victimRunsLong: b
   sim.initialize(new sim.Scheduler());
   long.forEach((l, j) => { sim.jobLong[j] = l ? 1 : 0; });
   queues.forEach((q, n) => q.forEach((job) => sim.enqueue(n, job, -1, 0)));
-  if (victimRunsLong) sim.nodeLongRunning[1] = 1;
+  const node = (n: number, field: number) => sim.nodeState[n * sim.NS + field];
+  if (victimRunsLong) sim.nodeState[1 * sim.NS + sim.N_LONG_RUN] = 1;
   const queue = (n: number) => {
     const out: number[] = [];
-    for (let e = sim.nodeHead[n]; e >= 0; e = sim.entryNext[e]) out.push(sim.entryJob[e]);
+    for (let e = node(n, sim.N_HEAD); e >= 0; e = sim.entries[e * sim.ES + sim.E_NEXT]) out.push(sim.entries[e * sim.ES + sim.E_JOB]);
     return out;
   };
-  return { sim, hawk, queue };
+  const queueLength = (n: number) => node(n, sim.N_QLEN);
+  const longQueued = (n: number) => node(n, sim.N_LONG_Q);
+  return { sim, hawk, queue, queueLength, longQueued };
 }
 
 describe("stealing takes the first run of short probes behind long work (§2.2(d))", () => {
@@ -32,21 +35,21 @@ describe("stealing takes the first run of short probes behind long work (§2.2(d
   const long = [false, false, false, false, true, true, true];
 
   it("victim running a long task: the short probes at the head of its queue", async () => {
-    const { hawk, queue, sim } = await stealSetup(long, [[], [0, 1, 4, 2]], true);
+    const { hawk, queue, queueLength, longQueued, sim } = await stealSetup(long, [[], [0, 1, 4, 2]], true);
     expect(hawk.stealFrom(1, 0)).toBe(true);
     expect(queue(0)).toEqual([0, 1]);
     expect(queue(1)).toEqual([4, 2]);
-    expect(sim.nodeQueueLength[0]).toBe(2);
-    expect(sim.nodeQueueLength[1]).toBe(2);
+    expect(queueLength(0)).toBe(2);
+    expect(queueLength(1)).toBe(2);
   });
 
   it("victim running a short task: skips its leading short probes, then the long ones, takes the next short run", async () => {
-    const { hawk, queue, sim } = await stealSetup(long, [[], [0, 4, 5, 1, 2, 6, 3]], false);
+    const { hawk, queue, queueLength, longQueued, sim } = await stealSetup(long, [[], [0, 4, 5, 1, 2, 6, 3]], false);
     expect(hawk.stealFrom(1, 0)).toBe(true);
     expect(queue(0)).toEqual([1, 2]);
     expect(queue(1)).toEqual([0, 4, 5, 6, 3]);
-    expect(sim.nodeLongQueued[1]).toBe(3);
-    expect(sim.nodeLongQueued[0]).toBe(0);
+    expect(longQueued(1)).toBe(3);
+    expect(longQueued(0)).toBe(0);
   });
 
   it("victim running a long task with a long task queued first: the short run after it", async () => {
@@ -67,7 +70,7 @@ describe("stealing takes the first run of short probes behind long work (§2.2(d
   });
 
   it("the stolen run is appended behind the thief's own queue and the tail stays consistent", async () => {
-    const { hawk, queue, sim } = await stealSetup(long, [[3], [4, 0, 1]], true);
+    const { hawk, queue, queueLength, longQueued, sim } = await stealSetup(long, [[3], [4, 0, 1]], true);
     expect(hawk.stealFrom(1, 0)).toBe(true);
     expect(queue(0)).toEqual([3, 0, 1]);
     sim.enqueue(0, 2, -1, 0);

@@ -12,9 +12,9 @@
 // started, with the bypass bound checked strictly (a task may bypass entry P only while P's
 // bypassed work stays below bypassFactor x P's estimate).
 import {
-  Scheduler, nNodes, nJobs, jobArrival, jobLong, jobEstimate, jobWaiting, jobFirstTask, taskJob,
-  nodeHead, entryJob, entryNext, entryBypass, nextUnlaunchedTask, sendBegin, sendTo,
-  sendEnd, setTimer, stream, recordBypass,
+  nodeState, entries, NS, ES, N_HEAD, E_JOB, E_NEXT, nNodes, nJobs, jobArrival, jobLong,
+  jobEstimate, jobWaiting, jobFirstTask, taskJob, entryBypass, nextUnlaunchedTask, sendBegin,
+  sendTo, sendEnd, setTimer, stream, recordBypass,
 } from "../sim";
 import { Rng, STREAM_HEARTBEAT } from "../rng";
 import { MinTree } from "../mintree";
@@ -100,20 +100,20 @@ export class DistributedLwl extends ClassAwareScheduler {
     let shortest: f64 = Infinity;
     let minSlack: f64 = Infinity;
     let chosen = -1;
-    let e = nodeHead[node];
+    let e = nodeState[node * NS + N_HEAD];
     while (e >= 0) {
-      const job = entryJob[e];
+      const job = entries[e * ES + E_JOB];
       const est = jobEstimate[job];
       const remaining = est * <f64>jobWaiting[job];
       if (remaining < shortest && est < minSlack) { shortest = remaining; chosen = e; }
       const slack = this.bypassFactor * est - entryBypass[e];
       if (slack < minSlack) minSlack = slack;
-      e = entryNext[e];
+      e = entries[e * ES + E_NEXT];
     }
     return chosen;
   }
 
   onSelected(node: i32, e: i32, now: f64): void {
-    recordBypass(node, e, jobEstimate[entryJob[e]], this.bypassFactor, false);
+    recordBypass(node, e, jobEstimate[entries[e * ES + E_JOB]], this.bypassFactor, false);
   }
 }

@@ -24,10 +24,10 @@
 // scheduler does not re-send probes of a job whose tasks are all launched; with no short
 // partition the fallback goes to a uniform node.
 import {
-  Scheduler, nNodes, nJobs, netDelay, jobLong, jobEstimate, taskJob, jobFirstTask, jobNextTask,
-  nodeHead, nodeLongRunning, nodeLongQueued, entryJob, entryNext, entryFlags, entryBypass,
-  F_FETCHING, nextUnlaunchedTask, firstReadyEntry, unlinkAfter, releaseEntry, sendBegin, sendTo,
-  sendEnd, setTimer, count, stream, recordBypass, compatMode, C_REJECTED, C_RESCHEDULED, C_PURGED,
+  nodeState, entries, NS, ES, N_HEAD, N_LONG_RUN, N_LONG_Q, E_JOB, E_NEXT, E_FLAGS, nNodes, nJobs,
+  netDelay, jobLong, jobEstimate, taskJob, jobFirstTask, jobNextTask, entryBypass, F_FETCHING,
+  nextUnlaunchedTask, firstReadyEntry, unlinkAfter, releaseEntry, sendBegin, sendTo, sendEnd,
+  setTimer, count, stream, recordBypass, compatMode, C_REJECTED, C_RESCHEDULED, C_PURGED,
 } from "../sim";
 import { Rng, STREAM_PLACEMENT } from "../rng";
 import { NodeSampler } from "./sampler";
@@ -99,7 +99,7 @@ export class Eagle extends ClassAwareScheduler {
   }
 
   /** Whether `node` holds long work (a short probe arriving there is rejected). */
-  holdsLong(node: i32): bool { return nodeLongRunning[node] > 0 || nodeLongQueued[node] > 0; }
+  holdsLong(node: i32): bool { return nodeState[node * NS + N_LONG_RUN] > 0 || nodeState[node * NS + N_LONG_Q] > 0; }
 
   /**
    * compat=true: the reference simulator decides every rejection when it sends, from the
@@ -282,13 +282,13 @@ export class Eagle extends ClassAwareScheduler {
     let minSlack: f64 = Infinity;
     let chosen = -1;
     let prev = -1;
-    let e = nodeHead[node];
+    let e = nodeState[node * NS + N_HEAD];
     while (e >= 0) {
-      const next = entryNext[e];
-      const job = entryJob[e];
+      const next = entries[e * ES + E_NEXT];
+      const job = entries[e * ES + E_JOB];
       if (jobLong[job] != 0) break; // never look past a long placeholder
       const est = jobEstimate[job];
-      const fetching = (entryFlags[e] & F_FETCHING) != 0;
+      const fetching = (entries[e * ES + E_FLAGS] & F_FETCHING) != 0;
       const left = jobFirstTask[job + 1] - jobNextTask[job];
       if (!fetching && left == 0 && now >= this.lastHandOut[job] + netDelay) {
         unlinkAfter(node, prev, e); // known exhausted: dropped at no cost

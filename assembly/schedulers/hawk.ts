@@ -12,9 +12,8 @@
 // `split` is the static split: short jobs probe only the short partition, long jobs go through
 // the central LWL on the rest, no stealing.
 import {
-  Scheduler, nNodes, jobLong, taskJob, nodeHead,
-  nodeLongRunning, entryJob, entryTask, entryNext, moveRun, serve, count, stream,
-  C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
+  nodeState, entries, NS, ES, N_HEAD, N_LONG_RUN, E_JOB, E_TASK, E_NEXT, nNodes, jobLong, taskJob,
+  moveRun, serve, count, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
 } from "../sim";
 import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../rng";
 import { NodeSampler } from "./sampler";
@@ -84,20 +83,20 @@ export class Hawk extends ClassAwareScheduler {
  */
 export function stealFrom(victim: i32, thief: i32): bool {
   let prev = -1;
-  let e = nodeHead[victim];
-  if (nodeLongRunning[victim] == 0) {
-    while (e >= 0 && jobLong[entryJob[e]] == 0) { prev = e; e = entryNext[e]; }
+  let e = nodeState[victim * NS + N_HEAD];
+  if (nodeState[victim * NS + N_LONG_RUN] == 0) {
+    while (e >= 0 && jobLong[entries[e * ES + E_JOB]] == 0) { prev = e; e = entries[e * ES + E_NEXT]; }
   }
-  while (e >= 0 && jobLong[entryJob[e]] != 0) { prev = e; e = entryNext[e]; }
-  if (e < 0 || entryTask[e] >= 0) return false;
+  while (e >= 0 && jobLong[entries[e * ES + E_JOB]] != 0) { prev = e; e = entries[e * ES + E_NEXT]; }
+  if (e < 0 || entries[e * ES + E_TASK] >= 0) return false;
   const first = e;
   let last = e;
   let n = 1;
-  let next = entryNext[e];
-  while (next >= 0 && jobLong[entryJob[next]] == 0 && entryTask[next] < 0) {
+  let next = entries[e * ES + E_NEXT];
+  while (next >= 0 && jobLong[entries[next * ES + E_JOB]] == 0 && entries[next * ES + E_TASK] < 0) {
     last = next;
     n++;
-    next = entryNext[next];
+    next = entries[next * ES + E_NEXT];
   }
   moveRun(victim, prev, first, last, n, thief);
   count(C_RESCHEDULED, <f64>n);

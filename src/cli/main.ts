@@ -9,13 +9,16 @@ import { PRESETS, checkParamNames, findPreset, paramsForScheduler, type Preset }
 import { compareGrid, workerCount, type CompareProgress } from "../compare/compare.js";
 import { planCompare, DEFAULT_COMPARE_SCHEDULERS, type CompareOptions } from "../compare/grid.js";
 import { compareCsv, compareJson, formatCompareTable } from "../compare/format.js";
-import { loadEngine, type EngineKind } from "../engine/node.js";
+import { loadEngine, loadEngineRng, type EngineKind } from "../engine/node.js";
 import { runSimulation, type SimResult } from "../simulate.js";
 import { summarize, type RunSummary } from "../metrics/summary.js";
 import { formatRunTable, perJobCsv } from "../report/table.js";
-import { readTraceFile, writeTraceFile, generatePoissonWithEngineRng } from "../trace/node.js";
+import { readTraceFile, writeTraceFile, generatePoissonWithEngineRng, generateTraceLikeWithEngineRng } from "../trace/node.js";
+import { TRACE_GENERATORS, checkTraceLikeOptions, findTraceGenerator, type TraceLikeOptions } from "../trace/tracelike.js";
+import { formatTraceStats, traceStats } from "../trace/stats.js";
+import { ProgressLine, formatDuration, runProgress } from "../report/progress.js";
 import { writeTextFileAtomic } from "../io.js";
-import { WORKLOADS, findWorkload } from "../workloads.js";
+import { WORKLOADS, findWorkload, generateWorkload } from "../workloads.js";
 import type { Trace } from "../trace/types.js";
 
 const VERSION = "0.1.0";
@@ -77,11 +80,11 @@ function readConfigFile(path: string): RunInput {
 
 async function loadWorkload(input: Pick<RunInput, "workload" | "jobs" | "load">, nodes: number, slots: number,
                             seed: number): Promise<Trace> {
-  const w = findWorkload(input.workload ?? "default");
-  return generatePoissonWithEngineRng({
-    jobs: input.jobs ?? w.jobs, tasks: w.tasks, duration: w.duration, load: input.load ?? w.load,
-    nodes, slots, seed,
-  }).then((t) => ({ ...t, name: `workload:${w.name}` }));
+  const name = input.workload ?? "default";
+  findWorkload(name); // an unknown name is reported before the engine is loaded
+  const mod = await loadEngineRng();
+  return generateWorkload(name, { jobs: input.jobs, load: input.load }, { nodes, slots, seed },
+    (stream) => new mod.Rng(seed, stream));
 }
 
 async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<void> {
@@ -124,7 +127,14 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
   const summaries: RunSummary[] = [];
   const results: SimResult[] = [];
   for (const config of configs) {
-    const r = runSimulation(factory, trace, config);
+    // A progress line on stderr when it is a terminal (nothing otherwise).
+    const progress = runProgress(config.scheduler);
+    let r: SimResult;
+    try {
+      r = runSimulation(factory, trace, config, progress.options());
+    } finally {
+      progress.stop();
+    }
     results.push(r);
     summaries.push(summarize(r, cutoff));
     if (format === "json") process.stdout.write(JSON.stringify(summaries[summaries.length - 1]) + "\n");
@@ -231,6 +241,56 @@ async function genPoisson(opts: Record<string, unknown>): Promise<void> {
   process.stderr.write(`wrote ${trace.arrivals.length} jobs, ${trace.durations.length} tasks to ${opts.output}\n`);
 }
 
+function checkOutputDir(output: string): void {
+  const dir = dirname(output);
+  let isDir = false;
+  try { isDir = statSync(dir).isDirectory(); } catch { /* reported below */ }
+  if (!isDir) throw new InputError(`cannot write '${output}': directory '${dir}' does not exist`);
+}
+
+async function genTraceLike(generator: string, opts: Record<string, unknown>): Promise<void> {
+  const options: TraceLikeOptions = {
+    generator, jobs: opts.jobs as number | undefined, seed: opts.seed as number | undefined,
+    load: opts.load as number | undefined, rate: opts.rate as number | undefined,
+    nodes: opts.nodes as number | undefined, slots: opts.slots as number | undefined,
+  };
+  checkTraceLikeOptions(options);
+  const output = String(opts.output);
+  checkOutputDir(output);
+  const t0 = performance.now();
+  const r = await generateTraceLikeWithEngineRng(options);
+  const t1 = performance.now();
+  const line = new ProgressLine();
+  let bytes: number;
+  try {
+    bytes = await writeTraceFile(output, r.trace, {
+      onProgress: (done, total) => line.update(() => `writing ${output}: ${done.toLocaleString("en-US")}/${total.toLocaleString("en-US")} jobs (${(100 * done / total).toFixed(0)}%)`),
+    });
+  } finally {
+    line.stop();
+  }
+  const t2 = performance.now();
+  const jobs = r.trace.arrivals.length;
+  const span = r.trace.arrivals[jobs - 1];
+  const fmt = (x: number, d = 4) => String(+x.toPrecision(d));
+  process.stderr.write(
+    `wrote ${jobs} jobs, ${r.tasks} tasks (${(bytes / 1e6).toFixed(1)} MB) to ${output} in ` +
+    `${formatDuration((t2 - t0) / 1000)} (generate ${formatDuration((t1 - t0) / 1000)}, write ${formatDuration((t2 - t1) / 1000)})\n` +
+    `${r.generator}, seed ${r.seed}: arrival rate ${fmt(r.rate)} jobs/s (mean inter-arrival ${fmt(1 / r.rate)} s), ` +
+    `span ${fmt(span, 6)} s; ${fmt(r.taskSecondsPerJob, 6)} task-seconds per job; offered load ${fmt(r.load)} of ` +
+    `${r.nodes} nodes x ${r.slots} slot${r.slots === 1 ? "" : "s"}\n`);
+}
+
+async function statsCommand(file: string, opts: Record<string, unknown>): Promise<void> {
+  if (opts.cutoff !== undefined && opts.preset !== undefined) throw new InputError("give either --cutoff or --preset, not both");
+  const cutoff = opts.cutoff !== undefined ? (opts.cutoff as number)
+    : opts.preset !== undefined ? findPreset(String(opts.preset)).cutoff : undefined;
+  if (cutoff !== undefined && !(cutoff >= 0)) throw new InputError(`--cutoff must be a number of seconds >= 0, got '${cutoff}'`);
+  const trace = await readTraceFile(file);
+  const s = traceStats(trace, cutoff);
+  process.stdout.write((opts.format === "json" ? JSON.stringify(s) : formatTraceStats(s)) + "\n");
+}
+
 function schedulersCommand(opts: Record<string, unknown>): void {
   if (opts.format === "json") {
     process.stdout.write(JSON.stringify({ common: COMMON_PARAMS, schedulers: SCHEDULERS, presets: PRESETS }, null, 2) + "\n");
@@ -265,7 +325,7 @@ export function buildProgram(): Command {
     .option("--trace <file>", "workload file: Hawk/Eagle .tr, or .csv (job_id,submit_time,duration)")
     .option("--workload <name>", `generated workload: ${WORKLOADS.map((w) => w.name).join(", ")}`)
     .option("--jobs <n>", "jobs to generate (with --workload)", num("jobs", "int"))
-    .option("--load <x>", "offered load to generate (with --workload)", num("load"))
+    .option("--load <x>", "offered load of this cluster to generate (with --workload; the trace-like workloads without it keep their own arrival rate: 0.95 of their reference cluster)", num("load"))
     .option("--scheduler <names>", `scheduler, or comma-separated list (default ${DEFAULT_SCHEDULERS.join(",")})`)
     .option("--nodes <n>", "worker nodes (default 1000)", num("nodes", "int"))
     .option("--slots <n>", "slots per node (default 1)", num("slots", "int"))
@@ -313,6 +373,29 @@ export function buildProgram(): Command {
     .option("--seed <n>", "seed", num("seed", "int"), 1)
     .requiredOption("-o, --output <file>", "output .tr file")
     .action((opts) => genPoisson(opts));
+  for (const g of TRACE_GENERATORS) {
+    gen.command(g.name)
+      .summary(g.description)
+      .description(`${g.description}.\nFrom ${g.source}.\nDefault sizing: ${g.sizing}.`)
+      .option("--jobs <n>", `number of jobs (default ${g.defaultJobs}, the papers' trace)`, num("jobs", "int"))
+      .option("--seed <n>", "seed (default 1); the same seed gives the same file", num("seed", "int"))
+      .option("--load <x>", `offered load: fraction of --nodes x --slots the task-seconds ask for (default ${g.defaultLoad})`, num("load"))
+      .option("--nodes <n>", `nodes the load refers to (default ${g.defaultNodes})`, num("nodes", "int"))
+      .option("--slots <n>", "slots per node the load refers to (default 1)", num("slots", "int"))
+      .option("--rate <jobs/s>", "Poisson arrival rate in jobs per second, instead of --load", num("rate"))
+      .requiredOption("-o, --output <file>", "output file (.tr, or .csv)")
+      .action((opts) => genTraceLike(g.name, opts));
+  }
+  // `aviary gen NAME` with an unknown NAME: one line naming the generators.
+  gen.on("command:*", (operands: string[]) => { findTraceGenerator(String(operands[0])); });
+
+  program.command("stats")
+    .description("workload statistics of a trace: jobs, tasks, span, offered load, and with a cutoff the long jobs' shares")
+    .argument("<file>", "trace file (.tr, or .csv)")
+    .option("--cutoff <seconds>", "long jobs: mean task duration (the .tr mean field) above this", num("cutoff"))
+    .option("--preset <name>", `the cutoff of a trace preset: ${PRESETS.map((p) => `${p.name} ${p.cutoff}`).join(", ")}`)
+    .addOption(new Option("--format <format>", "output format (default table)").choices(["table", "json"]))
+    .action((file: string, opts) => statsCommand(file, opts));
 
   program.command("schedulers")
     .description("list every scheduler with its parameters, defaults, units and ranges")

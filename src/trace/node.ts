@@ -6,8 +6,9 @@ import { InputError } from "../errors.js";
 import { parseCsv } from "./csv.js";
 import { TrParser } from "./tr.js";
 import type { Trace } from "./types.js";
-import { traceToCsvRange, traceToTrRange } from "./write.js";
+import { encodeTrRange, traceToCsvRange, trRangeBound } from "./write.js";
 import { STREAM_ARRIVALS, STREAM_TASKS, checkPoissonOptions, generatePoisson, type PoissonOptions } from "./gen.js";
+import { checkTraceLikeOptions, generateTraceLike, type TraceLikeOptions, type TraceLikeResult } from "./tracelike.js";
 import { loadEngineRng } from "../engine/node.js";
 
 function isCsv(path: string): boolean {
@@ -49,25 +50,49 @@ export async function readTraceFile(path: string): Promise<Trace> {
   return parser.end();
 }
 
+export interface WriteTraceOptions {
+  /** Called after each block written, with the jobs written so far. */
+  onProgress?: (jobsWritten: number, jobs: number) => void;
+}
+
 /** Writes a trace (`.csv` → CSV with header, anything else → `.tr`) atomically: to
  *  `PATH.tmp-<pid>` first, renamed into place at the end; on any error the temporary file is
- *  removed, so PATH is either the complete new file or untouched. */
-export async function writeTraceFile(path: string, trace: Trace): Promise<void> {
+ *  removed, so PATH is either the complete new file or untouched. Streams in blocks of about
+ *  256 k tasks (the whole text is never in memory); returns the bytes written. */
+export async function writeTraceFile(path: string, trace: Trace, options: WriteTraceOptions = {}): Promise<number> {
   const tmp = `${path}.tmp-${process.pid}`;
   const csv = isCsv(path);
   const jobs = trace.arrivals.length;
+  const offsets = trace.taskOffsets;
   let fh: Awaited<ReturnType<typeof open>> | undefined;
+  let bytes = 0;
   try {
     fh = await open(tmp, "w");
-    const batch = 4096;
-    for (let j = 0; j < jobs || (j === 0 && csv); j += batch) {
-      const to = Math.min(jobs, j + batch);
-      const text = csv ? traceToCsvRange(trace, j, to, j === 0) : traceToTrRange(trace, j, to);
-      const buf = Buffer.from(text, "utf8");
+    let scratch: Uint8Array | undefined;
+    for (let j = 0; j < jobs || (j === 0 && csv); ) {
+      // A block: at most 4096 jobs and about 256 k tasks (at least one job).
+      let to = Math.min(jobs, j + 4096);
+      if (to > j + 1 && offsets[to] - offsets[j] > 262_144) {
+        let lo = j + 1, hi = to; // largest `to` with <= 256 k tasks, at least j + 1
+        while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (offsets[mid] - offsets[j] <= 262_144) lo = mid; else hi = mid - 1; }
+        to = lo;
+      }
+      let buf: Uint8Array;
+      if (csv) {
+        buf = Buffer.from(traceToCsvRange(trace, j, to, j === 0), "utf8");
+      } else {
+        const need = trRangeBound(trace, j, to);
+        if (!scratch || scratch.length < need) scratch = new Uint8Array(Math.max(need, 1 << 22));
+        buf = encodeTrRange(trace, j, to, scratch);
+      }
       for (let off = 0; off < buf.length; ) {
         const { bytesWritten } = await fh.write(buf, off, buf.length - off);
         off += bytesWritten;
       }
+      bytes += buf.length;
+      options.onProgress?.(to, jobs);
+      if (to === j) break; // an empty CSV trace: the header only
+      j = to;
     }
     await fh.close();
     fh = undefined;
@@ -77,6 +102,7 @@ export async function writeTraceFile(path: string, trace: Trace): Promise<void> 
     await rm(tmp, { force: true }).catch(() => {});
     throw new InputError(`cannot write trace file '${path}': ${reason(e)}`);
   }
+  return bytes;
 }
 
 /** `generatePoisson` with the engine's own seeded generator (the streams the engine uses). */
@@ -87,4 +113,11 @@ export async function generatePoissonWithEngineRng(opts: PoissonOptions): Promis
     throw new Error("stream ids of build/engine-js/rng.js differ from src/trace/gen.ts");
   }
   return generatePoisson(opts, (stream) => new mod.Rng(opts.seed, stream));
+}
+
+/** `generateTraceLike` (google-like, yahoo-like, cloudera-like) with the engine's seeded generator. */
+export async function generateTraceLikeWithEngineRng(opts: TraceLikeOptions): Promise<TraceLikeResult> {
+  const o = checkTraceLikeOptions(opts); // report bad options before loading anything
+  const mod = await loadEngineRng();
+  return generateTraceLike(opts, (stream) => new mod.Rng(o.seed, stream));
 }
