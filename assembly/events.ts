@@ -2,7 +2,67 @@
 // structure-of-arrays pools. Ties in time are broken only by the sequence number,
 // i.e. FIFO by creation (ARCHITECTURE.md "Engine"; seed-hawk-eagle.md A24).
 // Nothing is allocated per event; the pools double when full (amortized, rare).
+//
+// Events that fire a fixed delay after they are created (message deliveries, get-task
+// replies) are created in time order, so each such delay gets a FIFO lane instead of the
+// heap: O(1) instead of a sift through the heap. `next()` takes the earliest of the heap top
+// and the lane heads by (time, sequence), so the order of events is exactly the one a single
+// heap would give.
 import { fail } from "./glue";
+
+/** A FIFO of events created in non-decreasing time order (one constant delay). */
+export class Lane {
+  time: Float64Array;
+  seq: Int32Array;
+  kind: Int32Array;
+  a: Int32Array;
+  b: Int32Array;
+  head: i32 = 0;
+  count: i32 = 0;
+
+  constructor(capacity: i32) {
+    this.time = new Float64Array(capacity);
+    this.seq = new Int32Array(capacity);
+    this.kind = new Int32Array(capacity);
+    this.a = new Int32Array(capacity);
+    this.b = new Int32Array(capacity);
+  }
+
+  push(t: f64, s: i32, kind: i32, a: i32, b: i32): void {
+    let cap = this.time.length;
+    if (this.count == cap) { this.grow(); cap = this.time.length; }
+    let i = this.head + this.count;
+    if (i >= cap) i -= cap;
+    this.time[i] = t; this.seq[i] = s; this.kind[i] = kind; this.a[i] = a; this.b[i] = b;
+    this.count++;
+  }
+
+  private grow(): void {
+    const cap = this.time.length;
+    const c = cap * 2;
+    const time = new Float64Array(c);
+    const seq = new Int32Array(c);
+    const kind = new Int32Array(c);
+    const a = new Int32Array(c);
+    const b = new Int32Array(c);
+    for (let k = 0; k < this.count; k++) {
+      let i = this.head + k;
+      if (i >= cap) i -= cap;
+      time[k] = this.time[i]; seq[k] = this.seq[i]; kind[k] = this.kind[i]; a[k] = this.a[i]; b[k] = this.b[i];
+    }
+    this.time = time; this.seq = seq; this.kind = kind; this.a = a; this.b = b;
+    this.head = 0;
+  }
+
+  /** Moves the head event into the queue's current-event fields. */
+  take(q: EventQueue): void {
+    const i = this.head;
+    q.curTime = this.time[i]; q.curKind = this.kind[i]; q.curA = this.a[i]; q.curB = this.b[i];
+    const h = i + 1;
+    this.head = h == this.time.length ? 0 : h;
+    this.count--;
+  }
+}
 
 export class EventQueue {
   time: Float64Array;
@@ -12,8 +72,18 @@ export class EventQueue {
   b: Int32Array;
   size: i32 = 0;
   nextSeq: i32 = 0;
+  /** Lanes for the two fixed delays: one network delay, and a round trip. */
+  lane1: Lane;
+  lane2: Lane;
+  /** The event removed by next(). */
+  curTime: f64 = 0.0;
+  curKind: i32 = 0;
+  curA: i32 = 0;
+  curB: i32 = 0;
 
   constructor(capacity: i32) {
+    this.lane1 = new Lane(1024);
+    this.lane2 = new Lane(1024);
     const c = capacity < 16 ? 16 : capacity;
     this.time = new Float64Array(c);
     this.seq = new Int32Array(c);
@@ -36,11 +106,51 @@ export class EventQueue {
     this.time = time; this.seq = seq; this.kind = kind; this.a = a; this.b = b;
   }
 
-  push(t: f64, kind: i32, a: i32, b: i32): void {
-    if (this.size == this.time.length) this.grow();
+  private seqNumber(): i32 {
     const s = this.nextSeq;
     if (s == 2147483647) fail(1); // more than 2^31 events in one run
     this.nextSeq = s + 1;
+    return s;
+  }
+
+  /** Adds an event at `t` to lane 1 or 2; `t` must not precede the lane's last event. */
+  pushLane(lane: i32, t: f64, kind: i32, a: i32, b: i32): void {
+    (lane == 1 ? this.lane1 : this.lane2).push(t, this.seqNumber(), kind, a, b);
+  }
+
+  /** Events not yet taken. */
+  pending(): i32 { return this.size + this.lane1.count + this.lane2.count; }
+
+  /** Removes the earliest event into cur*; returns false when none is left. */
+  next(): bool {
+    const l1 = this.lane1;
+    const l2 = this.lane2;
+    // 0: heap, 1: lane 1, 2: lane 2
+    let src = -1;
+    let bt: f64 = 0.0;
+    let bs: i32 = 0;
+    if (this.size > 0) { src = 0; bt = this.time[0]; bs = this.seq[0]; }
+    if (l1.count > 0) {
+      const t = l1.time[l1.head];
+      const s = l1.seq[l1.head];
+      if (src < 0 || t < bt || (t == bt && s < bs)) { src = 1; bt = t; bs = s; }
+    }
+    if (l2.count > 0) {
+      const t = l2.time[l2.head];
+      const s = l2.seq[l2.head];
+      if (src < 0 || t < bt || (t == bt && s < bs)) { src = 2; bt = t; bs = s; }
+    }
+    if (src < 0) return false;
+    if (src == 1) { l1.take(this); return true; }
+    if (src == 2) { l2.take(this); return true; }
+    this.curTime = bt; this.curKind = this.kind[0]; this.curA = this.a[0]; this.curB = this.b[0];
+    this.pop();
+    return true;
+  }
+
+  push(t: f64, kind: i32, a: i32, b: i32): void {
+    if (this.size == this.time.length) this.grow();
+    const s = this.seqNumber();
     const time = this.time;
     const seq = this.seq;
     let i = this.size;

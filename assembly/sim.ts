@@ -246,10 +246,11 @@ export function sendTo(node: i32, job: i32, task: i32): void {
   if (task < 0) counters[C_PROBES] += 1.0; else counters[C_BOUND_TASKS] += 1.0;
 }
 
-/** Sends the batch: every message of it reaches its node after the network delay. */
+/** Sends the batch: every message of it reaches its node after the network delay.
+ *  Messages are sent at the current time (`sentAt` = now), which keeps delivery order FIFO. */
 export function sendEnd(sentAt: f64): void {
   const k = ringCount - batchStart;
-  if (k > 0) events.push(sentAt + netDelay, EV_DELIVER, k, 0);
+  if (k > 0) events.pushLane(1, sentAt + netDelay, EV_DELIVER, k, 0);
 }
 
 function growRing(): void {
@@ -420,7 +421,7 @@ export function serve(node: i32, t: f64): void {
       if ((entries[e * ES + E_FLAGS] & F_STICKY) == 0) unlink(node, e);
       entries[e * ES + E_FLAGS] = entries[e * ES + E_FLAGS] | F_FETCHING;
       counters[C_FETCHES] += 1.0;
-      events.push(t + 2.0 * netDelay, EV_REPLY, node, e);
+      events.pushLane(2, t + 2.0 * netDelay, EV_REPLY, node, e);
     }
   }
 }
@@ -501,12 +502,11 @@ function afterSlotFreed(node: i32, t: f64): void {
 export function runEvents(maxEvents: i32): i32 {
   const q = events;
   for (let n = 0; n < maxEvents; n++) {
-    if (q.size == 0) return 1;
-    const t = q.topTime();
-    const kind = q.topKind();
-    const a = q.topA();
-    const b = q.topB();
-    q.pop();
+    if (!q.next()) return 1;
+    const t = q.curTime;
+    const kind = q.curKind;
+    const a = q.curA;
+    const b = q.curB;
     now = t;
     counters[C_EVENTS] += 1.0;
     if (kind == EV_TASK_END) {
@@ -522,7 +522,7 @@ export function runEvents(maxEvents: i32): i32 {
       scheduler.onTimer(a, b, t);
     }
   }
-  return q.size == 0 ? 1 : 0;
+  return q.pending() == 0 ? 1 : 0;
 }
 
 /** A random stream of this run (see rng.ts for stream ids). */
