@@ -98,6 +98,7 @@ export let scheduler: Scheduler = new Scheduler();
 export let events: EventQueue = new EventQueue(16);
 export let counters: Float64Array = new Float64Array(N_COUNTERS);
 export let jobNextTask: Int32Array = new Int32Array(0);   // next unlaunched task
+export let jobToLaunch: Int32Array = new Int32Array(0);   // tasks not yet handed out
 export let jobTasksLeft: Int32Array = new Int32Array(0);  // tasks not finished
 export let jobWaiting: Int32Array = new Int32Array(0);    // tasks not started
 export let jobFinish: Float64Array = new Float64Array(0);
@@ -127,6 +128,7 @@ let freeEntry: i32 = -1;
 export const F_BEHIND_LONG: i32 = 1; // a short probe that arrived behind long work
 export const F_STICKY: i32 = 2;      // stays queued while its job has unlaunched tasks
 export const F_FETCHING: i32 = 4;    // a get-task request of this entry is in flight
+export const F_LONG: i32 = 8;        // the entry belongs to a long job (saves a job lookup in scans)
 
 // Messages in flight: a FIFO ring of (node, job, task); one EV_DELIVER per batch.
 let ringNode: Int32Array = new Int32Array(0);
@@ -170,6 +172,7 @@ export function initialize(policy: Scheduler): void {
   scheduler = policy;
   taskJob = new Int32Array(nTasks);
   jobNextTask = new Int32Array(nJobs);
+  jobToLaunch = new Int32Array(nJobs);
   jobTasksLeft = new Int32Array(nJobs);
   jobWaiting = new Int32Array(nJobs);
   jobFinish = new Float64Array(nJobs);
@@ -178,6 +181,7 @@ export function initialize(policy: Scheduler): void {
     const first = jobFirstTask[j];
     const end = jobFirstTask[j + 1];
     jobNextTask[j] = first;
+    jobToLaunch[j] = end - first;
     jobTasksLeft[j] = end - first;
     jobWaiting[j] = end - first;
     jobFinish[j] = -1.0;
@@ -216,12 +220,14 @@ function chainFree(from: i32, to: i32): void {
 
 // ---- job helpers used by policies ---------------------------------------------------
 export function jobTaskCount(job: i32): i32 { return jobFirstTask[job + 1] - jobFirstTask[job]; }
-export function jobUnlaunched(job: i32): i32 { return jobFirstTask[job + 1] - jobNextTask[job]; }
+export function jobUnlaunched(job: i32): i32 { return jobToLaunch[job]; }
 
 /** Late binding: the job's next unlaunched task in trace order, or -1. */
 export function nextUnlaunchedTask(job: i32): i32 {
+  const left = jobToLaunch[job];
+  if (left == 0) return -1;
+  jobToLaunch[job] = left - 1;
   const t = jobNextTask[job];
-  if (t >= jobFirstTask[job + 1]) return -1;
   jobNextTask[job] = t + 1;
   return t;
 }
@@ -321,7 +327,10 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
   const tail = nodeState[node * NS + N_TAIL];
   if (tail < 0) nodeState[node * NS + N_HEAD] = e; else entries[tail * ES + E_NEXT] = e;
   nodeState[node * NS + N_TAIL] = e;
-  if (jobLong[job] != 0) nodeState[node * NS + N_LONG_Q] = nodeState[node * NS + N_LONG_Q] + 1;
+  if (jobLong[job] != 0) {
+    entries[e * ES + E_FLAGS] = flags | F_LONG;
+    nodeState[node * NS + N_LONG_Q] = nodeState[node * NS + N_LONG_Q] + 1;
+  }
   noteQueueLength(node, nodeState[node * NS + N_QLEN] + 1);
 }
 
@@ -342,7 +351,7 @@ export function moveRun(from: i32, prev: i32, first: i32, last: i32, count: i32,
   let e = first;
   while (true) {
     entries[e * ES + E_FLAGS] = entries[e * ES + E_FLAGS] & ~F_BEHIND_LONG;
-    if (jobLong[entries[e * ES + E_JOB]] != 0) longs++;
+    if ((entries[e * ES + E_FLAGS] & F_LONG) != 0) longs++;
     if (e == last) break;
     e = entries[e * ES + E_NEXT];
   }
@@ -369,7 +378,7 @@ export function unlinkAfter(node: i32, prev: i32, e: i32): void {
   if (prev < 0) nodeState[node * NS + N_HEAD] = next; else entries[prev * ES + E_NEXT] = next;
   if (next < 0) nodeState[node * NS + N_TAIL] = prev;
   nodeState[node * NS + N_QLEN] = nodeState[node * NS + N_QLEN] - 1;
-  if (jobLong[entries[e * ES + E_JOB]] != 0) nodeState[node * NS + N_LONG_Q] = nodeState[node * NS + N_LONG_Q] - 1;
+  if ((entries[e * ES + E_FLAGS] & F_LONG) != 0) nodeState[node * NS + N_LONG_Q] = nodeState[node * NS + N_LONG_Q] - 1;
 }
 
 /** Removes entry `e` from the queue of `node` (finds its predecessor). */

@@ -25,7 +25,7 @@
 // partition the fallback goes to a uniform node.
 import {
   nodeState, entries, NS, ES, N_HEAD, N_LONG_RUN, N_LONG_Q, E_JOB, E_NEXT, E_FLAGS, nNodes, nJobs,
-  netDelay, jobLong, jobEstimate, taskJob, jobFirstTask, jobNextTask, entryBypass, F_FETCHING,
+  netDelay, jobLong, jobEstimate, taskJob, jobFirstTask, jobToLaunch, entryBypass, F_FETCHING, F_LONG,
   nextUnlaunchedTask, firstReadyEntry, unlinkAfter, releaseEntry, sendBegin, sendTo, sendEnd,
   setTimer, count, stream, recordBypass, compatMode, C_REJECTED, C_RESCHEDULED, C_PURGED,
 } from "../sim";
@@ -83,7 +83,7 @@ export class Eagle extends ClassAwareScheduler {
   // ---- arrivals -----------------------------------------------------------------------
   onJobArrival(job: i32, now: f64): void {
     if (jobLong[job] != 0) {
-      const tasks = jobFirstTask[job + 1] - jobNextTask[job];
+      const tasks = jobToLaunch[job];
       this.central.place(job, this.generalStart, nNodes, now);
       if (this.sss) {
         const s = this.snapshot(now);
@@ -205,7 +205,7 @@ export class Eagle extends ClassAwareScheduler {
     this.jobFreshest[job] = -1;
     const round = this.jobRound[job];
     this.jobRound[job] = round + 1;
-    if (jobFirstTask[job + 1] - jobNextTask[job] > 0) {
+    if (jobToLaunch[job] > 0) {
       count(C_RESCHEDULED, <f64>k);
       sendBegin();
       for (let i = 0; i < k; i++) sendTo(round == 1 ? this.candidate(f) : this.fallback(), job, -1);
@@ -285,11 +285,12 @@ export class Eagle extends ClassAwareScheduler {
     let e = nodeState[node * NS + N_HEAD];
     while (e >= 0) {
       const next = entries[e * ES + E_NEXT];
+      const flags = entries[e * ES + E_FLAGS];
+      if ((flags & F_LONG) != 0) break; // never look past a long placeholder
       const job = entries[e * ES + E_JOB];
-      if (jobLong[job] != 0) break; // never look past a long placeholder
       const est = jobEstimate[job];
-      const fetching = (entries[e * ES + E_FLAGS] & F_FETCHING) != 0;
-      const left = jobFirstTask[job + 1] - jobNextTask[job];
+      const fetching = (flags & F_FETCHING) != 0;
+      const left = jobToLaunch[job];
       if (!fetching && left == 0 && now >= this.lastHandOut[job] + netDelay) {
         unlinkAfter(node, prev, e); // known exhausted: dropped at no cost
         releaseEntry(e);

@@ -12,7 +12,7 @@
 // `split` is the static split: short jobs probe only the short partition, long jobs go through
 // the central LWL on the rest, no stealing.
 import {
-  nodeState, entries, NS, ES, N_HEAD, N_LONG_RUN, E_JOB, E_TASK, E_NEXT, nNodes, jobLong, taskJob,
+  nodeState, entries, NS, ES, N_HEAD, N_LONG_RUN, E_TASK, E_NEXT, E_FLAGS, F_LONG, nNodes, jobLong, taskJob,
   moveRun, serve, count, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
 } from "../sim";
 import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../rng";
@@ -85,15 +85,15 @@ export function stealFrom(victim: i32, thief: i32): bool {
   let prev = -1;
   let e = nodeState[victim * NS + N_HEAD];
   if (nodeState[victim * NS + N_LONG_RUN] == 0) {
-    while (e >= 0 && jobLong[entries[e * ES + E_JOB]] == 0) { prev = e; e = entries[e * ES + E_NEXT]; }
+    while (e >= 0 && (entries[e * ES + E_FLAGS] & F_LONG) == 0) { prev = e; e = entries[e * ES + E_NEXT]; }
   }
-  while (e >= 0 && jobLong[entries[e * ES + E_JOB]] != 0) { prev = e; e = entries[e * ES + E_NEXT]; }
+  while (e >= 0 && (entries[e * ES + E_FLAGS] & F_LONG) != 0) { prev = e; e = entries[e * ES + E_NEXT]; }
   if (e < 0 || entries[e * ES + E_TASK] >= 0) return false;
   const first = e;
   let last = e;
   let n = 1;
   let next = entries[e * ES + E_NEXT];
-  while (next >= 0 && jobLong[entries[next * ES + E_JOB]] == 0 && entries[next * ES + E_TASK] < 0) {
+  while (next >= 0 && (entries[next * ES + E_FLAGS] & F_LONG) == 0 && entries[next * ES + E_TASK] < 0) {
     last = next;
     n++;
     next = entries[next * ES + E_NEXT];

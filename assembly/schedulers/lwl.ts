@@ -5,9 +5,8 @@
 // the job's tasks are late-bound among its chosen nodes (the first to ask gets the next task in
 // trace order). The reference simulator also subtracts the elapsed time of a running task (A9);
 // that refinement is not modelled.
-import { Scheduler, nNodes, jobFirstTask, jobNextTask, jobEstimate, taskJob, sendBegin, sendTo, sendEnd } from "../sim";
+import { Scheduler, nNodes, jobLong, jobToLaunch, jobEstimate, taskJob, sendBegin, sendTo, sendEnd } from "../sim";
 import { MinTree } from "../mintree";
-import { jobLong } from "../sim";
 import { ClassAwareScheduler, shortPartitionSize } from "./classes";
 
 /** The central scheduler's state and placement, shared by every LWL-based policy. */
@@ -20,7 +19,7 @@ export class CentralLwl {
 
   /** Places every unlaunched task of `job` on nodes [lo, hi) (one message batch). */
   place(job: i32, lo: i32, hi: i32, now: f64): void {
-    const tasks = jobFirstTask[job + 1] - jobNextTask[job];
+    const tasks = jobToLaunch[job];
     const est = jobEstimate[job];
     const work = this.work;
     sendBegin();
