@@ -10,15 +10,13 @@
 // heap would give.
 import { fail } from "./glue";
 
-/** A FIFO of events created in non-decreasing time order (one constant delay). */
-export class Lane {
+/** Structure-of-arrays storage for event records: time, sequence number, kind, a, b. */
+export class EventColumns {
   time: Float64Array;
   seq: Int32Array;
   kind: Int32Array;
   a: Int32Array;
   b: Int32Array;
-  head: i32 = 0;
-  count: i32 = 0;
 
   constructor(capacity: i32) {
     this.time = new Float64Array(capacity);
@@ -28,16 +26,9 @@ export class Lane {
     this.b = new Int32Array(capacity);
   }
 
-  push(t: f64, s: i32, kind: i32, a: i32, b: i32): void {
-    let cap = this.time.length;
-    if (this.count == cap) { this.grow(); cap = this.time.length; }
-    let i = this.head + this.count;
-    if (i >= cap) i -= cap;
-    this.time[i] = t; this.seq[i] = s; this.kind[i] = kind; this.a[i] = a; this.b[i] = b;
-    this.count++;
-  }
-
-  private grow(): void {
+  /** Doubles the capacity, moving `count` records that start at `start` (wrapping around the
+   *  end) to positions 0 .. count - 1. */
+  protected grow(start: i32, count: i32): void {
     const cap = this.time.length;
     const c = cap * 2;
     const time = new Float64Array(c);
@@ -45,13 +36,27 @@ export class Lane {
     const kind = new Int32Array(c);
     const a = new Int32Array(c);
     const b = new Int32Array(c);
-    for (let k = 0; k < this.count; k++) {
-      let i = this.head + k;
+    for (let k = 0; k < count; k++) {
+      let i = start + k;
       if (i >= cap) i -= cap;
       time[k] = this.time[i]; seq[k] = this.seq[i]; kind[k] = this.kind[i]; a[k] = this.a[i]; b[k] = this.b[i];
     }
     this.time = time; this.seq = seq; this.kind = kind; this.a = a; this.b = b;
-    this.head = 0;
+  }
+}
+
+/** A FIFO of events created in non-decreasing time order (one constant delay). */
+export class Lane extends EventColumns {
+  head: i32 = 0;
+  count: i32 = 0;
+
+  push(t: f64, s: i32, kind: i32, a: i32, b: i32): void {
+    if (this.count == this.time.length) { this.grow(this.head, this.count); this.head = 0; }
+    let i = this.head + this.count;
+    const cap = this.time.length;
+    if (i >= cap) i -= cap;
+    this.time[i] = t; this.seq[i] = s; this.kind[i] = kind; this.a[i] = a; this.b[i] = b;
+    this.count++;
   }
 
   /** Moves the head event into the queue's current-event fields. */
@@ -64,12 +69,8 @@ export class Lane {
   }
 }
 
-export class EventQueue {
-  time: Float64Array;
-  seq: Int32Array;
-  kind: Int32Array;
-  a: Int32Array;
-  b: Int32Array;
+/** The heap (in its own columns) plus the two fixed-delay lanes. */
+export class EventQueue extends EventColumns {
   size: i32 = 0;
   nextSeq: i32 = 0;
   /** Lanes for the two fixed delays: one network delay, and a round trip. */
@@ -82,28 +83,9 @@ export class EventQueue {
   curB: i32 = 0;
 
   constructor(capacity: i32) {
+    super(capacity < 16 ? 16 : capacity);
     this.lane1 = new Lane(1024);
     this.lane2 = new Lane(1024);
-    const c = capacity < 16 ? 16 : capacity;
-    this.time = new Float64Array(c);
-    this.seq = new Int32Array(c);
-    this.kind = new Int32Array(c);
-    this.a = new Int32Array(c);
-    this.b = new Int32Array(c);
-  }
-
-  private grow(): void {
-    const c = this.time.length * 2;
-    const time = new Float64Array(c);
-    const seq = new Int32Array(c);
-    const kind = new Int32Array(c);
-    const a = new Int32Array(c);
-    const b = new Int32Array(c);
-    for (let i = 0; i < this.size; i++) {
-      time[i] = this.time[i]; seq[i] = this.seq[i]; kind[i] = this.kind[i];
-      a[i] = this.a[i]; b[i] = this.b[i];
-    }
-    this.time = time; this.seq = seq; this.kind = kind; this.a = a; this.b = b;
   }
 
   private seqNumber(): i32 {
@@ -149,7 +131,7 @@ export class EventQueue {
   }
 
   push(t: f64, kind: i32, a: i32, b: i32): void {
-    if (this.size == this.time.length) this.grow();
+    if (this.size == this.time.length) this.grow(0, this.size);
     const s = this.seqNumber();
     const time = this.time;
     const seq = this.seq;

@@ -47,6 +47,39 @@ describe("event heap", () => {
   });
 });
 
+describe("fixed-delay lanes", () => {
+  it("merge with the heap in (time, sequence) order, across wrap-around and growth", async () => {
+    const { EventQueue } = await engineModule("events.js");
+    const q = new EventQueue(16);
+    const expected: Array<[number, number]> = [];
+    let id = 0;
+    let now = 0;
+    const add = (t: number, lane: number) => {
+      if (lane === 0) q.push(t, 1, id, 0); else q.pushLane(lane, t, 1, id, 0);
+      expected.push([t, id++]);
+    };
+    const seen: Array<[number, number]> = [];
+    for (let round = 0; round < 3000; round++) {
+      // lanes take events at now + constant delay; the heap takes anything in the future
+      add(now + 0.5, 1);
+      add(now + 1, 2);
+      if (round % 3 === 0) add(now + 1, 2);
+      add(now + ((round * 7919) % 11) * 0.25, 0);
+      if (round % 2 === 0 && q.next()) { seen.push([q.curTime, q.curA]); now = q.curTime; }
+    }
+    while (q.next()) seen.push([q.curTime, q.curA]);
+    expected.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    expect(seen.length).toBe(expected.length);
+    // events come out ordered by (time, creation order)
+    for (let i = 1; i < seen.length; i++) {
+      const [t0, i0] = seen[i - 1];
+      const [t1, i1] = seen[i];
+      if (t1 < t0 || (t1 === t0 && i1 < i0)) throw new Error(`out of order at ${i}: ${seen[i - 1]} then ${seen[i]}`);
+    }
+    expect([...seen].sort((a, b) => a[0] - b[0] || a[1] - b[1])).toEqual(expected);
+  });
+});
+
 describe("random streams", () => {
   it("are deterministic, independent per stream and seed, and uniform", async () => {
     const { Rng } = await engineModule("rng.js");
