@@ -20,6 +20,8 @@ export const EV_DELIVER: i32 = 1;   // a = number of ring entries delivered now
 export const EV_REPLY: i32 = 2;     // a = node, b = queue entry of the probe (get-task reply reaches the node)
 export const EV_TASK_END: i32 = 3;  // a = node, b = task
 export const EV_TIMER: i32 = 4;     // a, b: scheduler-defined
+export const EV_LAS_END: i32 = 5;   // a = task, b = run version (preemptive discipline)
+export const EV_QUANTUM: i32 = 6;   // a = task, b = run version (preemptive discipline)
 
 // ---- counters (indices into `counters`; names live in src/engine/counters.ts) ------
 export const C_EVENTS: i32 = 0;
@@ -40,7 +42,11 @@ export const C_STEALS: i32 = 12;             // successful steals (batches)
 export const C_REJECTED: i32 = 13;           // probes rejected at a node holding long work (Eagle SSS)
 export const C_PURGED: i32 = 14;             // exhausted sticky probes dropped without a round trip
 export const C_MAX_BYPASS: i32 = 15;         // largest bypassed work / bound seen by any queued entry (SRPT)
-export const N_CORE_COUNTERS: i32 = 16;
+// Preemptive LAS discipline (see "Preemptive LAS" below).
+export const C_PREEMPTIONS: i32 = 16;        // suspensions of a running task (by an arrival or at a quantum end)
+export const C_SUSPENDED_SECONDS: i32 = 17;  // total time tasks spent suspended in node queues
+export const C_RESUME_SECONDS: i32 = 18;     // slot-seconds spent on the resume cost (busy, no service)
+export const N_CORE_COUNTERS: i32 = 19;
 export const N_COUNTERS: i32 = 32;      // schedulers use indices from N_CORE_COUNTERS on
 
 // ---- the Scheduler interface -------------------------------------------------------
@@ -70,6 +76,17 @@ export class Scheduler {
   onNodeIdle(node: i32, now: f64): void {}
   /** A timer set with setTimer fired. */
   onTimer(a: i32, b: i32, now: f64): void {}
+  /** Nodes use the preemptive Least-Attained-Service discipline (early-bound tasks only;
+   *  see "Preemptive LAS" below). Read once by initialize(). */
+  preemptive: bool = false;
+  /** LAS quantum W (s of a task's run); Infinity: no quantum checks. */
+  quantum: f64 = Infinity;
+  /** Seconds added to a resumed task's run (suspend/resume cost; busy, no service). */
+  resumeCost: f64 = 0.0;
+  /** Starvation guard: after this many preemptions a task's next run is protected (0: off). */
+  starveAfter: i32 = 0;
+  /** Length of the protected run, in quanta. */
+  starveQuanta: f64 = 2.0;
 }
 
 // ---- trace (filled by the host through the views exported in index.ts) -----------
@@ -148,6 +165,31 @@ export let taskStart: Float64Array = new Float64Array(0);
 export let taskEnd: Float64Array = new Float64Array(0);
 export let taskNode: Int32Array = new Int32Array(0);
 export let taskRuns: Int32Array = new Int32Array(0);
+export let taskService: Float64Array = new Float64Array(0); // service received (preemptive discipline)
+
+// Preemptive LAS state (sized at initialize only when the policy is preemptive).
+let lasMode: bool = false;
+let lasQuantum: f64 = Infinity;
+let lasCost: f64 = 0.0;
+let lasStarveAfter: i32 = 0;
+let lasProtect: f64 = 0.0;
+const LS_RUNNING: i32 = 1;
+const LS_PROTECTED: i32 = 2;  // running, may not be preempted (starvation guard)
+const LS_SUSPENDED: i32 = 3;  // preempted, in its node's queue
+const LS_WAITING: i32 = 4;    // arrived at a node whose slots were all protected; never ran yet
+const LS_DONE: i32 = 5;
+let lasState: Int32Array = new Int32Array(0);
+let lasNode: Int32Array = new Int32Array(0);
+let lasPos: Int32Array = new Int32Array(0);        // slot (node * slots + k) while running
+let lasVersion: Int32Array = new Int32Array(0);    // bumped whenever a run starts or stops
+let lasPreempted: Int32Array = new Int32Array(0);  // suspensions since the last protected run
+let lasAttained: Float64Array = new Float64Array(0); // service before the current run
+let lasRunStart: Float64Array = new Float64Array(0); // service of the current run starts here
+let lasRunEnd: Float64Array = new Float64Array(0);   // the current run's completion time
+let lasRunCost: Float64Array = new Float64Array(0);  // resume cost of the current run not yet counted
+let lasSuspendedAt: Float64Array = new Float64Array(0);
+let lasSlot: Int32Array = new Int32Array(0);        // running task per slot, -1 when free
+let lasPickPrev: i32 = -1;                          // predecessor of lasPick()'s entry
 
 // ---- setup ------------------------------------------------------------------------------
 export function allocate(jobs: i32, tasks: i32, nodes: i32, slots: i32, delay: f64,
@@ -208,6 +250,26 @@ export function initialize(policy: Scheduler): void {
   taskEnd = new Float64Array(recorded);
   taskNode = new Int32Array(recorded);
   taskRuns = new Int32Array(recorded);
+  lasMode = policy.preemptive;
+  lasQuantum = policy.quantum;
+  lasCost = policy.resumeCost;
+  lasStarveAfter = policy.starveAfter;
+  lasProtect = policy.starveQuanta * policy.quantum;
+  const lt = lasMode ? nTasks : 0;
+  taskService = new Float64Array(lasMode ? recorded : 0);
+  lasState = new Int32Array(lt);
+  lasNode = new Int32Array(lt);
+  lasPos = new Int32Array(lt);
+  lasVersion = new Int32Array(lt);
+  lasPreempted = new Int32Array(lt);
+  lasAttained = new Float64Array(lt);
+  lasRunStart = new Float64Array(lt);
+  lasRunEnd = new Float64Array(lt);
+  lasRunCost = new Float64Array(lt);
+  lasSuspendedAt = new Float64Array(lt);
+  lasSlot = new Int32Array(lasMode ? nNodes * slotsPerNode : 0);
+  for (let k = 0; k < lasSlot.length; k++) lasSlot[k] = -1;
+  lasPickPrev = -1;
   scheduler.start();
   if (nJobs > 0) events.push(jobArrival[0], EV_ARRIVAL, 0, 0);
 }
@@ -285,8 +347,12 @@ function deliver(k: i32, t: f64): void {
     if (ringHead == cap) ringHead = 0;
     ringCount--;
     if (scheduler.accept(node, job, task, t)) {
-      receive(node, job, task);
-      serve(node, t);
+      if (lasMode) {
+        lasArrive(node, task, t);
+      } else {
+        receive(node, job, task);
+        serve(node, t);
+      }
     }
   }
 }
@@ -524,6 +590,10 @@ export function runEvents(maxEvents: i32): i32 {
       onReply(a, b, t);
     } else if (kind == EV_DELIVER) {
       deliver(a, t);
+    } else if (kind == EV_LAS_END) {
+      lasEnd(a, b, t);
+    } else if (kind == EV_QUANTUM) {
+      lasQuantumEnd(a, b, t);
     } else if (kind == EV_ARRIVAL) {
       if (a + 1 < nJobs) q.push(jobArrival[a + 1], EV_ARRIVAL, a + 1, 0);
       scheduler.onJobArrival(a, t);
@@ -536,3 +606,226 @@ export function runEvents(maxEvents: i32): i32 {
 
 /** A random stream of this run (see rng.ts for stream ids). */
 export function stream(id: i32): Rng { return new Rng(seed, id); }
+
+// ---- Preemptive LAS (Least Attained Service) node discipline --------------------------------
+// Kairos' node scheduler (seed-kairos-related.md §1.2, Algorithm 2) as an engine mechanism for
+// nodes with N = slotsPerNode cores. Only early-bound tasks (sendTo with a task index) reach it.
+//  - A task arriving at a node runs at once: on a free slot, or by preempting the running task
+//    with the most attained service (current value: stored + this run's progress; ties: lowest
+//    task id). Two slips of the printed listing are fixed (spec §8 #1): the newcomer is not a
+//    candidate victim (it could otherwise "preempt itself" when every runner is at 0), and the
+//    victim leaves the running set (it is suspended and stays in this node's queue).
+//    Tasks in a protected run are never victims; if every slot is protected the newcomer waits
+//    in the node queue with attained service 0 (§8 #3).
+//  - After W (`quantum`) seconds of a task's run, the suspended task with the least attained
+//    service replaces it if its attained service is <= the runner's (the listing's `<=`, §8 #2);
+//    otherwise the runner gets another quantum.
+//  - When a task completes, the suspended task with the least attained service — LAS's
+//    "youngest" — resumes on the freed slot (ties: FIFO by suspension, §8 #22).
+//  - Starvation guard (§1.2, §8 #3, the prototype's counting): a task suspended `starveAfter`
+//    times gets, at its next run, a protected run of starveQuanta x W that neither an arrival nor
+//    a quantum check can interrupt; its count then restarts.
+//  - A resumed task's run is lengthened by `resumeCost` (slot busy, no service).
+// Preempted work is conserved: a task completes after exactly its duration of service.
+// The heap has no delete: a run's end and quantum events carry the task's run version and
+// are ignored when it has changed. Suspended tasks hold no slot (busy slots stay exact).
+
+function lasFirstStart(node: i32, task: i32, t: f64): void {
+  counters[C_TASKS_STARTED] += 1.0;
+  const job = taskJob[task];
+  jobWaiting[job] = jobWaiting[job] - 1;
+  if (recordTasks) {
+    taskStart[task] = t;
+    taskNode[task] = node;
+    taskRuns[task] = taskRuns[task] + 1;
+  }
+}
+
+/** Starts a run of `task` on slot `pos` (already counted busy); `resumed` adds the cost. */
+function lasRun(pos: i32, task: i32, t: f64, resumed: bool): void {
+  lasSlot[pos] = task;
+  lasPos[task] = pos;
+  const cost = resumed ? lasCost : 0.0;
+  lasRunCost[task] = cost;
+  const start = t + cost;
+  lasRunStart[task] = start;
+  const v = lasVersion[task] + 1;
+  lasVersion[task] = v;
+  let window = lasQuantum;
+  if (lasStarveAfter > 0 && lasPreempted[task] >= lasStarveAfter) {
+    lasState[task] = LS_PROTECTED;
+    lasPreempted[task] = 0;
+    window = lasProtect;
+  } else {
+    lasState[task] = LS_RUNNING;
+  }
+  let rem = taskDuration[task] - lasAttained[task];
+  if (rem < 0.0) rem = 0.0;
+  const end = start + rem;
+  lasRunEnd[task] = end;
+  events.push(end, EV_LAS_END, task, v);
+  const q = start + window;
+  if (q < end) events.push(q, EV_QUANTUM, task, v);
+}
+
+/** Suspends running `task` into its node's queue. */
+function lasSuspend(node: i32, task: i32, t: f64): void {
+  const s = t - lasRunStart[task];
+  if (s > 0.0) {
+    lasAttained[task] += s;
+    counters[C_RESUME_SECONDS] += lasRunCost[task];
+  } else {
+    counters[C_RESUME_SECONDS] += lasRunCost[task] + s; // interrupted while resuming
+  }
+  lasRunCost[task] = 0.0;
+  lasVersion[task] = lasVersion[task] + 1;
+  lasState[task] = LS_SUSPENDED;
+  lasSuspendedAt[task] = t;
+  lasPreempted[task] = lasPreempted[task] + 1;
+  counters[C_PREEMPTIONS] += 1.0;
+  enqueue(node, taskJob[task], task, 0);
+}
+
+/** The queue entry of the suspended task of `node` with the least attained service (first in
+ *  queue order among equals, i.e. earliest suspended), or -1. Sets lasPickPrev. */
+function lasPick(node: i32): i32 {
+  let best = -1;
+  let bestA: f64 = Infinity;
+  let prev = -1;
+  let e = nodeState[node * NS + N_HEAD];
+  lasPickPrev = -1;
+  while (e >= 0) {
+    const a = lasAttained[entries[e * ES + E_TASK]];
+    if (a < bestA) { bestA = a; best = e; lasPickPrev = prev; }
+    prev = e;
+    e = entries[e * ES + E_NEXT];
+  }
+  return best;
+}
+
+/** Removes picked entry `e` from the queue of `node` and returns its task. */
+function lasTake(node: i32, e: i32, t: f64): i32 {
+  const task = entries[e * ES + E_TASK];
+  unlinkAfter(node, lasPickPrev, e);
+  releaseEntry(e);
+  counters[C_SUSPENDED_SECONDS] += t - lasSuspendedAt[task];
+  return task;
+}
+
+/** Resumes (or first starts) a task taken from the queue on slot `pos`. */
+function lasResume(node: i32, pos: i32, task: i32, t: f64): void {
+  const fresh = lasState[task] == LS_WAITING;
+  if (fresh) lasFirstStart(node, task, t);
+  lasRun(pos, task, t, !fresh);
+}
+
+function lasArrive(node: i32, task: i32, t: f64): void {
+  if (task < 0) fail(4); // late-bound probes have no preemptive discipline
+  lasNode[task] = node;
+  const base = node * slotsPerNode;
+  if (nodeState[node * NS + N_BUSY] < slotsPerNode) {
+    let pos = base;
+    while (lasSlot[pos] >= 0) pos++;
+    occupySlot(node, t);
+    lasFirstStart(node, task, t);
+    lasRun(pos, task, t, false);
+    return;
+  }
+  // Victim: the running (unprotected) task with the most attained service, newcomer excluded.
+  let victim = -1;
+  let best: f64 = -1.0;
+  for (let k = 0; k < slotsPerNode; k++) {
+    const x = lasSlot[base + k];
+    if (lasState[x] == LS_PROTECTED) continue;
+    const s = t - lasRunStart[x];
+    const a = lasAttained[x] + (s > 0.0 ? s : 0.0);
+    if (victim < 0 || a > best || (a == best && x < victim)) { victim = x; best = a; }
+  }
+  if (victim < 0) {
+    lasState[task] = LS_WAITING;
+    lasSuspendedAt[task] = t;
+    enqueue(node, taskJob[task], task, 0);
+    return;
+  }
+  const pos = lasPos[victim];
+  lasSuspend(node, victim, t);
+  lasFirstStart(node, task, t);
+  lasRun(pos, task, t, false);
+}
+
+function lasQuantumEnd(task: i32, v: i32, t: f64): void {
+  if (lasVersion[task] != v) return; // the run it belonged to has ended
+  const node = lasNode[task];
+  lasAttained[task] += t - lasRunStart[task];
+  lasRunStart[task] = t;
+  counters[C_RESUME_SECONDS] += lasRunCost[task];
+  lasRunCost[task] = 0.0;
+  const e = lasPick(node);
+  if (e >= 0 && lasAttained[entries[e * ES + E_TASK]] <= lasAttained[task]) {
+    const pos = lasPos[task];
+    const next = lasTake(node, e, t);
+    lasSuspend(node, task, t);
+    lasResume(node, pos, next, t);
+    return;
+  }
+  // Keep running: another quantum (a protected run ends here). The end event stays valid.
+  lasState[task] = LS_RUNNING;
+  const q = t + lasQuantum;
+  if (q < lasRunEnd[task]) events.push(q, EV_QUANTUM, task, v);
+}
+
+function lasEnd(task: i32, v: i32, t: f64): void {
+  if (lasVersion[task] != v) return; // a preempted run
+  const node = lasNode[task];
+  const pos = lasPos[task];
+  lasAttained[task] += t - lasRunStart[task];
+  counters[C_RESUME_SECONDS] += lasRunCost[task];
+  lasRunCost[task] = 0.0;
+  lasState[task] = LS_DONE;
+  lasVersion[task] = v + 1;
+  lasSlot[pos] = -1;
+  if (recordTasks) { taskEnd[task] = t; taskService[task] = lasAttained[task]; }
+  const job = taskJob[task];
+  const left = jobTasksLeft[job] - 1;
+  jobTasksLeft[job] = left;
+  if (left == 0) {
+    jobFinish[job] = t;
+    jobsDone++;
+  }
+  lastFinish = t;
+  const e = lasPick(node);
+  if (e >= 0) lasResume(node, pos, lasTake(node, e, t), t); else releaseSlot(node, t);
+  scheduler.onTaskEnd(node, task, t);
+  if (nodeState[node * NS + N_BUSY] < slotsPerNode && nodeState[node * NS + N_HEAD] < 0) scheduler.onNodeIdle(node, t);
+}
+
+/** Tasks at `node` under the preemptive discipline: running plus suspended. */
+export function lasNodeTasks(node: i32): i32 { return nodeState[node * NS + N_BUSY] + nodeState[node * NS + N_QLEN]; }
+
+/** Population variance of the current attained service of the tasks at `node` (0 if none). */
+export function lasNodeVariance(node: i32, t: f64): f64 {
+  const base = node * slotsPerNode;
+  let n = 0;
+  let sum: f64 = 0.0;
+  for (let k = 0; k < slotsPerNode; k++) {
+    const x = lasSlot[base + k];
+    if (x >= 0) { sum += lasCurrent(x, t); n++; }
+  }
+  let e = nodeState[node * NS + N_HEAD];
+  while (e >= 0) { sum += lasAttained[entries[e * ES + E_TASK]]; n++; e = entries[e * ES + E_NEXT]; }
+  if (n < 2) return 0.0;
+  const mean = sum / <f64>n;
+  let sq: f64 = 0.0;
+  for (let k = 0; k < slotsPerNode; k++) {
+    const x = lasSlot[base + k];
+    if (x >= 0) { const d = lasCurrent(x, t) - mean; sq += d * d; }
+  }
+  e = nodeState[node * NS + N_HEAD];
+  while (e >= 0) { const d = lasAttained[entries[e * ES + E_TASK]] - mean; sq += d * d; e = entries[e * ES + E_NEXT]; }
+  return sq / <f64>n;
+}
+
+function lasCurrent(task: i32, t: f64): f64 {
+  const s = t - lasRunStart[task];
+  return lasAttained[task] + (s > 0.0 ? s : 0.0);
+}

@@ -29,6 +29,8 @@ export interface TaskRecord {
   end: Float64Array;
   node: Int32Array;
   runs: Int32Array;
+  /** Service received per task (preemptive policies; empty otherwise). */
+  service: Float64Array;
 }
 
 export interface SimResult {
@@ -111,6 +113,7 @@ export function runSimulation(factory: EngineFactory, input: Trace, config: Reso
       result.tasks = {
         start: engine.taskStartColumn().slice(), end: engine.taskEndColumn().slice(),
         node: engine.taskNodeColumn().slice(), runs: engine.taskRunsColumn().slice(),
+        service: engine.taskServiceColumn().slice(),
       };
     }
     return result;

@@ -86,7 +86,7 @@ describe("seeds", () => {
 });
 
 describe("ablations and modes: Wasm and JS engines agree, invariants hold", () => {
-  const variants: Array<[string, Record<string, number | boolean>]> = [
+  const variants: Array<[string, Record<string, number | boolean>, number?]> = [
     ["hawk", { stealing: false }],
     ["hawk", { centralLong: false }],
     ["hawk", { partition: false }],
@@ -98,10 +98,15 @@ describe("ablations and modes: Wasm and JS engines agree, invariants hold", () =
     ["eagle", { estErrorLow: 0.5, estErrorHigh: 1, classifyByNoisy: true }],
     ["hawk", { compat: true }],
     ["dlwl", { heartbeat: 0.5, estErrorLow: 1, estErrorHigh: 1.6 }],
+    ["kairos", { quantum: 0.3, Q: 1, heartbeat: 0.5, resumeCost: 0.01, starvationPreemptions: 2 }],
+    ["kairos", { quantum: 0.5, Q: 3, heartbeat: 2, starvationPreemptions: 1, starvationQuanta: 1.5 }, 4],
+    ["kairos", { quantum: 2, Q: 0, heartbeat: 0.25, starvationPreemptions: 0 }, 2],
   ];
-  it.each(variants)("%s %o", async (scheduler, params) => {
+  it.each(variants)("%s %o slots %s", async (scheduler, params, slots) => {
     const trace = await mixedWorkload(40, 31);
-    const cfg = { scheduler, nodes: 40, seed: 4, params: { cutoff: 5, shortPartition: 10, ...params } };
+    const spec = SCHEDULERS.find((s) => s.name === scheduler)!;
+    const base = Object.fromEntries(Object.entries({ cutoff: 5, shortPartition: 10 }).filter(([k]) => spec.params.some((p) => p.name === k)));
+    const cfg = { scheduler, nodes: 40, slots: slots ?? 1, seed: 4, params: { ...base, ...params } };
     const w = await simulate(trace, cfg, "wasm");
     const j = await simulate(trace, cfg, "js");
     checkInvariants(w);

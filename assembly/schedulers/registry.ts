@@ -9,6 +9,7 @@ import { Hawk } from "./hawk";
 import { Eagle } from "./eagle";
 import { OmniscientLwl } from "./lwl";
 import { DistributedLwl } from "./dlwl";
+import { Kairos, YarnFifo } from "./kairos";
 
 export const SCHED_RANDOM: i32 = 0;
 export const SCHED_SPARROW: i32 = 1;
@@ -18,6 +19,8 @@ export const SCHED_SPLIT: i32 = 4;
 export const SCHED_EAGLE: i32 = 5;
 export const SCHED_CLWL: i32 = 6;
 export const SCHED_DLWL: i32 = 7;
+export const SCHED_KAIROS: i32 = 8;
+export const SCHED_YARN_FIFO: i32 = 9;
 
 function flag(i: i32): bool { return params[i] != 0.0; }
 
@@ -45,5 +48,11 @@ export function createScheduler(id: i32): Scheduler {
   if (id == SCHED_DLWL) {
     return new DistributedLwl(params[0], params[1], params[2], params[3]).estimationError(params[4], params[5], flag(6));
   }
+  // kairos: Q, quantum, heartbeat, resumeCost, starvationPreemptions, starvationQuanta
+  if (id == SCHED_KAIROS) {
+    return new Kairos(toI32(params[0]), params[1], params[2], params[3], toI32(params[4]), params[5]);
+  }
+  // yarn-fifo: heartbeat
+  if (id == SCHED_YARN_FIFO) return new YarnFifo(params[0]);
   return new Scheduler();
 }

@@ -16,6 +16,9 @@ export const CORE_COUNTERS = [
   "rejectedProbes",     // short probes rejected at nodes holding long work (Eagle's SSS)
   "purgedProbes",       // exhausted sticky probes dropped from queues without a round trip
   "maxBypassRatio",     // SRPT: largest (work that bypassed a queued entry) / (its bound); <= 1
+  "preemptions",        // preemptive LAS (kairos): suspensions of running tasks (by arrivals or at quantum ends)
+  "suspendedSeconds",   // preemptive LAS: total time tasks spent suspended in node queues
+  "resumeSeconds",      // preemptive LAS: slot-seconds spent on the resume cost (busy, no service)
 ] as const;
 
 export function counterRecord(values: Float64Array): Record<string, number> {

@@ -17,6 +17,7 @@ export function jsEngineFactory(mod: Record<string, any>): EngineFactory {
       start: mod.start, run: mod.run, finishColumn: mod.finishColumn, counterColumn: mod.counterColumn,
       taskStartColumn: mod.taskStartColumn, taskEndColumn: mod.taskEndColumn,
       taskNodeColumn: mod.taskNodeColumn, taskRunsColumn: mod.taskRunsColumn,
+      taskServiceColumn: mod.taskServiceColumn,
       busySlotSeconds: mod.busySlotSeconds, busySlotsNow: mod.busySlotsNow,
       completedJobs: mod.completedJobs, simTime: mod.simTime, lastFinishTime: mod.lastFinishTime,
       rngDraws: mod.rngDraws,

@@ -19,6 +19,8 @@ export interface EngineApi {
   taskEndColumn(): Float64Array;
   taskNodeColumn(): Int32Array;
   taskRunsColumn(): Int32Array;
+  /** Service received per task (recorded runs of a preemptive policy; empty otherwise). */
+  taskServiceColumn(): Float64Array;
   busySlotSeconds(): number;
   busySlotsNow(): number;
   completedJobs(): number;

@@ -28,6 +28,7 @@ export function wasmEngineFactory(module: WebAssembly.Module): EngineFactory {
       taskEndColumn: () => f64(x.taskEndColumn()),
       taskNodeColumn: () => i32(x.taskNodeColumn()),
       taskRunsColumn: () => i32(x.taskRunsColumn()),
+      taskServiceColumn: () => f64(x.taskServiceColumn()),
       busySlotSeconds: () => x.busySlotSeconds(),
       busySlotsNow: () => x.busySlotsNow(),
       completedJobs: () => x.completedJobs(),

@@ -1,0 +1,140 @@
+// `kairos`: Kairos' central scheduler (seed-kairos-related.md §1.3, Algorithm 3) over nodes
+// running the engine's preemptive LAS discipline (§1.2, Algorithm 2; assembly/sim.ts,
+// "Preemptive LAS"). No runtime estimates are used.
+//  - Central queue: every task of a job joins a FIFO queue on submission. Tasks are numbered
+//    by job in submission order, so the queue is the range [next, first task of the next job
+//    to arrive) of task indices: no storage.
+//  - Placement (Algorithm 3's water-filling): the head task goes to the node with the fewest
+//    tasks (running + suspended) in the scheduler's view, ties broken by the lowest variance of
+//    attained service at the last heartbeat, then by the lowest node id; the view is updated
+//    after every single assignment. Admission control: a node takes at most N + Q tasks
+//    (N = slots per node; the listing's inclusive loop bound 0..N+Q would admit N+Q+1, §8 #4);
+//    when no node has room the tasks wait in the central queue.
+//  - Counts: Algorithm 3 as printed only overwrites counts at heartbeats, so between two
+//    heartbeats it would keep placing on the same nodes (§8 #5). Fixed: the scheduler counts
+//    its own assignments at once (tasks in flight included) and learns completions, and the
+//    variances, from heartbeats.
+//  - Heartbeats every Δ (`heartbeat`) from the first submission; a heartbeat is taken as
+//    instantaneous (no network delay). Placement runs at each submission and each heartbeat.
+//    While tasks wait centrally every heartbeat is simulated; otherwise only the last
+//    heartbeat before the next submission is (no decision reads the ones between), and none
+//    after the last job is placed, so the timers stop.
+//  - Placements are early-bound tasks delivered after the network delay.
+import {
+  Scheduler, nNodes, nJobs, slotsPerNode, jobArrival, jobFirstTask, taskJob, nextUnlaunchedTask,
+  sendBegin, sendTo, sendEnd, setTimer, lasNodeVariance,
+} from "../sim";
+import { MinTree } from "../mintree";
+
+export class Kairos extends Scheduler {
+  cap: i32;
+  heartbeat: f64;
+  assigned: Int32Array = new Int32Array(nNodes);   // tasks placed on each node, ever
+  completed: Int32Array = new Int32Array(nNodes);  // completions at each node (node-side)
+  reported: Int32Array = new Int32Array(nNodes);   // completions known from heartbeats
+  variance: Float64Array = new Float64Array(nNodes); // attained-service variance at the last heartbeat
+  view: MinTree = new MinTree(nNodes);             // key(): count first, then variance
+  keys: Float64Array = new Float64Array(nNodes);
+  next: i32 = 0;        // head of the central queue (a task index)
+  arrived: i32 = 0;     // jobs submitted so far
+  lastBeat: f64 = 0.0;  // index k of the last heartbeat (at t0 + k x heartbeat)
+  beatPending: bool = false;
+  pendingBeat: f64 = 0.0;
+  /** Break count ties by attained-service variance (false: by node id only; `yarn-fifo`). */
+  useVariance: bool = true;
+
+  constructor(q: i32, quantum: f64, heartbeat: f64, cost: f64, starveAfter: i32, starveQuanta: f64) {
+    super();
+    this.preemptive = true;
+    this.quantum = quantum;
+    this.resumeCost = cost;
+    this.starveAfter = starveAfter;
+    this.starveQuanta = starveQuanta;
+    this.cap = slotsPerNode + q;
+    this.heartbeat = heartbeat;
+  }
+
+  /** Tree key: 2 x count + v / (1 + v). The fraction is in [0, 1], so counts always dominate
+   *  (even when it rounds to 1) and, within a count, a lower variance is a lower key. */
+  key(n: i32): f64 {
+    const v = this.variance[n];
+    return 2.0 * <f64>(this.assigned[n] - this.reported[n]) + v / (1.0 + v);
+  }
+
+  /** Places queued tasks while some node has room (one message batch). */
+  place(now: f64): void {
+    const tail = jobFirstTask[this.arrived];
+    if (this.next >= tail) return;
+    const view = this.view;
+    sendBegin();
+    while (this.next < tail) {
+      const n = view.minIndex();
+      if (this.assigned[n] - this.reported[n] >= this.cap) break;
+      this.assigned[n] = this.assigned[n] + 1;
+      view.set(n, this.key(n));
+      const job = taskJob[this.next];
+      sendTo(n, job, nextUnlaunchedTask(job)); // == this.next: the queue is FIFO in task order
+      this.next++;
+    }
+    sendEnd(now);
+  }
+
+  onJobArrival(job: i32, now: f64): void {
+    this.arrived = job + 1;
+    this.place(now);
+    this.planBeat(now);
+  }
+
+  onTaskEnd(node: i32, task: i32, now: f64): void { this.completed[node] = this.completed[node] + 1; }
+
+  onTimer(a: i32, b: i32, now: f64): void {
+    // Heartbeat: every node reports its completions and the variance of attained service.
+    this.lastBeat = this.pendingBeat;
+    this.beatPending = false;
+    for (let n = 0; n < nNodes; n++) {
+      this.reported[n] = this.completed[n];
+      if (this.useVariance) this.variance[n] = lasNodeVariance(n, now);
+      this.keys[n] = this.key(n);
+    }
+    this.view.setAll(this.keys);
+    this.place(now);
+    this.planBeat(now);
+  }
+
+  /** Schedules the next heartbeat that a decision will read, if any. */
+  planBeat(now: f64): void {
+    if (this.beatPending) return;
+    const t0 = jobArrival[0];
+    let k: f64;
+    if (this.next < jobFirstTask[this.arrived]) {
+      // Tasks wait centrally: the next periodic heartbeat may admit them.
+      k = Math.floor((now - t0) / this.heartbeat) + 1.0;
+      if (k <= this.lastBeat) k = this.lastBeat + 1.0;
+    } else if (this.arrived < nJobs) {
+      // Only the last heartbeat at or before the next submission matters.
+      k = Math.floor((jobArrival[this.arrived] - t0) / this.heartbeat);
+      if (k <= this.lastBeat) return;
+    } else {
+      return; // every task is placed: heartbeats stop
+    }
+    let at = t0 + k * this.heartbeat;
+    if (at < now) at = now;
+    this.pendingBeat = k;
+    this.beatPending = true;
+    setTimer(at, 0, 0);
+  }
+}
+
+/** `yarn-fifo`: the YARN FIFO baseline of seed-kairos-related.md §2.1 (the [rec] reading, §8 #20):
+ *  Kairos' central queue and heartbeat-learnt counts with Q = 0 and plain non-preemptive nodes,
+ *  so a task is placed only where the scheduler's view has a free slot (the view never
+ *  under-counts: completions are learnt at heartbeats), never waits in a node queue and runs to
+ *  completion. Placement at submissions and heartbeats, on the node with the fewest tasks
+ *  (ties: lowest id). */
+export class YarnFifo extends Kairos {
+  constructor(heartbeat: f64) {
+    super(0, Infinity, heartbeat, 0.0, 0, 2.0);
+    this.preemptive = false;
+    this.useVariance = false;
+  }
+}

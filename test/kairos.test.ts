@@ -1,0 +1,216 @@
+// Kairos (seed-kairos-related.md §1): the engine's preemptive LAS node discipline and the
+// central scheduler, with hand-computed timelines (network delay 0.5 ms throughout), analytic
+// checks against queueing theory, and the invariants (every task gets exactly its duration of
+// service).
+import { describe, it, expect } from "vitest";
+import { generatePoissonWithEngineRng } from "../src/trace/node.js";
+import type { Trace } from "../src/trace/types.js";
+import { makeTrace, simulate, checkInvariants } from "./helpers.js";
+
+const d = 0.0005;
+/** No quantum or starvation effects unless a test sets them. */
+const plain = { quantum: 1000, starvationPreemptions: 0 };
+
+describe.each(["wasm", "js"] as const)("kairos on the %s engine", (engine) => {
+  it("an arriving task preempts the running task when every slot is busy; the victim resumes after it", async () => {
+    // A (t=0, 10 s) runs from 0.0005; B (t=1, 2 s) arrives at 1.0005, suspends A (attained 1 s)
+    // and runs to 3.0005; A resumes with 9 s left and ends at 12.0005.
+    const trace = makeTrace([[0, [10]], [1, [2]]]);
+    const r = await simulate(trace, { scheduler: "kairos", nodes: 1, params: plain }, engine);
+    checkInvariants(r);
+    expect(r.finish[0]).toBeCloseTo(12 + d, 9);
+    expect(r.finish[1]).toBeCloseTo(3 + d, 9);
+    expect(r.counters.preemptions).toBe(1);
+    expect(r.counters.suspendedSeconds).toBeCloseTo(2, 9);
+    expect(r.tasks!.start[0]).toBeCloseTo(d, 12);
+  });
+
+  it("a resumed task's run is lengthened by the resume cost; an interrupted resume pays only part of it", async () => {
+    // Cost 0.5 s. A (10 s) suspended at 1.0005 with 1 s by B (2 s), which ends at 3.0005.
+    // A resumes: no service until 3.5005. C (1 s, t=3.2) arrives at 3.2005 and suspends A
+    // (still at 1 s; 0.2 s of cost paid); C ends 4.2005; A resumes again and ends at
+    // 4.2005 + 0.5 + 9 = 13.7005. Busy slot-seconds = 13 s of tasks + 0.7 s of resume cost.
+    const trace = makeTrace([[0, [10]], [1, [2]], [3.2, [1]]]);
+    const r = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { ...plain, resumeCost: 0.5 } }, engine);
+    checkInvariants(r);
+    expect(r.finish[1]).toBeCloseTo(3 + d, 9);
+    expect(r.finish[2]).toBeCloseTo(4.2 + d, 9);
+    expect(r.finish[0]).toBeCloseTo(13.7 + d, 9);
+    expect(r.counters.resumeSeconds).toBeCloseTo(0.7, 9);
+    expect(r.busySlotSeconds).toBeCloseTo(13.7, 9);
+    expect(r.counters.preemptions).toBe(2);
+  });
+
+  it("the victim is the runner with the most attained service (ties: lowest task id); never the newcomer", async () => {
+    // 2 slots. Tie: tasks 0 and 1 both have 1 s at 1.0005 -> task 0 is suspended.
+    const tie = makeTrace([[0, [10, 10]], [1, [2]]]);
+    const r = await simulate(tie, { scheduler: "kairos", nodes: 1, slots: 2, params: plain }, engine);
+    checkInvariants(r);
+    expect(r.finish[0]).toBeCloseTo(12 + d, 9);   // task 0 suspended 1.0005..3.0005
+    expect(r.finish[1]).toBeCloseTo(3 + d, 9);
+    // Most attained: task 0 (1 s) over task 1 (0.5 s, submitted at 0.5) -> task 0 is suspended,
+    // task 1 ends at 10.5005, task 0 at 12.0005.
+    const most = makeTrace([[0, [10]], [0.5, [10]], [1, [2]]]);
+    const m = await simulate(most, { scheduler: "kairos", nodes: 1, slots: 2, params: plain }, engine);
+    checkInvariants(m);
+    expect(m.finish[0]).toBeCloseTo(12 + d, 9);
+    expect(m.finish[1]).toBeCloseTo(10.5 + d, 9);
+    expect(m.finish[2]).toBeCloseTo(3 + d, 9);
+    expect(m.counters.preemptions).toBe(1);
+  });
+
+  it("quantum expiry switches to a suspended task with no more attained service", async () => {
+    // W = 1. A (3 s) from 0.0005; B (1.5 s) arrives 0.5005 and suspends A (0.5 s).
+    // 1.5005: B has 1 s, A 0.5 s -> A resumes. 2.5005: A has 1.5 s, B 1 s -> B resumes and ends
+    // at 3.0005. A resumes, keeps running at its quantum end 4.0005 (nobody waits), ends 4.5005.
+    const trace = makeTrace([[0, [3]], [0.5, [1.5]]]);
+    const r = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { quantum: 1, starvationPreemptions: 0 } }, engine);
+    checkInvariants(r);
+    expect(r.finish[1]).toBeCloseTo(3 + d, 9);
+    expect(r.finish[0]).toBeCloseTo(4.5 + d, 9);
+    expect(r.counters.preemptions).toBe(3);
+    expect(r.counters.suspendedSeconds).toBeCloseTo(1 + 1 + 0.5, 9);
+  });
+
+  it("quantum expiry does not switch when every suspended task has more attained service", async () => {
+    // W = 1.5. A (5 s) from 0.0005 (quantum end 1.5005: nobody waits). B (3 s) arrives 2.0005
+    // and suspends A (2 s). 3.5005: B has 1.5 s < 2 s -> B keeps running, ends 5.0005; A ends
+    // 8.0005. A's quantum event of 3.0005 belonged to a preempted run and is ignored.
+    const trace = makeTrace([[0, [5]], [2, [3]]]);
+    const r = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { quantum: 1.5, starvationPreemptions: 0 } }, engine);
+    checkInvariants(r);
+    expect(r.finish[1]).toBeCloseTo(5 + d, 9);
+    expect(r.finish[0]).toBeCloseTo(8 + d, 9);
+    expect(r.counters.preemptions).toBe(1);
+  });
+
+  it("the starvation guard gives a protected run that neither arrivals nor quantum checks interrupt", async () => {
+    // W = 1, guard after 1 preemption, protected run 3 W.
+    // A (10 s) from 0.0005, suspended at 0.5005 by B (10 s). 1.5005: B (1 s) yields to A
+    // (0.5 s); A has 1 preemption -> protected until 4.5005. C (1 s) arrives 2.0005: every slot
+    // is protected, C waits with 0 s. 4.5005: C runs, ends 5.5005. Then B and A alternate in
+    // protected 3 s runs: B 5.5005-8.5005, A -11.5005, B -14.5005, A -17.5005, B ends 20.5005,
+    // A ends 21.0005.
+    const trace = makeTrace([[0, [10]], [0.5, [10]], [2, [1]]]);
+    const r = await simulate(trace, {
+      scheduler: "kairos", nodes: 1, params: { quantum: 1, starvationPreemptions: 1, starvationQuanta: 3 },
+    }, engine);
+    checkInvariants(r);
+    expect(r.finish[2]).toBeCloseTo(5.5 + d, 9);
+    expect(r.finish[1]).toBeCloseTo(20.5 + d, 9);
+    expect(r.finish[0]).toBeCloseTo(21 + d, 9);
+    expect(r.counters.preemptions).toBe(7);
+    expect(r.tasks!.start[2]).toBeCloseTo(4.5 + d, 9);
+    // Without the guard C preempts A at once and ends at 3.0005.
+    const off = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { quantum: 1, starvationPreemptions: 0 } }, engine);
+    checkInvariants(off);
+    expect(off.finish[2]).toBeCloseTo(3 + d, 9);
+  });
+
+  it("admission control holds tasks centrally until a heartbeat reports room", async () => {
+    // N = 1, Q = 0: at most one task per node. A (0.3 s) placed at 0; B (t=0.1) waits in the
+    // central queue although A ends at 0.3005: the scheduler learns it at the heartbeat at 1 s,
+    // and B runs 1.0005..1.3005.
+    const trace = makeTrace([[0, [0.3]], [0.1, [0.3]]]);
+    const r = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { ...plain, Q: 0, heartbeat: 1 } }, engine);
+    checkInvariants(r);
+    expect(r.finish[0]).toBeCloseTo(0.3 + d, 12);
+    expect(r.finish[1]).toBeCloseTo(1.3 + d, 12);
+    expect(r.counters.preemptions).toBe(0);
+    expect(r.counters.events).toBe(2 + 2 + 2 + 1); // 2 arrivals, 2 deliveries, 2 ends, 1 heartbeat
+    // Q = 1: B is admitted at once and preempts A.
+    const q1 = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { ...plain, Q: 1, heartbeat: 1 } }, engine);
+    checkInvariants(q1);
+    expect(q1.finish[1]).toBeCloseTo(0.4 + d, 12);
+    expect(q1.finish[0]).toBeCloseTo(0.6 + d, 12);
+  });
+
+  it("ties in task count go to the node with the lowest attained-service variance", async () => {
+    // 2 nodes x 1 slot. A (t=0): tasks to nodes 0 and 1 (counts 1, 1; ties by id). B (t=0.2)
+    // -> node 0, suspends A's task there (0.2 s). C (t=0.4) -> node 1, suspends A's task (0.4 s).
+    // Heartbeat at 1: node 0 holds {0.2, 0.7995} (variance 0.0899), node 1 {0.4, 0.5995}
+    // (0.00995). D (t=1.5) ties on count 2 and goes to node 1, not to the lower id.
+    const trace = makeTrace([[0, [10, 10]], [0.2, [10]], [0.4, [10]], [1.5, [1]]]);
+    const r = await simulate(trace, { scheduler: "kairos", nodes: 2, params: plain }, engine);
+    checkInvariants(r);
+    expect(Array.from(r.tasks!.node)).toEqual([0, 1, 0, 1, 1]);
+    expect(r.finish[3]).toBeCloseTo(2.5 + d, 9);
+  });
+});
+
+describe("kairos: LAS against queueing theory (one node, one slot, no admission limit)", () => {
+  const las = { Q: 1_000_000, quantum: 0.1 };
+
+  it("exponential service: LAS has FIFO's mean sojourn 1/(mu - lambda) (within 3%)", async () => {
+    const load = 0.7;
+    const trace = await generatePoissonWithEngineRng({ jobs: 400_000, tasks: 1, duration: "exp:1", load, nodes: 1, seed: 7 });
+    const r = await simulate(trace, { scheduler: "kairos", nodes: 1, seed: 7, params: las }, "wasm", false);
+    const f = await simulate(trace, { scheduler: "random", nodes: 1, seed: 7 }, "wasm", false);
+    const mean = meanResponse(trace, r.finish);
+    const fifo = meanResponse(trace, f.finish);
+    const expected = 1 / (1 - load) + d;
+    console.log(`M/M/1 load 0.7: mean sojourn LAS ${mean.toFixed(4)}, FIFO ${fifo.toFixed(4)}, theory ${expected.toFixed(4)}; LAS preemptions ${r.counters.preemptions}`);
+    expect(Math.abs(mean - expected) / expected).toBeLessThan(0.03);
+    expect(Math.abs(fifo - expected) / expected).toBeLessThan(0.03);
+  }, 30_000);
+
+  it("Pareto(1.5) service: LAS beats FIFO on the mean, and the smallest jobs' response is close to their size", async () => {
+    const trace = await generatePoissonWithEngineRng({ jobs: 200_000, tasks: 1, duration: "pareto:1.5:1", load: 0.7, nodes: 1, seed: 8 });
+    const k = await simulate(trace, { scheduler: "kairos", nodes: 1, seed: 8, params: las }, "wasm", false);
+    const f = await simulate(trace, { scheduler: "random", nodes: 1, seed: 8 }, "wasm", false);
+    const lasMean = meanResponse(trace, k.finish);
+    const fifoMean = meanResponse(trace, f.finish);
+    // The smallest 10% of jobs.
+    const order = Array.from(trace.durations.keys()).sort((a, b) => trace.durations[a] - trace.durations[b]);
+    const small = order.slice(0, order.length / 10);
+    const size = small.reduce((s, j) => s + trace.durations[j], 0) / small.length;
+    const lasSmall = small.reduce((s, j) => s + k.finish[j] - trace.arrivals[j], 0) / small.length;
+    const fifoSmall = small.reduce((s, j) => s + f.finish[j] - trace.arrivals[j], 0) / small.length;
+    console.log(`Pareto(1.5) load 0.7: mean LAS ${lasMean.toFixed(4)} FIFO ${fifoMean.toFixed(4)}; smallest 10% (size ${size.toFixed(4)}): LAS ${lasSmall.toFixed(4)} FIFO ${fifoSmall.toFixed(4)}`);
+    expect(lasMean).toBeLessThan(0.8 * fifoMean);
+    expect(lasSmall).toBeLessThan(2 * size);
+    expect(fifoSmall).toBeGreaterThan(3 * lasSmall);
+    // M/G/1-LAS (FB): T(x) = x / (1 - rho_x) + lambda E[min(S,x)^2] / (2 (1 - rho_x)^2), with
+    // rho_x = lambda E[min(S,x)]; Pareto xm = mean (alpha - 1) / alpha.
+    const lambda = 0.7;
+    const alpha = 1.5;
+    const xm = 1 / 3;
+    const theory = small.reduce((s, j) => {
+      const x = trace.durations[j];
+      const m1 = xm + (xm ** alpha * (x ** (1 - alpha) - xm ** (1 - alpha))) / (1 - alpha);
+      const m2 = xm * xm + (2 * xm ** alpha * (x ** (2 - alpha) - xm ** (2 - alpha))) / (2 - alpha);
+      const rho = lambda * m1;
+      return s + x / (1 - rho) + (lambda * m2) / (2 * (1 - rho) ** 2) + d;
+    }, 0) / small.length;
+    console.log(`smallest 10%: M/G/1-LAS theory ${theory.toFixed(4)}`);
+    expect(Math.abs(lasSmall - theory) / theory).toBeLessThan(0.1);
+  }, 30_000);
+});
+
+function meanResponse(trace: Trace, finish: Float64Array): number {
+  let s = 0;
+  for (let j = 0; j < finish.length; j++) s += finish[j] - trace.arrivals[j];
+  return s / finish.length;
+}
+
+describe.each(["wasm", "js"] as const)("yarn-fifo on the %s engine", (engine) => {
+  it("tasks start only on free slots; a freed slot is reused after the next heartbeat", async () => {
+    // 1 node x 2 slots. A (t=0): 3 tasks of 0.5 s; two start at 0.0005, the third waits
+    // centrally. Both end at 0.5005; the heartbeat at 1 reports it; the third runs 1.0005..1.5005.
+    const trace = makeTrace([[0, [0.5, 0.5, 0.5]]]);
+    const r = await simulate(trace, { scheduler: "yarn-fifo", nodes: 1, slots: 2, params: { heartbeat: 1 } }, engine);
+    checkInvariants(r);
+    expect(Array.from(r.tasks!.start)).toEqual([d, d, 1 + d]);
+    expect(r.finish[0]).toBeCloseTo(1.5 + d, 12);
+    expect(r.counters.preemptions).toBe(0);
+  });
+
+  it("central FIFO: on a loaded cluster tasks start in submission order and never queue at a node", async () => {
+    const trace = await generatePoissonWithEngineRng({ jobs: 2000, tasks: 5, duration: "exp:1", load: 0.9, nodes: 20, seed: 9 });
+    const r = await simulate(trace, { scheduler: "yarn-fifo", nodes: 20, slots: 2, params: { heartbeat: 0.5 } }, engine);
+    checkInvariants(r);
+    const start = r.tasks!.start;
+    for (let t = 1; t < start.length; t++) expect(start[t]).toBeGreaterThanOrEqual(start[t - 1]);
+    expect(r.counters.maxQueueLength).toBeLessThanOrEqual(1); // queued and served in the same instant
+  });
+});
