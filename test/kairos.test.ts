@@ -107,12 +107,19 @@ describe.each(["wasm", "js"] as const)("kairos on the %s engine", (engine) => {
     expect(off.finish[2]).toBeCloseTo(3 + d, 9);
   });
 
-  it("admission control holds tasks centrally until a heartbeat reports room", async () => {
+  it("admission control holds tasks centrally until the scheduler learns of room", async () => {
     // N = 1, Q = 0: at most one task per node. A (0.3 s) placed at 0; B (t=0.1) waits in the
-    // central queue although A ends at 0.3005: the scheduler learns it at the heartbeat at 1 s,
-    // and B runs 1.0005..1.3005.
+    // central queue. By default A's completion notice (A ends at 0.3005) reaches the scheduler
+    // at 0.301; B is placed then and runs 0.3015..0.6015.
     const trace = makeTrace([[0, [0.3]], [0.1, [0.3]]]);
-    const r = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { ...plain, Q: 0, heartbeat: 1 } }, engine);
+    const exact = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { ...plain, Q: 0, heartbeat: 1 } }, engine);
+    checkInvariants(exact);
+    expect(exact.finish[1]).toBeCloseTo(0.6 + 3 * d, 12);
+    // 2 arrivals, 2 deliveries, 2 ends, 2 completion notices, 1 heartbeat (planned while B waited)
+    expect(exact.counters.events).toBe(9);
+    // With staleCounts the scheduler learns of A's completion only at the heartbeat at 1 s,
+    // and B runs 1.0005..1.3005.
+    const r = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { ...plain, Q: 0, heartbeat: 1, staleCounts: true } }, engine);
     checkInvariants(r);
     expect(r.finish[0]).toBeCloseTo(0.3 + d, 12);
     expect(r.finish[1]).toBeCloseTo(1.3 + d, 12);

@@ -12,8 +12,11 @@
 //    when no node has room the tasks wait in the central queue.
 //  - Counts: Algorithm 3 as printed only overwrites counts at heartbeats, so between two
 //    heartbeats it would keep placing on the same nodes (§8 #5). Fixed: the scheduler counts
-//    its own assignments at once (tasks in flight included) and learns completions, and the
-//    variances, from heartbeats.
+//    its own assignments at once (tasks in flight included). Completions: by default (§8 #5's
+//    recommended "exact" mode for simulation) each completion notice reaches the scheduler one
+//    network delay after the task ends, frees the node's admission slot and triggers placement
+//    (§8 #6: dispatch on events); with `staleCounts` they are learnt only from heartbeats.
+//    Variances always come from heartbeats.
 //  - Heartbeats every Δ (`heartbeat`) from the first submission; a heartbeat is taken as
 //    instantaneous (no network delay). Placement runs at each submission and each heartbeat.
 //    While tasks wait centrally every heartbeat is simulated; otherwise only the last
@@ -22,9 +25,12 @@
 //  - Placements are early-bound tasks delivered after the network delay.
 import {
   Scheduler, nNodes, nJobs, slotsPerNode, jobArrival, jobFirstTask, taskJob, nextUnlaunchedTask,
-  sendBegin, sendTo, sendEnd, setTimer, lasNodeVariance,
+  sendBegin, sendTo, sendEnd, setTimer, lasNodeVariance, netDelay,
 } from "../sim";
 import { MinTree } from "../mintree";
+
+const HEARTBEAT: i32 = 0; // timer kinds (onTimer's first argument)
+const NOTICE: i32 = 1;
 
 export class Kairos extends Scheduler {
   cap: i32;
@@ -42,9 +48,13 @@ export class Kairos extends Scheduler {
   pendingBeat: f64 = 0.0;
   /** Break count ties by attained-service variance (false: by node id only; `yarn-fifo`). */
   useVariance: bool = true;
+  /** Completions known only from heartbeats (false: from a notice one network delay later). */
+  staleCounts: bool;
 
-  constructor(q: i32, quantum: f64, heartbeat: f64, cost: f64, starveAfter: i32, starveQuanta: f64) {
+  constructor(q: i32, quantum: f64, heartbeat: f64, cost: f64, starveAfter: i32, starveQuanta: f64,
+              staleCounts: bool) {
     super();
+    this.staleCounts = staleCounts;
     this.preemptive = true;
     this.quantum = quantum;
     this.resumeCost = cost;
@@ -85,14 +95,26 @@ export class Kairos extends Scheduler {
     this.planBeat(now);
   }
 
-  onTaskEnd(node: i32, task: i32, now: f64): void { this.completed[node] = this.completed[node] + 1; }
+  onTaskEnd(node: i32, task: i32, now: f64): void {
+    this.completed[node] = this.completed[node] + 1;
+    if (!this.staleCounts) setTimer(now + netDelay, NOTICE, node);
+  }
 
   onTimer(a: i32, b: i32, now: f64): void {
-    // Heartbeat: every node reports its completions and the variance of attained service.
+    if (a == NOTICE) {
+      // A completion notice: the node has room again.
+      this.reported[b] = this.reported[b] + 1;
+      this.view.set(b, this.key(b));
+      this.place(now);
+      this.planBeat(now);
+      return;
+    }
+    // Heartbeat: every node reports the variance of attained service (and, with staleCounts,
+    // its completions).
     this.lastBeat = this.pendingBeat;
     this.beatPending = false;
     for (let n = 0; n < nNodes; n++) {
-      this.reported[n] = this.completed[n];
+      if (this.staleCounts) this.reported[n] = this.completed[n];
       if (this.useVariance) this.variance[n] = lasNodeVariance(n, now);
       this.keys[n] = this.key(n);
     }
@@ -121,7 +143,7 @@ export class Kairos extends Scheduler {
     if (at < now) at = now;
     this.pendingBeat = k;
     this.beatPending = true;
-    setTimer(at, 0, 0);
+    setTimer(at, HEARTBEAT, 0);
   }
 }
 
@@ -133,7 +155,7 @@ export class Kairos extends Scheduler {
  *  (ties: lowest id). */
 export class YarnFifo extends Kairos {
   constructor(heartbeat: f64) {
-    super(0, Infinity, heartbeat, 0.0, 0, 2.0);
+    super(0, Infinity, heartbeat, 0.0, 0, 2.0, true);
     this.preemptive = false;
     this.useVariance = false;
   }

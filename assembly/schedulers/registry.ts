@@ -50,7 +50,7 @@ export function createScheduler(id: i32): Scheduler {
   }
   // kairos: Q, quantum, heartbeat, resumeCost, starvationPreemptions, starvationQuanta
   if (id == SCHED_KAIROS) {
-    return new Kairos(toI32(params[0]), params[1], params[2], params[3], toI32(params[4]), params[5]);
+    return new Kairos(toI32(params[0]), params[1], params[2], params[3], toI32(params[4]), params[5], flag(6));
   }
   // yarn-fifo: heartbeat
   if (id == SCHED_YARN_FIFO) return new YarnFifo(params[0]);

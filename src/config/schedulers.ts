@@ -133,7 +133,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
   },
   {
     name: "kairos", id: 8, source: "seed-kairos-related.md §1.2-§1.4, §8",
-    summary: "no runtime estimates: preemptive Least-Attained-Service nodes (quantum W, starvation guard) fed by a central FIFO queue; each task to the node with the fewest tasks (ties: lowest attained-service variance), at most N+Q per node, counts and variances learnt from heartbeats",
+    summary: "no runtime estimates: preemptive Least-Attained-Service nodes (quantum W, starvation guard) fed by a central FIFO queue; each task to the node with the fewest tasks (ties: lowest attained-service variance), at most N+Q per node; completions learnt from notices (or heartbeats with staleCounts), variances from heartbeats",
     params: [
       { name: "Q", kind: "integer", default: 2, unit: "tasks", min: 0, max: 1_000_000, description: "admission control: a node holds at most N + Q tasks (N = --slots); the spec's simulations use 2, its testbed 4" },
       { name: "quantum", kind: "number", default: 100, unit: "s", min: 0, minExclusive: true, max: 1e12, description: "W: after W s of a run the task yields to a suspended task with no more attained service (spec simulations: Yahoo 100, Google 10000; testbed 50)" },
@@ -141,6 +141,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
       { name: "resumeCost", kind: "number", default: 0, unit: "s", min: 0, max: 1e9, description: "suspend/resume cost: seconds added to a resumed task's run (the thesis gives none)" },
       { name: "starvationPreemptions", kind: "integer", default: 3, unit: "preemptions", min: 0, max: 1_000_000, description: "starvation guard: a task suspended this many times gets a protected run at its next run (0: off; spec simulations 3)" },
       { name: "starvationQuanta", kind: "number", default: 2, unit: "x quantum", min: 0, minExclusive: true, max: 1e6, description: "length of the protected run, which neither arrivals nor quantum checks interrupt (prototype: 2W)" },
+      { name: "staleCounts", kind: "boolean", default: false, unit: "flag", description: "learn completions only from heartbeats (Algorithm 3 as printed); default: a completion notice reaches the scheduler one network delay later (spec §8 #5 'exact' mode)" },
     ],
   },
   {
