@@ -5,7 +5,7 @@
 // module's memory) and as themselves in JS.
 import {
   allocate, initialize, runEvents, jobArrival, jobFirstTask, taskDuration, jobEstimate, params,
-  jobFinish, counters, taskStart, taskEnd, taskNode, taskRuns, taskService, busyArea, busySlots, jobsDone, now,
+  jobFinish, counters, taskStart, taskEnd, taskNode, taskRuns, taskService, jobPreemptions, busyArea, busySlots, jobsDone, now,
   lastFinish,
 } from "./sim";
 import { createScheduler } from "./schedulers/registry";
@@ -35,6 +35,8 @@ export function taskNodeColumn(): Int32Array { return taskNode; }
 export function taskRunsColumn(): Int32Array { return taskRuns; }
 /** Service received per task (recorded runs of a preemptive policy; empty otherwise). */
 export function taskServiceColumn(): Float64Array { return taskService; }
+/** Per-job preemption counts (empty unless the policy preempts). */
+export function preemptionColumn(): Int32Array { return jobPreemptions; }
 export function busySlotSeconds(): f64 { return busyArea; }
 export function busySlotsNow(): i32 { return busySlots; }
 export function completedJobs(): i32 { return jobsDone; }

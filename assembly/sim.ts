@@ -166,6 +166,7 @@ export let taskEnd: Float64Array = new Float64Array(0);
 export let taskNode: Int32Array = new Int32Array(0);
 export let taskRuns: Int32Array = new Int32Array(0);
 export let taskService: Float64Array = new Float64Array(0); // service received (preemptive discipline)
+export let jobPreemptions: Int32Array = new Int32Array(0);  // suspensions of the job's tasks (preemptive discipline)
 
 // Preemptive LAS state (sized at initialize only when the policy is preemptive).
 let lasMode: bool = false;
@@ -257,6 +258,7 @@ export function initialize(policy: Scheduler): void {
   lasProtect = policy.starveQuanta * policy.quantum;
   const lt = lasMode ? nTasks : 0;
   taskService = new Float64Array(lasMode ? recorded : 0);
+  jobPreemptions = new Int32Array(lasMode ? nJobs : 0);
   lasState = new Int32Array(lt);
   lasNode = new Int32Array(lt);
   lasPos = new Int32Array(lt);
@@ -682,8 +684,10 @@ function lasSuspend(node: i32, task: i32, t: f64): void {
   lasState[task] = LS_SUSPENDED;
   lasSuspendedAt[task] = t;
   lasPreempted[task] = lasPreempted[task] + 1;
+  const job = taskJob[task];
+  jobPreemptions[job] = jobPreemptions[job] + 1;
   counters[C_PREEMPTIONS] += 1.0;
-  enqueue(node, taskJob[task], task, 0);
+  enqueue(node, job, task, 0);
 }
 
 /** The queue entry of the suspended task of `node` with the least attained service (first in

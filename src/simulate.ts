@@ -39,6 +39,8 @@ export interface SimResult {
   trace: Trace;
   /** Finish time of each job's last task (seconds). */
   finish: Float64Array;
+  /** Per-job preemption counts; present for preemptive policies (kairos). */
+  preemptions?: Int32Array;
   counters: Record<string, number>;
   busySlotSeconds: number;
   firstArrival: number;
@@ -109,6 +111,8 @@ export function runSimulation(factory: EngineFactory, input: Trace, config: Reso
       lastFinish: engine.lastFinishTime(),
       wallSeconds,
     };
+    const preemptions = engine.preemptionColumn();
+    if (preemptions.length === jobs && jobs > 0) result.preemptions = preemptions.slice();
     if (options.recordTasks) {
       result.tasks = {
         start: engine.taskStartColumn().slice(), end: engine.taskEndColumn().slice(),

@@ -111,7 +111,7 @@ describe("aviary run: outputs", () => {
     const s = JSON.parse(r.out);
     expect([s.scheduler, s.nodes]).toEqual(["lwl", 3]);
     const csv = readFileSync(out, "utf8").trim().split("\n");
-    expect(csv[0]).toBe("scheduler,job_id,submit_time,tasks,estimate,class,finish_time,completion_time");
+    expect(csv[0]).toBe("scheduler,job_id,submit_time,tasks,estimate,class,finish_time,completion_time,preemptions");
     expect(csv).toHaveLength(3);
   });
 

@@ -23,6 +23,7 @@ describe.each(["wasm", "js"] as const)("kairos on the %s engine", (engine) => {
     expect(r.counters.preemptions).toBe(1);
     expect(r.counters.suspendedSeconds).toBeCloseTo(2, 9);
     expect(r.tasks!.start[0]).toBeCloseTo(d, 12);
+    expect(Array.from(r.preemptions!)).toEqual([1, 0]); // per job: A was suspended once
   });
 
   it("a resumed task's run is lengthened by the resume cost; an interrupted resume pays only part of it", async () => {

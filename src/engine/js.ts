@@ -18,6 +18,7 @@ export function jsEngineFactory(mod: Record<string, any>): EngineFactory {
       taskStartColumn: mod.taskStartColumn, taskEndColumn: mod.taskEndColumn,
       taskNodeColumn: mod.taskNodeColumn, taskRunsColumn: mod.taskRunsColumn,
       taskServiceColumn: mod.taskServiceColumn,
+      preemptionColumn: mod.preemptionColumn,
       busySlotSeconds: mod.busySlotSeconds, busySlotsNow: mod.busySlotsNow,
       completedJobs: mod.completedJobs, simTime: mod.simTime, lastFinishTime: mod.lastFinishTime,
       rngDraws: mod.rngDraws,

@@ -21,6 +21,8 @@ export interface EngineApi {
   taskRunsColumn(): Int32Array;
   /** Service received per task (recorded runs of a preemptive policy; empty otherwise). */
   taskServiceColumn(): Float64Array;
+  /** Per-job preemption counts (empty unless the policy preempts). */
+  preemptionColumn(): Int32Array;
   busySlotSeconds(): number;
   busySlotsNow(): number;
   completedJobs(): number;

@@ -29,6 +29,7 @@ export function wasmEngineFactory(module: WebAssembly.Module): EngineFactory {
       taskNodeColumn: () => i32(x.taskNodeColumn()),
       taskRunsColumn: () => i32(x.taskRunsColumn()),
       taskServiceColumn: () => f64(x.taskServiceColumn()),
+      preemptionColumn: () => i32(x.preemptionColumn()),
       busySlotSeconds: () => x.busySlotSeconds(),
       busySlotsNow: () => x.busySlotsNow(),
       completedJobs: () => x.completedJobs(),
