@@ -113,21 +113,21 @@ describe.each(["wasm", "js"] as const)("kairos on the %s engine", (engine) => {
     // central queue. By default A's completion notice (A ends at 0.3005) reaches the scheduler
     // at 0.301; B is placed then and runs 0.3015..0.6015.
     const trace = makeTrace([[0, [0.3]], [0.1, [0.3]]]);
-    const exact = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { ...plain, Q: 0, heartbeat: 1 } }, engine);
+    const exact = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { ...plain, Q: 0, delta: 1 } }, engine);
     checkInvariants(exact);
     expect(exact.finish[1]).toBeCloseTo(0.6 + 3 * d, 12);
     // 2 arrivals, 2 deliveries, 2 ends, 2 completion notices, 1 heartbeat (planned while B waited)
     expect(exact.counters.events).toBe(9);
     // With staleCounts the scheduler learns of A's completion only at the heartbeat at 1 s,
     // and B runs 1.0005..1.3005.
-    const r = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { ...plain, Q: 0, heartbeat: 1, staleCounts: true } }, engine);
+    const r = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { ...plain, Q: 0, delta: 1, staleCounts: true } }, engine);
     checkInvariants(r);
     expect(r.finish[0]).toBeCloseTo(0.3 + d, 12);
     expect(r.finish[1]).toBeCloseTo(1.3 + d, 12);
     expect(r.counters.preemptions).toBe(0);
     expect(r.counters.events).toBe(2 + 2 + 2 + 1); // 2 arrivals, 2 deliveries, 2 ends, 1 heartbeat
     // Q = 1: B is admitted at once and preempts A.
-    const q1 = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { ...plain, Q: 1, heartbeat: 1 } }, engine);
+    const q1 = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { ...plain, Q: 1, delta: 1 } }, engine);
     checkInvariants(q1);
     expect(q1.finish[1]).toBeCloseTo(0.4 + d, 12);
     expect(q1.finish[0]).toBeCloseTo(0.6 + d, 12);
@@ -206,7 +206,7 @@ describe.each(["wasm", "js"] as const)("yarn-fifo on the %s engine", (engine) =>
     // 1 node x 2 slots. A (t=0): 3 tasks of 0.5 s; two start at 0.0005, the third waits
     // centrally. Both end at 0.5005; the heartbeat at 1 reports it; the third runs 1.0005..1.5005.
     const trace = makeTrace([[0, [0.5, 0.5, 0.5]]]);
-    const r = await simulate(trace, { scheduler: "yarn-fifo", nodes: 1, slots: 2, params: { heartbeat: 1 } }, engine);
+    const r = await simulate(trace, { scheduler: "yarn-fifo", nodes: 1, slots: 2, params: { delta: 1 } }, engine);
     checkInvariants(r);
     expect(Array.from(r.tasks!.start)).toEqual([d, d, 1 + d]);
     expect(r.finish[0]).toBeCloseTo(1.5 + d, 12);
@@ -215,7 +215,7 @@ describe.each(["wasm", "js"] as const)("yarn-fifo on the %s engine", (engine) =>
 
   it("central FIFO: on a loaded cluster tasks start in submission order and never queue at a node", async () => {
     const trace = await generatePoissonWithEngineRng({ jobs: 2000, tasks: 5, duration: "exp:1", load: 0.9, nodes: 20, seed: 9 });
-    const r = await simulate(trace, { scheduler: "yarn-fifo", nodes: 20, slots: 2, params: { heartbeat: 0.5 } }, engine);
+    const r = await simulate(trace, { scheduler: "yarn-fifo", nodes: 20, slots: 2, params: { delta: 0.5 } }, engine);
     checkInvariants(r);
     const start = r.tasks!.start;
     for (let t = 1; t < start.length; t++) expect(start[t]).toBeGreaterThanOrEqual(start[t - 1]);

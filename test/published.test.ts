@@ -62,7 +62,7 @@ describe.skipIf(!haveSharedTraces)("Kairos against Eagle on YH1_sub.tr (seed-kai
     const eagle = summarize(runSimulation(await loadEngine("wasm"), trace,
       resolveConfig({ scheduler: "eagle", nodes: 4000, seed: 1, params: presetParamsFor(p, findScheduler("eagle")) })), p.cutoff);
     const kairos = summarize(runSimulation(await loadEngine("wasm"), trace,
-      resolveConfig({ scheduler: "kairos", nodes: 4000, seed: 1, params: { quantum: 100, heartbeat: 1 } })), p.cutoff);
+      resolveConfig({ scheduler: "kairos", nodes: 4000, seed: 1, params: presetParamsFor(p, findScheduler("kairos")) })), p.cutoff);
     expect(kairos.short.p99).toBeLessThan(eagle.short.p99);
     expect(kairos.long.p99).toBeGreaterThan(eagle.long.p99);
     // The Google sample does not show the paper's direction yet: see test/RESULTS-kairos.md.

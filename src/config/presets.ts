@@ -17,18 +17,20 @@ export interface Preset {
   shortPartition: number;
   /** Seconds between load reports (parameter `heartbeat`, DLWL). */
   heartbeat: number;
+  /** Kairos' LAS quantum W in seconds (parameter `quantum`), where the Kairos chapter gives one. */
+  quantum?: number;
   /** Where the numbers come from. */
   source: string;
 }
 
 export const PRESETS: Preset[] = [
   {
-    name: "google", trace: "Google cluster trace (GOOG)", cutoff: 1129.532, shortPartition: 17, heartbeat: 3,
-    source: "cutoff A1 (reference README); partition §2.2(b); heartbeat §2.6",
+    name: "google", trace: "Google cluster trace (GOOG)", cutoff: 1129.532, shortPartition: 17, heartbeat: 3, quantum: 10000,
+    source: "cutoff A1 (reference README); partition §2.2(b); heartbeat §2.6; quantum seed-kairos-related.md §1.4",
   },
   {
-    name: "yahoo", trace: "Yahoo 2011 (YH)", cutoff: 90.5811, shortPartition: 2, heartbeat: 7,
-    source: "cutoff A1; partition §2.2(b); heartbeat §2.6",
+    name: "yahoo", trace: "Yahoo 2011 (YH)", cutoff: 90.5811, shortPartition: 2, heartbeat: 7, quantum: 100,
+    source: "cutoff A1; partition §2.2(b); heartbeat §2.6; quantum seed-kairos-related.md §1.4",
   },
   {
     name: "cloudera", trace: "Cloudera-c (CCc)", cutoff: 272.783, shortPartition: 9, heartbeat: 12,
@@ -43,7 +45,7 @@ export const PRESETS: Preset[] = [
 ];
 
 /** The scheduler parameters a preset sets, by name. */
-export const PRESET_PARAMS = ["cutoff", "shortPartition", "heartbeat"] as const;
+export const PRESET_PARAMS = ["cutoff", "shortPartition", "heartbeat", "quantum"] as const;
 
 export function findPreset(name: string): Preset {
   const p = PRESETS.find((x) => x.name === name);
@@ -53,8 +55,9 @@ export function findPreset(name: string): Preset {
 
 /** The preset's value for parameter `p`. `shortPartition` is a percentage; should a scheduler
  *  declare it as a fraction (max <= 1), it gets the fraction instead. */
-function presetValue(preset: Preset, p: ParamSpec): number {
+function presetValue(preset: Preset, p: ParamSpec): number | undefined {
   const v = preset[p.name as (typeof PRESET_PARAMS)[number]];
+  if (v === undefined) return undefined;
   if (p.name === "shortPartition" && p.max !== undefined && p.max <= 1) return v / 100;
   return v;
 }
@@ -67,7 +70,8 @@ function declared(spec: SchedulerSpec, common: ParamSpec[]): ParamSpec[] {
 export function presetParamsFor(preset: Preset, spec: SchedulerSpec, common: ParamSpec[] = COMMON_PARAMS): Record<string, number> {
   const out: Record<string, number> = {};
   for (const p of declared(spec, common)) {
-    if ((PRESET_PARAMS as readonly string[]).includes(p.name)) out[p.name] = presetValue(preset, p);
+    const v = (PRESET_PARAMS as readonly string[]).includes(p.name) ? presetValue(preset, p) : undefined;
+    if (v !== undefined) out[p.name] = v;
   }
   return out;
 }

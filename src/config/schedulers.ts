@@ -137,7 +137,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
     params: [
       { name: "Q", kind: "integer", default: 2, unit: "tasks", min: 0, max: 1_000_000, description: "admission control: a node holds at most N + Q tasks (N = --slots); the spec's simulations use 2, its testbed 4" },
       { name: "quantum", kind: "number", default: 100, unit: "s", min: 0, minExclusive: true, max: 1e12, description: "W: after W s of a run the task yields to a suspended task with no more attained service (spec simulations: Yahoo 100, Google 10000; testbed 50)" },
-      { name: "heartbeat", kind: "number", default: 1, unit: "s", min: 1e-6, max: 1e9, description: "Δ: period of the nodes' reports (completions, attained-service variance); not in the thesis, the prototype's 1 s scheduling interval" },
+      { name: "delta", kind: "number", default: 1, unit: "s", min: 1e-6, max: 1e9, description: "Δ: period of the nodes' heartbeats (attained-service variance; completions too with staleCounts); not in the thesis, the prototype's 1 s scheduling interval" },
       { name: "resumeCost", kind: "number", default: 0, unit: "s", min: 0, max: 1e9, description: "suspend/resume cost: seconds added to a resumed task's run (the thesis gives none)" },
       { name: "starvationPreemptions", kind: "integer", default: 3, unit: "preemptions", min: 0, max: 1_000_000, description: "starvation guard: a task suspended this many times gets a protected run at its next run (0: off; spec simulations 3)" },
       { name: "starvationQuanta", kind: "number", default: 2, unit: "x quantum", min: 0, minExclusive: true, max: 1e6, description: "length of the protected run, which neither arrivals nor quantum checks interrupt (prototype: 2W)" },
@@ -148,7 +148,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
     name: "yarn-fifo", id: 9, source: "seed-kairos-related.md §2.1, §8 #20",
     summary: "YARN FIFO baseline: a central FIFO queue of tasks placed only on free slots (fewest tasks, lowest id), completions learnt from heartbeats, no node queues, no preemption",
     params: [
-      { name: "heartbeat", kind: "number", default: 1, unit: "s", min: 1e-6, max: 1e9, description: "period of the nodes' completion reports; freed slots are reused only after one (the prototype's 1 s scheduling interval)" },
+      { name: "delta", kind: "number", default: 1, unit: "s", min: 1e-6, max: 1e9, description: "Δ: period of the nodes' completion reports; freed slots are reused only after one (the prototype's 1 s scheduling interval)" },
     ],
   },
 ];
