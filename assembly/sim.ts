@@ -829,6 +829,19 @@ export function lasNodeVariance(node: i32, t: f64): f64 {
   return sq / <f64>n;
 }
 
+/** Total current attained service of the tasks at `node` (running plus suspended). */
+export function lasNodeAttained(node: i32, t: f64): f64 {
+  const base = node * slotsPerNode;
+  let sum: f64 = 0.0;
+  for (let k = 0; k < slotsPerNode; k++) {
+    const x = lasSlot[base + k];
+    if (x >= 0) sum += lasCurrent(x, t);
+  }
+  let e = nodeState[node * NS + N_HEAD];
+  while (e >= 0) { sum += lasAttained[entries[e * ES + E_TASK]]; e = entries[e * ES + E_NEXT]; }
+  return sum;
+}
+
 function lasCurrent(task: i32, t: f64): f64 {
   const s = t - lasRunStart[task];
   return lasAttained[task] + (s > 0.0 ? s : 0.0);

@@ -222,3 +222,30 @@ describe.each(["wasm", "js"] as const)("yarn-fifo on the %s engine", (engine) =>
     expect(r.counters.maxQueueLength).toBeLessThanOrEqual(1); // queued and served in the same instant
   });
 });
+
+describe.each(["wasm", "js"] as const)("kairos tie-breaks on the %s engine (spec §4.5.3 ablation)", (engine) => {
+  // 2 nodes. A (t=0, 10 s) -> node 0; B (t=0.3, 10 s) -> node 1 (fewer tasks). At the heartbeat
+  // at 1 s node 0 has 0.9995 s of attained service, node 1 0.6995 s, each a single task
+  // (variance 0). C (t=1.5) ties on count 1: Var ties again and takes the lower id (node 0);
+  // Sum takes the node with less attained service (node 1).
+  const trace = makeTrace([[0, [10]], [0.3, [10]], [1.5, [1]]]);
+  it("variance ties fall to the lowest id; Sum picks the least attained service", async () => {
+    const v = await simulate(trace, { scheduler: "kairos", nodes: 2, params: { tieBreak: 0 } }, engine);
+    const s = await simulate(trace, { scheduler: "kairos", nodes: 2, params: { tieBreak: 2 } }, engine);
+    checkInvariants(v);
+    checkInvariants(s);
+    expect(Array.from(v.tasks!.node)).toEqual([0, 1, 0]);
+    expect(Array.from(s.tasks!.node)).toEqual([0, 1, 1]);
+  });
+  it("Random picks among the tied nodes, reproducibly per seed", async () => {
+    const seen = new Set<number>();
+    for (let seed = 1; seed <= 12; seed++) {
+      const r = await simulate(trace, { scheduler: "kairos", nodes: 2, seed, params: { tieBreak: 1 } }, engine);
+      checkInvariants(r);
+      seen.add(r.tasks!.node[2]);
+      const again = await simulate(trace, { scheduler: "kairos", nodes: 2, seed, params: { tieBreak: 1 } }, engine);
+      expect(again.tasks!.node).toEqual(r.tasks!.node);
+    }
+    expect([...seen].sort()).toEqual([0, 1]);
+  });
+});

@@ -25,9 +25,15 @@
 //  - Placements are early-bound tasks delivered after the network delay.
 import {
   Scheduler, nNodes, nJobs, slotsPerNode, jobArrival, jobFirstTask, taskJob, nextUnlaunchedTask,
-  sendBegin, sendTo, sendEnd, setTimer, lasNodeVariance, netDelay,
+  sendBegin, sendTo, sendEnd, setTimer, lasNodeVariance, lasNodeAttained, netDelay, stream,
 } from "../sim";
 import { MinTree } from "../mintree";
+import { Rng, STREAM_PLACEMENT } from "../rng";
+
+/** Tie-breaks among nodes with equal task counts (spec §1.3 and its §4.5.3 ablation). */
+export const TIE_VARIANCE: i32 = 0; // lowest attained-service variance (Kairos' "Var")
+export const TIE_RANDOM: i32 = 1;   // a uniformly random node among the tied ones
+export const TIE_SUM: i32 = 2;      // lowest cumulative attained service ("Sum")
 
 const HEARTBEAT: i32 = 0; // timer kinds (onTimer's first argument)
 const NOTICE: i32 = 1;
@@ -50,6 +56,8 @@ export class Kairos extends Scheduler {
   useVariance: bool = true;
   /** Completions known only from heartbeats (false: from a notice one network delay later). */
   staleCounts: bool;
+  tieBreak: i32 = TIE_VARIANCE;
+  tieRng: Rng = stream(STREAM_PLACEMENT);
 
   constructor(q: i32, quantum: f64, heartbeat: f64, cost: f64, starveAfter: i32, starveQuanta: f64,
               staleCounts: bool) {
@@ -64,11 +72,14 @@ export class Kairos extends Scheduler {
     this.heartbeat = heartbeat;
   }
 
-  /** Tree key: 2 x count + v / (1 + v). The fraction is in [0, 1], so counts always dominate
-   *  (even when it rounds to 1) and, within a count, a lower variance is a lower key. */
+  /** Tree key: 2 x count + a tie value in [0, 1], so counts always dominate (even when the
+   *  fraction rounds to 1): v / (1 + v) of the heartbeat's variance or attained-service sum, or
+   *  a fresh uniform draw (the random tie-break). Remaining ties: lowest node id. */
   key(n: i32): f64 {
+    const count = 2.0 * <f64>(this.assigned[n] - this.reported[n]);
+    if (this.tieBreak == TIE_RANDOM) return count + this.tieRng.nextFloat();
     const v = this.variance[n];
-    return 2.0 * <f64>(this.assigned[n] - this.reported[n]) + v / (1.0 + v);
+    return count + v / (1.0 + v);
   }
 
   /** Places queued tasks while some node has room (one message batch). */
@@ -115,7 +126,9 @@ export class Kairos extends Scheduler {
     this.beatPending = false;
     for (let n = 0; n < nNodes; n++) {
       if (this.staleCounts) this.reported[n] = this.completed[n];
-      if (this.useVariance) this.variance[n] = lasNodeVariance(n, now);
+      if (this.useVariance) {
+        this.variance[n] = this.tieBreak == TIE_SUM ? lasNodeAttained(n, now) : lasNodeVariance(n, now);
+      }
       this.keys[n] = this.key(n);
     }
     this.view.setAll(this.keys);

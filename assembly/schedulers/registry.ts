@@ -50,7 +50,9 @@ export function createScheduler(id: i32): Scheduler {
   }
   // kairos: Q, quantum, heartbeat, resumeCost, starvationPreemptions, starvationQuanta
   if (id == SCHED_KAIROS) {
-    return new Kairos(toI32(params[0]), params[1], params[2], params[3], toI32(params[4]), params[5], flag(6));
+    const k = new Kairos(toI32(params[0]), params[1], params[2], params[3], toI32(params[4]), params[5], flag(6));
+    k.tieBreak = toI32(params[7]);
+    return k;
   }
   // yarn-fifo: heartbeat
   if (id == SCHED_YARN_FIFO) return new YarnFifo(params[0]);
