@@ -115,7 +115,6 @@ export let scheduler: Scheduler = new Scheduler();
 export let events: EventQueue = new EventQueue(16);
 export let counters: Float64Array = new Float64Array(N_COUNTERS);
 export let jobNextTask: Int32Array = new Int32Array(0);   // next unlaunched task
-export let jobToLaunch: Int32Array = new Int32Array(0);   // tasks not yet handed out
 export let jobTasksLeft: Int32Array = new Int32Array(0);  // tasks not finished
 export let jobWaiting: Int32Array = new Int32Array(0);    // tasks not started
 export let jobFinish: Float64Array = new Float64Array(0);
@@ -215,7 +214,6 @@ export function initialize(policy: Scheduler): void {
   scheduler = policy;
   taskJob = new Int32Array(nTasks);
   jobNextTask = new Int32Array(nJobs);
-  jobToLaunch = new Int32Array(nJobs);
   jobTasksLeft = new Int32Array(nJobs);
   jobWaiting = new Int32Array(nJobs);
   jobFinish = new Float64Array(nJobs);
@@ -224,7 +222,6 @@ export function initialize(policy: Scheduler): void {
     const first = jobFirstTask[j];
     const end = jobFirstTask[j + 1];
     jobNextTask[j] = first;
-    jobToLaunch[j] = end - first;
     jobTasksLeft[j] = end - first;
     jobWaiting[j] = end - first;
     jobFinish[j] = -1.0;
@@ -284,14 +281,12 @@ function chainFree(from: i32, to: i32): void {
 
 // ---- job helpers used by policies ---------------------------------------------------
 export function jobTaskCount(job: i32): i32 { return jobFirstTask[job + 1] - jobFirstTask[job]; }
-export function jobUnlaunched(job: i32): i32 { return jobToLaunch[job]; }
+export function jobUnlaunched(job: i32): i32 { return jobFirstTask[job + 1] - jobNextTask[job]; }
 
 /** Late binding: the job's next unlaunched task in trace order, or -1. */
 export function nextUnlaunchedTask(job: i32): i32 {
-  const left = jobToLaunch[job];
-  if (left == 0) return -1;
-  jobToLaunch[job] = left - 1;
   const t = jobNextTask[job];
+  if (t >= jobFirstTask[job + 1]) return -1;
   jobNextTask[job] = t + 1;
   return t;
 }

@@ -25,7 +25,7 @@
 // partition the fallback goes to a uniform node.
 import {
   nodeState, entries, NS, ES, N_HEAD, N_LONG_RUN, N_LONG_Q, E_JOB, E_NEXT, E_FLAGS, nNodes, nJobs,
-  netDelay, jobLong, jobEstimate, taskJob, jobFirstTask, jobToLaunch, entryBypass, F_FETCHING, F_LONG,
+  netDelay, jobLong, jobEstimate, taskJob, jobFirstTask, jobUnlaunched, entryBypass, F_FETCHING, F_LONG,
   nextUnlaunchedTask, firstReadyEntry, unlinkAfter, releaseEntry, sendBegin, sendTo, sendEnd,
   setTimer, count, stream, recordBypass, compatMode, C_REJECTED, C_RESCHEDULED, C_PURGED,
 } from "../sim";
@@ -83,7 +83,7 @@ export class Eagle extends ClassAwareScheduler {
   // ---- arrivals -----------------------------------------------------------------------
   onJobArrival(job: i32, now: f64): void {
     if (jobLong[job] != 0) {
-      const tasks = jobToLaunch[job];
+      const tasks = jobUnlaunched(job);
       this.central.place(job, this.generalStart, nNodes, now);
       if (this.sss) {
         const s = this.snapshot(now);
@@ -205,7 +205,7 @@ export class Eagle extends ClassAwareScheduler {
     this.jobFreshest[job] = -1;
     const round = this.jobRound[job];
     this.jobRound[job] = round + 1;
-    if (jobToLaunch[job] > 0) {
+    if (jobUnlaunched(job) > 0) {
       count(C_RESCHEDULED, <f64>k);
       sendBegin();
       for (let i = 0; i < k; i++) sendTo(round == 1 ? this.candidate(f) : this.fallback(), job, -1);
@@ -290,7 +290,7 @@ export class Eagle extends ClassAwareScheduler {
       const job = entries[e * ES + E_JOB];
       const est = jobEstimate[job];
       const fetching = (flags & F_FETCHING) != 0;
-      const left = jobToLaunch[job];
+      const left = jobUnlaunched(job);
       if (!fetching && left == 0 && now >= this.lastHandOut[job] + netDelay) {
         unlinkAfter(node, prev, e); // known exhausted: dropped at no cost
         releaseEntry(e);

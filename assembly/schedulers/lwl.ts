@@ -5,7 +5,7 @@
 // the job's tasks are late-bound among its chosen nodes (the first to ask gets the next task in
 // trace order). The reference simulator also subtracts the elapsed time of a running task (A9);
 // that refinement is not modelled.
-import { Scheduler, nNodes, jobLong, jobToLaunch, jobEstimate, taskJob, sendBegin, sendTo, sendEnd } from "../sim";
+import { Scheduler, nNodes, jobLong, jobUnlaunched, jobEstimate, taskJob, sendBegin, sendTo, sendEnd } from "../sim";
 import { MinTree } from "../mintree";
 import { ClassAwareScheduler, shortPartitionSize } from "./classes";
 
@@ -19,7 +19,7 @@ export class CentralLwl {
 
   /** Places every unlaunched task of `job` on nodes [lo, hi) (one message batch). */
   place(job: i32, lo: i32, hi: i32, now: f64): void {
-    const tasks = jobToLaunch[job];
+    const tasks = jobUnlaunched(job);
     const est = jobEstimate[job];
     const work = this.work;
     sendBegin();
