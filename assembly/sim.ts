@@ -87,6 +87,9 @@ export class Scheduler {
   starveAfter: i32 = 0;
   /** Length of the protected run, in quanta. */
   starveQuanta: f64 = 2.0;
+  /** Class-priority preemption instead of LAS (Big-C): only a short task preempts, and only a
+   *  long one (the most recently started); freed slots go to short tasks first, FIFO. */
+  priorityPreemption: bool = false;
 }
 
 // ---- trace (filled by the host through the views exported in index.ts) -----------
@@ -190,6 +193,7 @@ let lasRunCost: Float64Array = new Float64Array(0);  // resume cost of the curre
 let lasSuspendedAt: Float64Array = new Float64Array(0);
 let lasSlot: Int32Array = new Int32Array(0);        // running task per slot, -1 when free
 let lasPickPrev: i32 = -1;                          // predecessor of lasPick()'s entry
+let lasPriority: bool = false;                      // Big-C's class priorities instead of LAS
 
 // ---- setup ------------------------------------------------------------------------------
 export function allocate(jobs: i32, tasks: i32, nodes: i32, slots: i32, delay: f64,
@@ -252,6 +256,7 @@ export function initialize(policy: Scheduler): void {
   lasQuantum = policy.quantum;
   lasCost = policy.resumeCost;
   lasStarveAfter = policy.starveAfter;
+  lasPriority = policy.priorityPreemption;
   lasProtect = policy.starveQuanta * policy.quantum;
   const lt = lasMode ? nTasks : 0;
   taskService = new Float64Array(lasMode ? recorded : 0);
@@ -688,6 +693,7 @@ function lasSuspend(node: i32, task: i32, t: f64): void {
 /** The queue entry of the suspended task of `node` with the least attained service (first in
  *  queue order among equals, i.e. earliest suspended), or -1. Sets lasPickPrev. */
 function lasPick(node: i32): i32 {
+  if (lasPriority) return priorityPick(node);
   let best = -1;
   let bestA: f64 = Infinity;
   let prev = -1;
@@ -730,16 +736,7 @@ function lasArrive(node: i32, task: i32, t: f64): void {
     lasRun(pos, task, t, false);
     return;
   }
-  // Victim: the running (unprotected) task with the most attained service, newcomer excluded.
-  let victim = -1;
-  let best: f64 = -1.0;
-  for (let k = 0; k < slotsPerNode; k++) {
-    const x = lasSlot[base + k];
-    if (lasState[x] == LS_PROTECTED) continue;
-    const s = t - lasRunStart[x];
-    const a = lasAttained[x] + (s > 0.0 ? s : 0.0);
-    if (victim < 0 || a > best || (a == best && x < victim)) { victim = x; best = a; }
-  }
+  const victim = lasPriority ? priorityVictim(base, task) : lasVictim(base, t);
   if (victim < 0) {
     lasState[task] = LS_WAITING;
     lasSuspendedAt[task] = t;
@@ -822,6 +819,51 @@ export function lasNodeVariance(node: i32, t: f64): f64 {
   e = nodeState[node * NS + N_HEAD];
   while (e >= 0) { const d = lasAttained[entries[e * ES + E_TASK]] - mean; sq += d * d; e = entries[e * ES + E_NEXT]; }
   return sq / <f64>n;
+}
+
+/** LAS: the running (unprotected) task with the most attained service (ties: lowest task id);
+ *  the newcomer is not a candidate. -1 when every slot is protected. */
+function lasVictim(base: i32, t: f64): i32 {
+  let victim = -1;
+  let best: f64 = -1.0;
+  for (let k = 0; k < slotsPerNode; k++) {
+    const x = lasSlot[base + k];
+    if (lasState[x] == LS_PROTECTED) continue;
+    const s = t - lasRunStart[x];
+    const a = lasAttained[x] + (s > 0.0 ? s : 0.0);
+    if (victim < 0 || a > best || (a == best && x < victim)) { victim = x; best = a; }
+  }
+  return victim;
+}
+
+/** Big-C: the first short entry of `node`'s queue, else the first entry (FIFO within a class).
+ *  Sets lasPickPrev. */
+function priorityPick(node: i32): i32 {
+  let prev = -1;
+  let e = nodeState[node * NS + N_HEAD];
+  const first = e;
+  while (e >= 0) {
+    if (jobLong[entries[e * ES + E_JOB]] == 0) { lasPickPrev = prev; return e; }
+    prev = e;
+    e = entries[e * ES + E_NEXT];
+  }
+  lasPickPrev = -1;
+  return first;
+}
+
+/** Big-C: a short arrival preempts the most recently started running long task (ties: lowest
+ *  task id); a long arrival preempts nothing. -1 when there is no victim. */
+function priorityVictim(base: i32, task: i32): i32 {
+  if (jobLong[taskJob[task]] != 0) return -1;
+  let victim = -1;
+  let latest: f64 = -Infinity;
+  for (let k = 0; k < slotsPerNode; k++) {
+    const x = lasSlot[base + k];
+    if (jobLong[taskJob[x]] == 0) continue;
+    const started = lasRunStart[x];
+    if (started > latest || (started == latest && x < victim)) { victim = x; latest = started; }
+  }
+  return victim;
 }
 
 /** Total current attained service of the tasks at `node` (running plus suspended). */

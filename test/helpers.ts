@@ -33,10 +33,10 @@ export async function simulate(trace: Trace, config: Partial<SimConfig> & { sche
 }
 
 /** Policies whose placements carry the task (no get-task round trip before it starts). */
-const EARLY_BOUND = new Set(["random", "dlwl", "kairos", "yarn-fifo"]);
+const EARLY_BOUND = new Set(["random", "dlwl", "kairos", "yarn-fifo", "big-c"]);
 /** Policies whose nodes preempt (the engine's LAS discipline): a task's wall time may exceed
  *  its duration; the engine records the service each task received instead. */
-const PREEMPTIVE = new Set(["kairos"]);
+const PREEMPTIVE = new Set(["kairos", "big-c"]);
 
 /**
  * Checks the engine invariants on a run recorded with recordTasks:

@@ -249,3 +249,42 @@ describe.each(["wasm", "js"] as const)("kairos tie-breaks on the %s engine (spec
     expect([...seen].sort()).toEqual([0, 1]);
   });
 });
+
+describe.each(["wasm", "js"] as const)("big-c on the %s engine (spec §2.2)", (engine) => {
+  const p = (extra: Record<string, number>) => ({ cutoff: 5, shortShare: 100, ...extra });
+
+  it("a short task preempts the running long task; the long task resumes after it", async () => {
+    // One slot. L (t=0, 100 s) runs from 0.0005; S (t=1, 1 s) reaches the node at 1.0005,
+    // suspends L (1 s of service) and runs to 2.0005; L resumes and ends at 101.0005.
+    const trace = makeTrace([[0, [100]], [1, [1]]]);
+    const r = await simulate(trace, { scheduler: "big-c", nodes: 1, params: p({}) }, engine);
+    checkInvariants(r);
+    expect(r.finish[1]).toBeCloseTo(2 + d, 9);
+    expect(r.finish[0]).toBeCloseTo(101 + d, 9);
+    expect(r.counters.preemptions).toBe(1);
+    expect(Array.from(r.preemptions!)).toEqual([1, 0]);
+  });
+
+  it("short tasks never preempt short tasks, long tasks never preempt, and the share bounds preemption", async () => {
+    // S1 (4 s) runs 0.0005..4.0005; S2 (t=1) waits centrally until S1's completion notice
+    // (4.001), reaches the node at 4.0015 and runs to 5.0015.
+    const shorts = makeTrace([[0, [3, 3, 3, 1]], [1, [1]]]);
+    const a = await simulate(makeTrace([[0, [4]], [1, [1]]]), { scheduler: "big-c", nodes: 1, params: p({}) }, engine);
+    checkInvariants(a);
+    expect(a.finish[1]).toBeCloseTo(5 + 3 * d, 9);
+    expect(a.counters.preemptions).toBe(0);
+    // A long task arriving at a busy slot waits centrally too.
+    const b = await simulate(makeTrace([[0, [100]], [1, [50]]]), { scheduler: "big-c", nodes: 1, params: p({}) }, engine);
+    checkInvariants(b);
+    expect(b.finish[1]).toBeCloseTo(150 + 3 * d, 9);
+    expect(b.counters.preemptions).toBe(0);
+    // With no guaranteed share a short task waits for the long one.
+    const c = await simulate(makeTrace([[0, [100]], [1, [1]]]), { scheduler: "big-c", nodes: 1, params: p({ shortShare: 0 }) }, engine);
+    checkInvariants(c);
+    expect(c.finish[1]).toBeCloseTo(101 + 3 * d, 9);
+    // Short tasks use free slots first: no preemption while a node is free.
+    const s = await simulate(shorts, { scheduler: "big-c", nodes: 5, params: p({}) }, engine);
+    checkInvariants(s);
+    expect(s.counters.preemptions).toBe(0);
+  });
+});

@@ -10,6 +10,7 @@ import { Eagle } from "./eagle";
 import { OmniscientLwl } from "./lwl";
 import { DistributedLwl } from "./dlwl";
 import { Kairos, YarnFifo } from "./kairos";
+import { BigC } from "./bigc";
 
 export const SCHED_RANDOM: i32 = 0;
 export const SCHED_SPARROW: i32 = 1;
@@ -21,6 +22,7 @@ export const SCHED_CLWL: i32 = 6;
 export const SCHED_DLWL: i32 = 7;
 export const SCHED_KAIROS: i32 = 8;
 export const SCHED_YARN_FIFO: i32 = 9;
+export const SCHED_BIG_C: i32 = 10;
 
 function flag(i: i32): bool { return params[i] != 0.0; }
 
@@ -56,5 +58,7 @@ export function createScheduler(id: i32): Scheduler {
   }
   // yarn-fifo: heartbeat
   if (id == SCHED_YARN_FIFO) return new YarnFifo(params[0]);
+  // big-c: cutoff, shortShare
+  if (id == SCHED_BIG_C) return new BigC(params[0], params[1]);
   return new Scheduler();
 }

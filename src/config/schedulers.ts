@@ -152,6 +152,14 @@ export const SCHEDULERS: SchedulerSpec[] = [
       { name: "delta", kind: "number", default: 1, unit: "s", min: 1e-6, max: 1e9, description: "Δ: period of the nodes' completion reports; freed slots are reused only after one (the prototype's 1 s scheduling interval)" },
     ],
   },
+  {
+    name: "big-c", id: 10, source: "seed-kairos-related.md §2.2 (the [rec] simulator model)",
+    summary: "Big-C: short jobs (estimate <= cutoff) have priority and a guaranteed share of the slots; central per-class FIFO queues place tasks on free slots, and a short task with no free slot preempts the most recently started long task on the node running the most long tasks while short tasks hold less than their share; suspended long tasks resume when their node frees a slot and no short task waits there",
+    params: [
+      CUTOFF,
+      { name: "shortShare", kind: "number", default: 95, unit: "% of slots", min: 0, max: 100, description: "slots guaranteed to short jobs: short tasks preempt long ones only while they hold fewer (spec: 95%)" },
+    ],
+  },
 ];
 
 export function findScheduler(name: string): SchedulerSpec {

@@ -1,0 +1,102 @@
+// `big-c`: the Big-C baseline of the Kairos chapter (seed-kairos-related.md §2.2, the [rec]
+// simulator model). Jobs are short or long by their runtime estimate against `cutoff`; short
+// tasks have priority and a guaranteed share of the slots (`shortShare`, 95%), long tasks may
+// use every free slot.
+//  - A central scheduler keeps one FIFO queue per class and places tasks early-bound: short
+//    tasks first, each on the node with the fewest tasks if it has a free slot; when no slot
+//    is free and short tasks hold less than their share, a short task goes to the node running
+//    the most long tasks, where it preempts the most recently started long task (node side:
+//    the engine's class-priority discipline, assembly/sim.ts). Long tasks are placed only on
+//    free slots. Within a class the order is FIFO and nothing is preempted.
+//  - A suspended long task resumes on its node when a slot there frees and no short task waits
+//    at that node.
+//  - The scheduler counts its own placements at once and learns completions from a notice one
+//    network delay after each task ends (as `kairos` does by default).
+import {
+  nNodes, nTasks, slotsPerNode, jobFirstTask, jobLong, taskJob, netDelay,
+  nextUnlaunchedTask, sendBegin, sendTo, sendEnd, setTimer,
+} from "../sim";
+import { MinTree } from "../mintree";
+import { ClassAwareScheduler } from "./classes";
+import { toI32 } from "../glue";
+
+export class BigC extends ClassAwareScheduler {
+  shortCap: i32;                                  // slots short tasks may hold before preempting stops
+  tasksAt: Int32Array = new Int32Array(nNodes);   // placed and not known finished
+  longAt: Int32Array = new Int32Array(nNodes);
+  shortHeld: i32 = 0;                             // short tasks placed and not known finished
+  load: MinTree = new MinTree(nNodes);            // key: tasksAt
+  victims: MinTree = new MinTree(nNodes);         // key: -longAt where a short task may preempt
+  // Both class queues in one array: short tasks from the front up, long tasks from the back down
+  // (each task is queued once, so they never meet).
+  queue: Int32Array = new Int32Array(nTasks);
+  shortHead: i32 = 0;
+  shortTail: i32 = 0;
+  longHead: i32 = nTasks - 1;
+  longTail: i32 = nTasks - 1;
+
+  constructor(cutoff: f64, shortSharePercent: f64) {
+    super(cutoff, false);
+    this.preemptive = true;
+    this.priorityPreemption = true;
+    this.shortCap = toI32(Math.floor(shortSharePercent * <f64>(nNodes * slotsPerNode) / 100.0));
+    for (let n = 0; n < nNodes; n++) this.victims.set(n, Infinity);
+  }
+
+  /** Re-keys node `n`: a preemption target needs long work and a slot not held by a short task. */
+  refresh(n: i32): void {
+    this.load.set(n, <f64>this.tasksAt[n]);
+    const long = this.longAt[n];
+    const eligible = long > 0 && this.tasksAt[n] - long < slotsPerNode;
+    this.victims.set(n, eligible ? -<f64>long : Infinity);
+  }
+
+  onJobArrival(job: i32, now: f64): void {
+    const long = jobLong[job] != 0;
+    for (let t = jobFirstTask[job]; t < jobFirstTask[job + 1]; t++) {
+      if (long) { this.queue[this.longTail] = t; this.longTail--; }
+      else { this.queue[this.shortTail] = t; this.shortTail++; }
+    }
+    this.place(now);
+  }
+
+  place(now: f64): void {
+    sendBegin();
+    while (this.shortHead < this.shortTail) {
+      let n = this.load.minIndex();
+      if (this.tasksAt[n] >= slotsPerNode) {
+        // No free slot: preempt long work while short tasks hold less than their share.
+        if (this.shortHeld >= this.shortCap) break;
+        n = this.victims.minIndex();
+        if (this.victims.minValue() == Infinity) break;
+      }
+      this.assign(n, this.queue[this.shortHead], false);
+      this.shortHead++;
+    }
+    while (this.longHead > this.longTail) {
+      const n = this.load.minIndex();
+      if (this.tasksAt[n] >= slotsPerNode) break;
+      this.assign(n, this.queue[this.longHead], true);
+      this.longHead--;
+    }
+    sendEnd(now);
+  }
+
+  assign(n: i32, task: i32, long: bool): void {
+    this.tasksAt[n] = this.tasksAt[n] + 1;
+    if (long) this.longAt[n] = this.longAt[n] + 1; else this.shortHeld++;
+    this.refresh(n);
+    const job = taskJob[task];
+    sendTo(n, job, nextUnlaunchedTask(job)); // == task: each class queue is in task order
+  }
+
+  onTaskEnd(node: i32, task: i32, now: f64): void { setTimer(now + netDelay, node, task); }
+
+  /** A completion notice reaches the scheduler. */
+  onTimer(node: i32, task: i32, now: f64): void {
+    this.tasksAt[node] = this.tasksAt[node] - 1;
+    if (jobLong[taskJob[task]] != 0) this.longAt[node] = this.longAt[node] - 1; else this.shortHeld--;
+    this.refresh(node);
+    this.place(now);
+  }
+}
