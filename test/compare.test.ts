@@ -108,7 +108,7 @@ describe("compareGrid", () => {
       [{ nodes: [] }, /at least one node count/],
       [{ nodes: [0] }, /nodes=0/],
       [{ seeds: [1, 1] }, /listed twice/],
-      [{ preset: "nosuch" }, /unknown preset 'nosuch' \(known: google, yahoo, cloudera, facebook\)/],
+      [{ preset: "nosuch" }, /unknown preset 'nosuch' \(known: google, yahoo, cloudera, facebook, kairos-testbed\)/],
       [{ params: { probeRatoi: 2 } }, /unknown parameter 'probeRatoi'/],
       [{ schedulers: ["random"], params: { probeRatio: 3 } }, /applies to none of the selected schedulers/],
       [{ schedulers: ["sparrow", "random"], params: { probeRatio: 0.5 } }, /probeRatio=0.5/],
@@ -154,8 +154,9 @@ describe("presets", () => {
   it("holds the papers' values", () => {
     expect(PRESETS.map((p) => [p.name, p.cutoff, p.shortPartition, p.heartbeat])).toEqual([
       ["google", 1129.532, 17, 3], ["yahoo", 90.5811, 2, 7], ["cloudera", 272.783, 9, 12], ["facebook", 76.5951, 2, 3],
+      ["kairos-testbed", undefined, undefined, undefined],
     ]);
-    expect(() => findPreset("alibaba")).toThrow(/unknown preset 'alibaba' \(known: google, yahoo, cloudera, facebook\)/);
+    expect(() => findPreset("alibaba")).toThrow(/unknown preset 'alibaba' \(known: google, yahoo, cloudera, facebook, kairos-testbed\)/);
   });
 
   it("applies a preset parameter only to schedulers that declare it", () => {
@@ -286,6 +287,6 @@ describe("aviary compare / run --preset: command line", () => {
     expect(JSON.parse(aviary("run", "--config", "preset.json", "--preset", "facebook", "--format", "json").out).cutoff).toBe(76.5951);
     const bad = aviary("run", "--trace", "good.tr", "--preset", "nosuch");
     expect(bad.code).toBe(2);
-    expect(bad.err.trim()).toBe("aviary: error: unknown preset 'nosuch' (known: google, yahoo, cloudera, facebook)");
+    expect(bad.err.trim()).toBe("aviary: error: unknown preset 'nosuch' (known: google, yahoo, cloudera, facebook, kairos-testbed)");
   });
 });

@@ -288,3 +288,16 @@ describe.each(["wasm", "js"] as const)("big-c on the %s engine (spec §2.2)", (e
     expect(s.counters.preemptions).toBe(0);
   });
 });
+
+describe("kairos presets", () => {
+  it("google/yahoo set the chapter's simulation quanta; kairos-testbed sets the testbed's Q and W", async () => {
+    const { findPreset, presetParamsFor } = await import("../src/config/presets.js");
+    const { findScheduler } = await import("../src/config/schedulers.js");
+    const kairos = findScheduler("kairos");
+    expect(presetParamsFor(findPreset("google"), kairos)).toEqual({ quantum: 10000 });
+    expect(presetParamsFor(findPreset("yahoo"), kairos)).toEqual({ quantum: 100 });
+    expect(presetParamsFor(findPreset("kairos-testbed"), kairos)).toEqual({ quantum: 50, Q: 4 });
+    expect(presetParamsFor(findPreset("kairos-testbed"), findScheduler("eagle"))).toEqual({});
+    expect(findPreset("kairos-testbed").slots).toBe(4);
+  });
+});

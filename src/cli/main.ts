@@ -309,7 +309,14 @@ function schedulersCommand(opts: Record<string, unknown>): void {
   lines.push("", "Cluster options: --nodes [1, 10000000] integer, --slots [1, 4096] integer (per node), --seed [0, 2147483647] integer.");
   lines.push("", "Presets (--preset NAME: reporting cutoff, and these parameters for the schedulers that have them):");
   for (const p of PRESETS) {
-    lines.push(`    ${p.name.padEnd(10)} cutoff ${String(p.cutoff).padEnd(9)} s  shortPartition ${String(p.shortPartition).padStart(2)} %  heartbeat ${String(p.heartbeat).padStart(2)} s   ${p.trace}`);
+    const set = [
+      p.cutoff !== undefined ? `cutoff ${p.cutoff} s` : "",
+      p.shortPartition !== undefined ? `shortPartition ${p.shortPartition} %` : "",
+      p.heartbeat !== undefined ? `heartbeat ${p.heartbeat} s` : "",
+      p.quantum !== undefined ? `quantum ${p.quantum} s` : "",
+      p.Q !== undefined ? `Q ${p.Q}` : "",
+    ].filter((x) => x !== "").join(", ");
+    lines.push(`    ${p.name.padEnd(15)} ${set}   (${p.trace})`);
   }
   process.stdout.write(lines.join("\n") + "\n");
 }
@@ -331,7 +338,7 @@ export function buildProgram(): Command {
     .option("--slots <n>", "slots per node (default 1)", num("slots", "int"))
     .option("--seed <n>", "seed of every random stream (default 1)", num("seed", "int"))
     .option("--cutoff <seconds>", "reporting cutoff: jobs whose mean task duration exceeds it are long", num("cutoff"))
-    .option("--preset <name>", `trace preset: ${PRESETS.map((p) => p.name).join(", ")} (reporting cutoff and cutoff/shortPartition/heartbeat where a scheduler has them; explicit values win)`)
+    .option("--preset <name>", `trace preset: ${PRESETS.map((p) => p.name).join(", ")} (reporting cutoff and cutoff/shortPartition/heartbeat/quantum/Q where a scheduler has them; explicit values win)`)
     .addOption(new Option("--engine <kind>", "engine build (default wasm)").choices(["wasm", "js"]))
     .option("--set <key=value>", "scheduler parameter (repeatable; see `aviary schedulers`)", collect, [])
     .option("--config <file>", "JSON file with any of these options (command-line options win)")
@@ -393,7 +400,7 @@ export function buildProgram(): Command {
     .description("workload statistics of a trace: jobs, tasks, span, offered load, and with a cutoff the long jobs' shares")
     .argument("<file>", "trace file (.tr, or .csv)")
     .option("--cutoff <seconds>", "long jobs: mean task duration (the .tr mean field) above this", num("cutoff"))
-    .option("--preset <name>", `the cutoff of a trace preset: ${PRESETS.map((p) => `${p.name} ${p.cutoff}`).join(", ")}`)
+    .option("--preset <name>", `the cutoff of a trace preset: ${PRESETS.filter((p) => p.cutoff !== undefined).map((p) => `${p.name} ${p.cutoff}`).join(", ")}`)
     .addOption(new Option("--format <format>", "output format (default table)").choices(["table", "json"]))
     .action((file: string, opts) => statsCommand(file, opts));
 

@@ -11,14 +11,18 @@ export interface Preset {
   /** The trace the values belong to. */
   trace: string;
   /** Seconds. The reporting cutoff (a job is long when its mean task duration exceeds it) and
-   *  the value of the scheduling parameter `cutoff`. */
-  cutoff: number;
+   *  the value of the scheduling parameter `cutoff`. Absent for setup presets (no trace). */
+  cutoff?: number;
   /** Percent of the nodes reserved for short jobs (parameter `shortPartition`). */
-  shortPartition: number;
+  shortPartition?: number;
   /** Seconds between load reports (parameter `heartbeat`, DLWL). */
-  heartbeat: number;
+  heartbeat?: number;
   /** Kairos' LAS quantum W in seconds (parameter `quantum`), where the Kairos chapter gives one. */
   quantum?: number;
+  /** Kairos' admission bound beyond the cores (parameter `Q`). */
+  Q?: number;
+  /** Cores per node this setup assumes (not applied: give --slots). */
+  slots?: number;
   /** Where the numbers come from. */
   source: string;
 }
@@ -42,10 +46,15 @@ export const PRESETS: Preset[] = [
     name: "facebook", trace: "Facebook 2010 (FB)", cutoff: 76.5951, shortPartition: 2, heartbeat: 3,
     source: "cutoff A1; partition §2.2(b), A2 (2% as written); heartbeat not in the papers: Google's 3 s",
   },
+  {
+    // Not a trace: the Kairos testbed (30 nodes x 4 cores). Use it with --slots 4.
+    name: "kairos-testbed", trace: "Kairos testbed (N = 4 cores per node; use --slots 4)", quantum: 50, Q: 4, slots: 4,
+    source: "seed-kairos-related.md §1.4 (testbed column)",
+  },
 ];
 
 /** The scheduler parameters a preset sets, by name. */
-export const PRESET_PARAMS = ["cutoff", "shortPartition", "heartbeat", "quantum"] as const;
+export const PRESET_PARAMS = ["cutoff", "shortPartition", "heartbeat", "quantum", "Q"] as const;
 
 export function findPreset(name: string): Preset {
   const p = PRESETS.find((x) => x.name === name);
