@@ -559,6 +559,13 @@ function onTaskEnd(node: i32, task: i32, t: f64): void {
   releaseSlot(node, t);
   const job = taskJob[task];
   if (jobLong[job] != 0) nodeState[node * NS + N_LONG_RUN] = nodeState[node * NS + N_LONG_RUN] - 1;
+  taskFinished(job, t);
+  scheduler.onTaskEnd(node, task, t);
+  afterSlotFreed(node, t);
+}
+
+/** A task of `job` finished at `t`: the job completes with its last task. */
+function taskFinished(job: i32, t: f64): void {
   const left = jobTasksLeft[job] - 1;
   jobTasksLeft[job] = left;
   if (left == 0) {
@@ -566,8 +573,6 @@ function onTaskEnd(node: i32, task: i32, t: f64): void {
     jobsDone++;
   }
   lastFinish = t;
-  scheduler.onTaskEnd(node, task, t);
-  afterSlotFreed(node, t);
 }
 
 function afterSlotFreed(node: i32, t: f64): void {
@@ -781,14 +786,7 @@ function lasEnd(task: i32, v: i32, t: f64): void {
   lasVersion[task] = v + 1;
   lasSlot[pos] = -1;
   if (recordTasks) { taskEnd[task] = t; taskService[task] = lasAttained[task]; }
-  const job = taskJob[task];
-  const left = jobTasksLeft[job] - 1;
-  jobTasksLeft[job] = left;
-  if (left == 0) {
-    jobFinish[job] = t;
-    jobsDone++;
-  }
-  lastFinish = t;
+  taskFinished(taskJob[task], t);
   const e = lasPick(node);
   if (e >= 0) lasResume(node, pos, lasTake(node, e, t), t); else releaseSlot(node, t);
   scheduler.onTaskEnd(node, task, t);
