@@ -61,12 +61,12 @@ export class Scheduler {
   handOut(job: i32, node: i32, now: f64): i32 { return nextUnlaunchedTask(job); }
   /** A message reaches `node`; return false to reject it (it is then not queued). */
   accept(node: i32, job: i32, task: i32, now: f64): bool { return true; }
-  /** The queue entry `node` serves next, or -1 (queue discipline). Default: FIFO over the
-   *  entries that are not waiting for a get-task reply. */
+  /** The queue record (arena index, see "node queues") `node` serves next, or -1 (queue
+   *  discipline). Default: FIFO over the records not waiting for a get-task reply. */
   selectEntry(node: i32, now: f64): i32 { return firstReadyEntry(node); }
-  /** `node` chose entry `e` to serve next (before a bound task starts or a probe fetches). */
+  /** `node` chose record `e` to serve next (before a bound task starts or a probe fetches). */
   onSelected(node: i32, e: i32, now: f64): void {}
-  /** A sticky probe (entry `e`) obtained `task` (Sticky Batch Probing, seed-hawk-eagle.md §2.5(e)). */
+  /** A sticky probe (record `e`, still queued) obtained `task` (Sticky Batch Probing, seed-hawk-eagle.md §2.5(e)). */
   onStickyTask(node: i32, e: i32, task: i32, now: f64): void {}
   /** Sticky Batch Probing: short probes stay queued and keep pulling tasks of their job. */
   sticky: bool = false;
@@ -117,33 +117,53 @@ export let scheduler: Scheduler = new Scheduler();
 // ---- dynamic state -------------------------------------------------------------------
 export let events: EventQueue = new EventQueue(16);
 export let counters: Float64Array = new Float64Array(N_COUNTERS);
-export let jobNextTask: Int32Array = new Int32Array(0);   // next unlaunched task
-export let jobTasksLeft: Int32Array = new Int32Array(0);  // tasks not finished
-export let jobWaiting: Int32Array = new Int32Array(0);    // tasks not started
+// The per-job fields the hot paths touch together, one record of JR i32 per job (one cache
+// miss instead of one per column when a cold job is looked up).
+export const JR: i32 = 8;
+export const J_NEXT: i32 = 0;   // next unlaunched task
+export const J_END: i32 = 1;    // one past the job's last task
+export const J_LEFT: i32 = 2;   // tasks not finished
+export const J_WAIT: i32 = 3;   // tasks not started
+export const J_LONG: i32 = 4;   // copy of jobLong (set after the policy's start())
+export let jobRec: Int32Array = new Int32Array(0);
 export let jobFinish: Float64Array = new Float64Array(0);
 export let jobsDone: i32 = 0;
 export let now: f64 = 0.0;
 export let lastFinish: f64 = 0.0;
 
-// Nodes: busy slots and an intrusive FIFO queue per node over a shared entry pool.
-// Each node is one record of NS i32 fields and each queue entry one record of ES fields, so
-// the fields touched together share a cache line (the engine is memory-bound at scale).
+// Nodes: busy slots and a FIFO queue per node. Each node is one record of NS i32 fields.
+// A node's queue is a contiguous run of records in a shared arena (QR i32 fields per record
+// plus a parallel f64 column), so scanning a queue reads memory in order: at full trace size
+// the engine is bound by cache misses, and a linked list made every step of a queue scan
+// (SRPT) a dependent miss. Records are addressed by arena index r; a node's queue occupies
+// r = nodeState[N_QFIRST] .. N_QFIRST + N_QLEN - 1, inside its region N_QBASE .. + N_QCAP.
+// Removing a record moves its neighbours, so an index is valid only until the queue changes.
 export const NS: i32 = 8;
-export const N_HEAD: i32 = 0;      // first queue entry, -1 when empty
-export const N_TAIL: i32 = 1;
+export const N_QBASE: i32 = 0;     // first arena index of the node's region
+export const N_QCAP: i32 = 1;      // region capacity (a power of two)
 export const N_QLEN: i32 = 2;      // queue length
 export const N_BUSY: i32 = 3;      // occupied slots
 export const N_LONG_RUN: i32 = 4;  // long tasks running
 export const N_LONG_Q: i32 = 5;    // queue entries of long jobs
+export const N_QFIRST: i32 = 6;    // arena index of the first queued record
+export const N_QLOG: i32 = 7;      // log2 of the region capacity (its size class)
 export let nodeState: Int32Array = new Int32Array(0);
-export const ES: i32 = 4;
-export const E_JOB: i32 = 0;
-export const E_TASK: i32 = 1;      // -1: late-bound probe
-export const E_NEXT: i32 = 2;
-export const E_FLAGS: i32 = 3;
-export let entries: Int32Array = new Int32Array(0);
-export let entryBypass: Float64Array = new Float64Array(0); // SRPT: work that bypassed this probe
-let freeEntry: i32 = -1;
+export const QR: i32 = 4;
+export const R_JOB: i32 = 0;
+export const R_TASK: i32 = 1;      // -1: late-bound probe
+export const R_FLAGS: i32 = 2;
+export const R_SERIAL: i32 = 3;    // unique per enqueued message (finds a sticky probe again)
+export let qRec: Int32Array = new Int32Array(0);
+export let qBypass: Float64Array = new Float64Array(0); // SRPT: work that bypassed this probe
+let arenaTop: i32 = 0;             // arena indices below this belong to some region
+const MIN_REGION_LOG: i32 = 2;     // regions hold 4, 8, 16, ... records
+let regionFree: Int32Array = new Int32Array(32); // per size class: a freed region, -1 if none
+let nextSerial: i32 = 0;
+// Get-task requests in flight: what the reply needs (the probe record may have left its queue).
+let fetchJob: Int32Array = new Int32Array(0);
+let fetchFlags: Int32Array = new Int32Array(0);
+let fetchSerial: Int32Array = new Int32Array(0);
+let fetchFree: i32 = -1;           // free list through fetchJob
 export const F_BEHIND_LONG: i32 = 1; // a short probe that arrived behind long work
 export const F_STICKY: i32 = 2;      // stays queued while its job has unlaunched tasks
 export const F_FETCHING: i32 = 4;    // a get-task request of this entry is in flight
@@ -192,7 +212,6 @@ let lasRunEnd: Float64Array = new Float64Array(0);   // the current run's comple
 let lasRunCost: Float64Array = new Float64Array(0);  // resume cost of the current run not yet counted
 let lasSuspendedAt: Float64Array = new Float64Array(0);
 let lasSlot: Int32Array = new Int32Array(0);        // running task per slot, -1 when free
-let lasPickPrev: i32 = -1;                          // predecessor of lasPick()'s entry
 let lasPriority: bool = false;                      // Big-C's class priorities instead of LAS
 
 // ---- setup ------------------------------------------------------------------------------
@@ -217,27 +236,42 @@ export function allocate(jobs: i32, tasks: i32, nodes: i32, slots: i32, delay: f
 export function initialize(policy: Scheduler): void {
   scheduler = policy;
   taskJob = new Int32Array(nTasks);
-  jobNextTask = new Int32Array(nJobs);
-  jobTasksLeft = new Int32Array(nJobs);
-  jobWaiting = new Int32Array(nJobs);
+  jobRec = new Int32Array(nJobs * JR);
   jobFinish = new Float64Array(nJobs);
   jobLong = new Int32Array(nJobs);
   for (let j = 0; j < nJobs; j++) {
     const first = jobFirstTask[j];
     const end = jobFirstTask[j + 1];
-    jobNextTask[j] = first;
-    jobTasksLeft[j] = end - first;
-    jobWaiting[j] = end - first;
+    jobRec[j * JR + J_NEXT] = first;
+    jobRec[j * JR + J_END] = end;
+    jobRec[j * JR + J_LEFT] = end - first;
+    jobRec[j * JR + J_WAIT] = end - first;
     jobFinish[j] = -1.0;
     for (let t = first; t < end; t++) taskJob[t] = j;
   }
+  // Module state outlives a run in the JS build: reset everything here.
+  const initial = 1 << MIN_REGION_LOG;
   nodeState = new Int32Array(nNodes * NS);
-  for (let n = 0; n < nNodes; n++) { nodeState[n * NS + N_HEAD] = -1; nodeState[n * NS + N_TAIL] = -1; }
-  const capacity = nNodes * 4 + 1024;
-  entries = new Int32Array(capacity * ES);
-  entryBypass = new Float64Array(capacity);
-  freeEntry = -1; // module state outlives a run in the JS build: reset everything here
-  chainFree(0, capacity);
+  arenaTop = nNodes * initial;
+  let arena = 1024;
+  while (arena < arenaTop * 2) arena *= 2;
+  qRec = new Int32Array(arena * QR);
+  qBypass = new Float64Array(arena);
+  for (let n = 0; n < nNodes; n++) {
+    nodeState[n * NS + N_QBASE] = n * initial;
+    nodeState[n * NS + N_QFIRST] = n * initial;
+    nodeState[n * NS + N_QCAP] = initial;
+    nodeState[n * NS + N_QLOG] = MIN_REGION_LOG;
+  }
+  regionFree.fill(-1);
+  nextSerial = 0;
+  const fetches = nNodes * slotsPerNode + 1; // each request in flight holds a slot
+  fetchJob = new Int32Array(fetches);
+  fetchFlags = new Int32Array(fetches);
+  fetchSerial = new Int32Array(fetches);
+  for (let f = 0; f < fetches; f++) fetchJob[f] = f + 1;
+  fetchJob[fetches - 1] = -1;
+  fetchFree = 0;
   const ring = 4096;
   ringNode = new Int32Array(ring);
   ringJob = new Int32Array(ring);
@@ -273,26 +307,22 @@ export function initialize(policy: Scheduler): void {
   lasSuspendedAt = new Float64Array(lt);
   lasSlot = new Int32Array(lasMode ? nNodes * slotsPerNode : 0);
   for (let k = 0; k < lasSlot.length; k++) lasSlot[k] = -1;
-  lasPickPrev = -1;
   scheduler.start();
+  for (let j = 0; j < nJobs; j++) jobRec[j * JR + J_LONG] = jobLong[j];
   if (nJobs > 0) events.push(jobArrival[0], EV_ARRIVAL, 0, 0);
-}
-
-function chainFree(from: i32, to: i32): void {
-  for (let e = from; e < to - 1; e++) entries[e * ES + E_NEXT] = e + 1;
-  entries[(to - 1) * ES + E_NEXT] = freeEntry;
-  freeEntry = from;
 }
 
 // ---- job helpers used by policies ---------------------------------------------------
 export function jobTaskCount(job: i32): i32 { return jobFirstTask[job + 1] - jobFirstTask[job]; }
-export function jobUnlaunched(job: i32): i32 { return jobFirstTask[job + 1] - jobNextTask[job]; }
+export function jobUnlaunched(job: i32): i32 { return jobRec[job * JR + J_END] - jobRec[job * JR + J_NEXT]; }
+/** Tasks of `job` not started yet. */
+export function jobWaitingCount(job: i32): i32 { return jobRec[job * JR + J_WAIT]; }
 
 /** Late binding: the job's next unlaunched task in trace order, or -1. */
 export function nextUnlaunchedTask(job: i32): i32 {
-  const t = jobNextTask[job];
-  if (t >= jobFirstTask[job + 1]) return -1;
-  jobNextTask[job] = t + 1;
+  const t = jobRec[job * JR + J_NEXT];
+  if (t >= jobRec[job * JR + J_END]) return -1;
+  jobRec[job * JR + J_NEXT] = t + 1;
   return t;
 }
 
@@ -362,7 +392,7 @@ function deliver(k: i32, t: f64): void {
 /** A message arrives at `node`: queue it, noting a short probe that lands behind long work. */
 function receive(node: i32, job: i32, task: i32): void {
   let flags = 0;
-  if (jobLong[job] == 0) {
+  if (jobRec[job * JR + J_LONG] == 0) {
     if (nodeState[node * NS + N_LONG_RUN] > 0 || nodeState[node * NS + N_LONG_Q] > 0) {
       counters[C_PROBES_BEHIND_LONG] += 1.0;
       flags = F_BEHIND_LONG;
@@ -373,32 +403,82 @@ function receive(node: i32, job: i32, task: i32): void {
 }
 
 // ---- node queues (FIFO discipline) ---------------------------------------------------------
-export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
-  if (freeEntry < 0) {
-    const old = entryBypass.length;
-    const c = old * 2;
-    const grown = new Int32Array(c * ES);
-    const eb = new Float64Array(c);
-    for (let k = 0; k < old * ES; k++) grown[k] = entries[k];
-    for (let e = 0; e < old; e++) eb[e] = entryBypass[e];
-    entries = grown;
-    entryBypass = eb;
-    chainFree(old, c);
+/** Arena index of the first record queued at `node` (meaningful while its queue is non-empty). */
+export function queueFirst(node: i32): i32 { return nodeState[node * NS + N_QFIRST]; }
+/** Number of records queued at `node`. */
+export function queueLength(node: i32): i32 { return nodeState[node * NS + N_QLEN]; }
+
+/** A free region of 2^k records: a freed one of that size, or fresh space at the arena top. */
+function allocRegion(k: i32): i32 {
+  const r = regionFree[k];
+  if (r >= 0) { regionFree[k] = qRec[r * QR]; return r; }
+  const size = 1 << k;
+  const base = arenaTop;
+  if (base + size > qBypass.length) {
+    let c = qBypass.length * 2;
+    while (base + size > c) c *= 2;
+    const rec = new Int32Array(c * QR);
+    const byp = new Float64Array(c);
+    for (let i = 0; i < base * QR; i++) rec[i] = qRec[i];
+    for (let i = 0; i < base; i++) byp[i] = qBypass[i];
+    qRec = rec;
+    qBypass = byp;
   }
-  const e = freeEntry;
-  freeEntry = entries[e * ES + E_NEXT];
-  entries[e * ES + E_JOB] = job;
-  entries[e * ES + E_TASK] = task;
-  entries[e * ES + E_FLAGS] = flags;
-  entryBypass[e] = 0.0;
-  entries[e * ES + E_NEXT] = -1;
-  const tail = nodeState[node * NS + N_TAIL];
-  if (tail < 0) nodeState[node * NS + N_HEAD] = e; else entries[tail * ES + E_NEXT] = e;
-  nodeState[node * NS + N_TAIL] = e;
-  if (jobLong[job] != 0) {
-    entries[e * ES + E_FLAGS] = flags | F_LONG;
+  arenaTop = base + size;
+  return base;
+}
+
+function copyRecordTo(from: i32, to: i32): void {
+  qRec[to * QR + R_JOB] = qRec[from * QR + R_JOB];
+  qRec[to * QR + R_TASK] = qRec[from * QR + R_TASK];
+  qRec[to * QR + R_FLAGS] = qRec[from * QR + R_FLAGS];
+  qRec[to * QR + R_SERIAL] = qRec[from * QR + R_SERIAL];
+  qBypass[to] = qBypass[from];
+}
+
+/** Arena index for a new record at the back of `node`'s queue (the length is not yet counted):
+ *  slides the queue to the front of its region when at most half full, else moves it to a
+ *  region twice the size (both amortized O(1)). */
+function tailSlot(node: i32): i32 {
+  const o = node * NS;
+  const base = nodeState[o + N_QBASE];
+  const cap = nodeState[o + N_QCAP];
+  const first = nodeState[o + N_QFIRST];
+  const len = nodeState[o + N_QLEN];
+  if (first + len < base + cap) return first + len;
+  if (len * 2 <= cap) {
+    for (let i = 0; i < len; i++) copyRecordTo(first + i, base + i);
+    nodeState[o + N_QFIRST] = base;
+    return base + len;
+  }
+  const k = nodeState[o + N_QLOG] + 1;
+  const region = allocRegion(k); // may move the arena: indices stay valid
+  for (let i = 0; i < len; i++) copyRecordTo(first + i, region + i);
+  qRec[base * QR] = regionFree[k - 1];
+  regionFree[k - 1] = base;
+  nodeState[o + N_QBASE] = region;
+  nodeState[o + N_QCAP] = cap * 2;
+  nodeState[o + N_QLOG] = k;
+  nodeState[o + N_QFIRST] = region;
+  return region + len;
+}
+
+/** Appends a message to the queue of `node`. */
+export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
+  const r = tailSlot(node);
+  const serial = nextSerial;
+  if (serial == 2147483647) fail(1); // more than 2^31 queued messages in one run
+  nextSerial = serial + 1;
+  let f = flags;
+  if (jobRec[job * JR + J_LONG] != 0) {
+    f |= F_LONG;
     nodeState[node * NS + N_LONG_Q] = nodeState[node * NS + N_LONG_Q] + 1;
   }
+  qRec[r * QR + R_JOB] = job;
+  qRec[r * QR + R_TASK] = task;
+  qRec[r * QR + R_FLAGS] = f;
+  qRec[r * QR + R_SERIAL] = serial;
+  qBypass[r] = 0.0;
   noteQueueLength(node, nodeState[node * NS + N_QLEN] + 1);
 }
 
@@ -407,98 +487,117 @@ function noteQueueLength(node: i32, len: i32): void {
   if (<f64>len > counters[C_MAX_QUEUE]) counters[C_MAX_QUEUE] = <f64>len;
 }
 
-/** Moves the run of entries first..last (`count` entries, `prev` the entry before `first`
- *  or -1) from the queue of `from` to the back of the queue of `to` (task stealing).
- *  Moved probes no longer count as waiting behind long work at their old node. */
-export function moveRun(from: i32, prev: i32, first: i32, last: i32, count: i32, to: i32): void {
-  const after = entries[last * ES + E_NEXT];
-  if (prev < 0) nodeState[from * NS + N_HEAD] = after; else entries[prev * ES + E_NEXT] = after;
-  if (after < 0) nodeState[from * NS + N_TAIL] = prev;
-  nodeState[from * NS + N_QLEN] = nodeState[from * NS + N_QLEN] - count;
+/** Removes the `count` records r .. r + count - 1 from the queue of `node`, keeping the order
+ *  of the others (the shorter side moves). */
+function removeRange(node: i32, r: i32, count: i32): void {
+  const o = node * NS;
+  const first = nodeState[o + N_QFIRST];
+  const len = nodeState[o + N_QLEN];
   let longs = 0;
-  let e = first;
-  while (true) {
-    entries[e * ES + E_FLAGS] = entries[e * ES + E_FLAGS] & ~F_BEHIND_LONG;
-    if ((entries[e * ES + E_FLAGS] & F_LONG) != 0) longs++;
-    if (e == last) break;
-    e = entries[e * ES + E_NEXT];
+  for (let x = r; x < r + count; x++) if ((qRec[x * QR + R_FLAGS] & F_LONG) != 0) longs++;
+  if (longs > 0) nodeState[o + N_LONG_Q] = nodeState[o + N_LONG_Q] - longs;
+  const before = r - first;
+  const after = first + len - (r + count);
+  if (before <= after) {
+    for (let x = r - 1; x >= first; x--) copyRecordTo(x, x + count);
+    nodeState[o + N_QFIRST] = first + count;
+  } else {
+    const end = first + len;
+    for (let x = r + count; x < end; x++) copyRecordTo(x, x - count);
   }
-  nodeState[from * NS + N_LONG_Q] = nodeState[from * NS + N_LONG_Q] - longs;
+  nodeState[o + N_QLEN] = len - count;
+}
+
+/** Removes record `r` from the queue of `node`; other records may move. */
+export function removeAt(node: i32, r: i32): void { removeRange(node, r, 1); }
+
+/** For a scan that compacts a queue in place: the records r .. end of the queue move to
+ *  w .. (w < r), dropping the r - w records the scan left out. They must not be long entries. */
+export function closeGap(node: i32, w: i32, r: i32): void {
+  const o = node * NS;
+  const end = nodeState[o + N_QFIRST] + nodeState[o + N_QLEN];
+  for (let x = r; x < end; x++) copyRecordTo(x, w + x - r);
+  nodeState[o + N_QLEN] = nodeState[o + N_QLEN] - (r - w);
+}
+
+/** Copies record `from` over record `to` of the same queue (compacting scans). */
+export function moveRecord(from: i32, to: i32): void { copyRecordTo(from, to); }
+
+/** Moves the `count` consecutive records from `r` of the queue of `from` to the back of the
+ *  queue of `to` (task stealing). Moved probes no longer count as waiting behind long work. */
+export function moveRun(from: i32, r: i32, count: i32, to: i32): void {
+  let longs = 0;
+  for (let k = 0; k < count; k++) {
+    const src = r + k;
+    const d = tailSlot(to);
+    copyRecordTo(src, d);
+    const f = qRec[d * QR + R_FLAGS] & ~F_BEHIND_LONG;
+    qRec[d * QR + R_FLAGS] = f;
+    if ((f & F_LONG) != 0) longs++;
+    nodeState[to * NS + N_QLEN] = nodeState[to * NS + N_QLEN] + 1;
+  }
   // (entries waiting for a reply are never moved: stealing takes only ready probes)
   nodeState[to * NS + N_LONG_Q] = nodeState[to * NS + N_LONG_Q] + longs;
-  entries[last * ES + E_NEXT] = -1;
-  const tail = nodeState[to * NS + N_TAIL];
-  if (tail < 0) nodeState[to * NS + N_HEAD] = first; else entries[tail * ES + E_NEXT] = first;
-  nodeState[to * NS + N_TAIL] = last;
-  noteQueueLength(to, nodeState[to * NS + N_QLEN] + count);
+  noteQueueLength(to, nodeState[to * NS + N_QLEN]);
+  removeRange(from, r, count);
 }
 
-/** The first queued entry of `node` not waiting for a get-task reply, or -1. */
+/** The first queued record of `node` not waiting for a get-task reply, or -1. */
 export function firstReadyEntry(node: i32): i32 {
-  let e = nodeState[node * NS + N_HEAD];
-  while (e >= 0 && (entries[e * ES + E_FLAGS] & F_FETCHING) != 0) e = entries[e * ES + E_NEXT];
-  return e;
+  const first = nodeState[node * NS + N_QFIRST];
+  const end = first + nodeState[node * NS + N_QLEN];
+  for (let r = first; r < end; r++) if ((qRec[r * QR + R_FLAGS] & F_FETCHING) == 0) return r;
+  return -1;
 }
 
-/** Removes entry `e` (whose predecessor is `prev`, -1 at the head) from the queue of `node`. */
-export function unlinkAfter(node: i32, prev: i32, e: i32): void {
-  const next = entries[e * ES + E_NEXT];
-  if (prev < 0) nodeState[node * NS + N_HEAD] = next; else entries[prev * ES + E_NEXT] = next;
-  if (next < 0) nodeState[node * NS + N_TAIL] = prev;
-  nodeState[node * NS + N_QLEN] = nodeState[node * NS + N_QLEN] - 1;
-  if ((entries[e * ES + E_FLAGS] & F_LONG) != 0) nodeState[node * NS + N_LONG_Q] = nodeState[node * NS + N_LONG_Q] - 1;
+/** The record of `node`'s queue with serial number `serial` (it must be there). */
+function findSerial(node: i32, serial: i32): i32 {
+  const first = nodeState[node * NS + N_QFIRST];
+  const end = first + nodeState[node * NS + N_QLEN];
+  for (let r = first; r < end; r++) if (qRec[r * QR + R_SERIAL] == serial) return r;
+  fail(5);
+  return -1;
 }
 
-/** Removes entry `e` from the queue of `node` (finds its predecessor). */
-export function unlink(node: i32, e: i32): void {
-  let prev = -1;
-  let x = nodeState[node * NS + N_HEAD];
-  while (x != e) { prev = x; x = entries[x * ES + E_NEXT]; }
-  unlinkAfter(node, prev, e);
-}
-
-/** SRPT bookkeeping: work `est` chosen from behind entries of `node` ahead of `e` bypassed
+/** SRPT bookkeeping: work `est` chosen from behind records of `node` ahead of `r` bypassed
  *  them; each records it (only short ones when `shortOnly`), and the largest ratio of
  *  bypassed work to its bound (factor x its own estimate) is kept for checking. */
-export function recordBypass(node: i32, e: i32, est: f64, factor: f64, shortOnly: bool): void {
-  let x = nodeState[node * NS + N_HEAD];
-  while (x >= 0 && x != e) {
-    const job = entries[x * ES + E_JOB];
-    if (!shortOnly || jobLong[job] == 0) {
-      const b = entryBypass[x] + est;
-      entryBypass[x] = b;
-      const bound = factor * jobEstimate[job];
-      const ratio = bound > 0.0 ? b / bound : Infinity;
-      if (ratio > counters[C_MAX_BYPASS]) counters[C_MAX_BYPASS] = ratio;
-    }
-    x = entries[x * ES + E_NEXT];
+export function recordBypass(node: i32, r: i32, est: f64, factor: f64, shortOnly: bool): void {
+  const first = nodeState[node * NS + N_QFIRST];
+  let maxRatio = counters[C_MAX_BYPASS];
+  for (let x = first; x < r; x++) {
+    if (shortOnly && (qRec[x * QR + R_FLAGS] & F_LONG) != 0) continue;
+    const b = qBypass[x] + est;
+    qBypass[x] = b;
+    const bound = factor * jobEstimate[qRec[x * QR + R_JOB]];
+    const ratio = bound > 0.0 ? b / bound : Infinity;
+    if (ratio > maxRatio) maxRatio = ratio;
   }
-}
-
-/** Returns a removed entry to the pool. */
-export function releaseEntry(e: i32): void {
-  entries[e * ES + E_NEXT] = freeEntry;
-  freeEntry = e;
+  counters[C_MAX_BYPASS] = maxRatio;
 }
 
 /** Starts queued work on `node` while it has free slots. */
 export function serve(node: i32, t: f64): void {
   while (nodeState[node * NS + N_BUSY] < slotsPerNode) {
-    const e = scheduler.selectEntry(node, t);
-    if (e < 0) return;
-    scheduler.onSelected(node, e, t);
-    const task = entries[e * ES + E_TASK];
+    const r = scheduler.selectEntry(node, t);
+    if (r < 0) return;
+    scheduler.onSelected(node, r, t);
+    const task = qRec[r * QR + R_TASK];
     occupySlot(node, t);
     if (task >= 0) {
-      unlink(node, e);
-      releaseEntry(e);
+      removeAt(node, r);
       startTask(node, task, t);
     } else {
       // A probe: ask its job's scheduler for a task. A sticky probe stays queued.
-      if ((entries[e * ES + E_FLAGS] & F_STICKY) == 0) unlink(node, e);
-      entries[e * ES + E_FLAGS] = entries[e * ES + E_FLAGS] | F_FETCHING;
+      const flags = qRec[r * QR + R_FLAGS];
+      const f = fetchFree;
+      fetchFree = fetchJob[f];
+      fetchJob[f] = qRec[r * QR + R_JOB];
+      fetchFlags[f] = flags;
+      fetchSerial[f] = qRec[r * QR + R_SERIAL];
+      if ((flags & F_STICKY) == 0) removeAt(node, r); else qRec[r * QR + R_FLAGS] = flags | F_FETCHING;
       counters[C_FETCHES] += 1.0;
-      events.pushLane(2, t + 2.0 * netDelay, EV_REPLY, node, e);
+      events.pushLane(2, t + 2.0 * netDelay, EV_REPLY, node, f);
     }
   }
 }
@@ -523,8 +622,8 @@ function releaseSlot(node: i32, t: f64): void {
 function startTask(node: i32, task: i32, t: f64): void {
   counters[C_TASKS_STARTED] += 1.0;
   const job = taskJob[task];
-  jobWaiting[job] = jobWaiting[job] - 1;
-  if (jobLong[job] != 0) nodeState[node * NS + N_LONG_RUN] = nodeState[node * NS + N_LONG_RUN] + 1;
+  jobRec[job * JR + J_WAIT] = jobRec[job * JR + J_WAIT] - 1;
+  if (jobRec[job * JR + J_LONG] != 0) nodeState[node * NS + N_LONG_RUN] = nodeState[node * NS + N_LONG_RUN] + 1;
   if (recordTasks) {
     taskStart[task] = t;
     taskNode[task] = node;
@@ -534,20 +633,27 @@ function startTask(node: i32, task: i32, t: f64): void {
 }
 
 // ---- event handlers -------------------------------------------------------------------------
-function onReply(node: i32, e: i32, t: f64): void {
-  const job = entries[e * ES + E_JOB];
-  const flags = entries[e * ES + E_FLAGS] & ~F_FETCHING;
-  entries[e * ES + E_FLAGS] = flags;
+function onReply(node: i32, f: i32, t: f64): void {
+  const job = fetchJob[f];
+  let flags = fetchFlags[f];
+  const serial = fetchSerial[f];
+  fetchJob[f] = fetchFree;
+  fetchFree = f;
   const sticky = (flags & F_STICKY) != 0;
+  let r = -1;
+  if (sticky) {
+    r = findSerial(node, serial);
+    flags = qRec[r * QR + R_FLAGS] & ~F_FETCHING;
+    qRec[r * QR + R_FLAGS] = flags;
+  }
   const task = scheduler.handOut(job, node, t);
   if (task >= 0) {
     if ((flags & F_BEHIND_LONG) != 0) counters[C_SHORT_AFTER_LONG] += 1.0;
-    if (sticky) scheduler.onStickyTask(node, e, task, t); else releaseEntry(e);
+    if (sticky) scheduler.onStickyTask(node, r, task, t);
     startTask(node, task, t);
   } else {
     // A cancel: the job has no unlaunched task; the probe is gone after one round trip.
-    if (sticky) unlink(node, e);
-    releaseEntry(e);
+    if (sticky) removeAt(node, r);
     counters[C_STALE_PROBES] += 1.0;
     releaseSlot(node, t);
     afterSlotFreed(node, t);
@@ -558,7 +664,7 @@ function onTaskEnd(node: i32, task: i32, t: f64): void {
   if (recordTasks) taskEnd[task] = t;
   releaseSlot(node, t);
   const job = taskJob[task];
-  if (jobLong[job] != 0) nodeState[node * NS + N_LONG_RUN] = nodeState[node * NS + N_LONG_RUN] - 1;
+  if (jobRec[job * JR + J_LONG] != 0) nodeState[node * NS + N_LONG_RUN] = nodeState[node * NS + N_LONG_RUN] - 1;
   taskFinished(job, t);
   scheduler.onTaskEnd(node, task, t);
   afterSlotFreed(node, t);
@@ -566,8 +672,8 @@ function onTaskEnd(node: i32, task: i32, t: f64): void {
 
 /** A task of `job` finished at `t`: the job completes with its last task. */
 function taskFinished(job: i32, t: f64): void {
-  const left = jobTasksLeft[job] - 1;
-  jobTasksLeft[job] = left;
+  const left = jobRec[job * JR + J_LEFT] - 1;
+  jobRec[job * JR + J_LEFT] = left;
   if (left == 0) {
     jobFinish[job] = t;
     jobsDone++;
@@ -577,7 +683,7 @@ function taskFinished(job: i32, t: f64): void {
 
 function afterSlotFreed(node: i32, t: f64): void {
   serve(node, t);
-  if (nodeState[node * NS + N_BUSY] < slotsPerNode && nodeState[node * NS + N_HEAD] < 0) scheduler.onNodeIdle(node, t);
+  if (nodeState[node * NS + N_BUSY] < slotsPerNode && nodeState[node * NS + N_QLEN] == 0) scheduler.onNodeIdle(node, t);
 }
 
 /** Processes up to `maxEvents` events. Returns 1 when the simulation is finished. */
@@ -640,7 +746,7 @@ export function stream(id: i32): Rng { return new Rng(seed, id); }
 function lasFirstStart(node: i32, task: i32, t: f64): void {
   counters[C_TASKS_STARTED] += 1.0;
   const job = taskJob[task];
-  jobWaiting[job] = jobWaiting[job] - 1;
+  jobRec[job * JR + J_WAIT] = jobRec[job * JR + J_WAIT] - 1;
   if (recordTasks) {
     taskStart[task] = t;
     taskNode[task] = node;
@@ -695,29 +801,25 @@ function lasSuspend(node: i32, task: i32, t: f64): void {
   enqueue(node, job, task, 0);
 }
 
-/** The queue entry of the suspended task of `node` with the least attained service (first in
- *  queue order among equals, i.e. earliest suspended), or -1. Sets lasPickPrev. */
+/** The queue record of the suspended task of `node` with the least attained service (first in
+ *  queue order among equals, i.e. earliest suspended), or -1. */
 function lasPick(node: i32): i32 {
   if (lasPriority) return priorityPick(node);
   let best = -1;
   let bestA: f64 = Infinity;
-  let prev = -1;
-  let e = nodeState[node * NS + N_HEAD];
-  lasPickPrev = -1;
-  while (e >= 0) {
-    const a = lasAttained[entries[e * ES + E_TASK]];
-    if (a < bestA) { bestA = a; best = e; lasPickPrev = prev; }
-    prev = e;
-    e = entries[e * ES + E_NEXT];
+  const first = nodeState[node * NS + N_QFIRST];
+  const end = first + nodeState[node * NS + N_QLEN];
+  for (let r = first; r < end; r++) {
+    const a = lasAttained[qRec[r * QR + R_TASK]];
+    if (a < bestA) { bestA = a; best = r; }
   }
   return best;
 }
 
-/** Removes picked entry `e` from the queue of `node` and returns its task. */
-function lasTake(node: i32, e: i32, t: f64): i32 {
-  const task = entries[e * ES + E_TASK];
-  unlinkAfter(node, lasPickPrev, e);
-  releaseEntry(e);
+/** Removes picked record `r` from the queue of `node` and returns its task. */
+function lasTake(node: i32, r: i32, t: f64): i32 {
+  const task = qRec[r * QR + R_TASK];
+  removeAt(node, r);
   counters[C_SUSPENDED_SECONDS] += t - lasSuspendedAt[task];
   return task;
 }
@@ -762,7 +864,7 @@ function lasQuantumEnd(task: i32, v: i32, t: f64): void {
   counters[C_RESUME_SECONDS] += lasRunCost[task];
   lasRunCost[task] = 0.0;
   const e = lasPick(node);
-  if (e >= 0 && lasAttained[entries[e * ES + E_TASK]] <= lasAttained[task]) {
+  if (e >= 0 && lasAttained[qRec[e * QR + R_TASK]] <= lasAttained[task]) {
     const pos = lasPos[task];
     const next = lasTake(node, e, t);
     lasSuspend(node, task, t);
@@ -790,7 +892,7 @@ function lasEnd(task: i32, v: i32, t: f64): void {
   const e = lasPick(node);
   if (e >= 0) lasResume(node, pos, lasTake(node, e, t), t); else releaseSlot(node, t);
   scheduler.onTaskEnd(node, task, t);
-  if (nodeState[node * NS + N_BUSY] < slotsPerNode && nodeState[node * NS + N_HEAD] < 0) scheduler.onNodeIdle(node, t);
+  if (nodeState[node * NS + N_BUSY] < slotsPerNode && nodeState[node * NS + N_QLEN] == 0) scheduler.onNodeIdle(node, t);
 }
 
 /** Tasks at `node` under the preemptive discipline: running plus suspended. */
@@ -805,8 +907,9 @@ export function lasNodeVariance(node: i32, t: f64): f64 {
     const x = lasSlot[base + k];
     if (x >= 0) { sum += lasCurrent(x, t); n++; }
   }
-  let e = nodeState[node * NS + N_HEAD];
-  while (e >= 0) { sum += lasAttained[entries[e * ES + E_TASK]]; n++; e = entries[e * ES + E_NEXT]; }
+  const first = nodeState[node * NS + N_QFIRST];
+  const end = first + nodeState[node * NS + N_QLEN];
+  for (let r = first; r < end; r++) { sum += lasAttained[qRec[r * QR + R_TASK]]; n++; }
   if (n < 2) return 0.0;
   const mean = sum / <f64>n;
   let sq: f64 = 0.0;
@@ -814,8 +917,7 @@ export function lasNodeVariance(node: i32, t: f64): f64 {
     const x = lasSlot[base + k];
     if (x >= 0) { const d = lasCurrent(x, t) - mean; sq += d * d; }
   }
-  e = nodeState[node * NS + N_HEAD];
-  while (e >= 0) { const d = lasAttained[entries[e * ES + E_TASK]] - mean; sq += d * d; e = entries[e * ES + E_NEXT]; }
+  for (let r = first; r < end; r++) { const d = lasAttained[qRec[r * QR + R_TASK]] - mean; sq += d * d; }
   return sq / <f64>n;
 }
 
@@ -834,18 +936,12 @@ function lasVictim(base: i32, t: f64): i32 {
   return victim;
 }
 
-/** Big-C: the first short entry of `node`'s queue, else the first entry (FIFO within a class).
- *  Sets lasPickPrev. */
+/** Big-C: the first short record of `node`'s queue, else the first (FIFO within a class). */
 function priorityPick(node: i32): i32 {
-  let prev = -1;
-  let e = nodeState[node * NS + N_HEAD];
-  const first = e;
-  while (e >= 0) {
-    if (jobLong[entries[e * ES + E_JOB]] == 0) { lasPickPrev = prev; return e; }
-    prev = e;
-    e = entries[e * ES + E_NEXT];
-  }
-  lasPickPrev = -1;
+  const first = nodeState[node * NS + N_QFIRST];
+  const len = nodeState[node * NS + N_QLEN];
+  if (len == 0) return -1;
+  for (let r = first; r < first + len; r++) if ((qRec[r * QR + R_FLAGS] & F_LONG) == 0) return r;
   return first;
 }
 
@@ -872,8 +968,9 @@ export function lasNodeAttained(node: i32, t: f64): f64 {
     const x = lasSlot[base + k];
     if (x >= 0) sum += lasCurrent(x, t);
   }
-  let e = nodeState[node * NS + N_HEAD];
-  while (e >= 0) { sum += lasAttained[entries[e * ES + E_TASK]]; e = entries[e * ES + E_NEXT]; }
+  const first = nodeState[node * NS + N_QFIRST];
+  const end = first + nodeState[node * NS + N_QLEN];
+  for (let r = first; r < end; r++) sum += lasAttained[qRec[r * QR + R_TASK]];
   return sum;
 }
 

@@ -16,13 +16,15 @@ async function stealSetup(long: boolean[], queues: number[][], victimRunsLong: b
   sim.allocate(jobs, jobs, queues.length, 1, 0.0005, 1, 1, false);
   for (let j = 0; j <= jobs; j++) sim.jobFirstTask[j] = j;
   sim.initialize(new sim.Scheduler());
-  long.forEach((l, j) => { sim.jobLong[j] = l ? 1 : 0; });
+  // (the engine copies the class into the job record in initialize(); set both here)
+  long.forEach((l, j) => { sim.jobLong[j] = l ? 1 : 0; sim.jobRec[j * sim.JR + sim.J_LONG] = l ? 1 : 0; });
   queues.forEach((q, n) => q.forEach((job) => sim.enqueue(n, job, -1, 0)));
   const node = (n: number, field: number) => sim.nodeState[n * sim.NS + field];
   if (victimRunsLong) sim.nodeState[1 * sim.NS + sim.N_LONG_RUN] = 1;
   const queue = (n: number) => {
     const out: number[] = [];
-    for (let e = node(n, sim.N_HEAD); e >= 0; e = sim.entries[e * sim.ES + sim.E_NEXT]) out.push(sim.entries[e * sim.ES + sim.E_JOB]);
+    const first = node(n, sim.N_QFIRST);
+    for (let r = first; r < first + node(n, sim.N_QLEN); r++) out.push(sim.qRec[r * sim.QR + sim.R_JOB]);
     return out;
   };
   const queueLength = (n: number) => node(n, sim.N_QLEN);

@@ -12,8 +12,8 @@
 // started, with the bypass bound checked strictly (a task may bypass entry P only while P's
 // bypassed work stays below bypassFactor x P's estimate).
 import {
-  nodeState, entries, NS, ES, N_HEAD, E_JOB, E_NEXT, nNodes, nJobs, jobArrival, jobLong,
-  jobEstimate, jobWaiting, jobFirstTask, taskJob, entryBypass, nextUnlaunchedTask, sendBegin,
+  nodeState, qRec, qBypass, NS, QR, N_QFIRST, N_QLEN, R_JOB, nNodes, nJobs, jobArrival, jobLong,
+  jobEstimate, jobWaitingCount, jobFirstTask, taskJob, nextUnlaunchedTask, sendBegin,
   sendTo, sendEnd, setTimer, stream, recordBypass,
 } from "../sim";
 import { Rng, STREAM_HEARTBEAT } from "../rng";
@@ -100,20 +100,20 @@ export class DistributedLwl extends ClassAwareScheduler {
     let shortest: f64 = Infinity;
     let minSlack: f64 = Infinity;
     let chosen = -1;
-    let e = nodeState[node * NS + N_HEAD];
-    while (e >= 0) {
-      const job = entries[e * ES + E_JOB];
+    const first = nodeState[node * NS + N_QFIRST];
+    const end = first + nodeState[node * NS + N_QLEN];
+    for (let r = first; r < end; r++) {
+      const job = qRec[r * QR + R_JOB];
       const est = jobEstimate[job];
-      const remaining = est * <f64>jobWaiting[job];
-      if (remaining < shortest && est < minSlack) { shortest = remaining; chosen = e; }
-      const slack = this.bypassFactor * est - entryBypass[e];
+      const remaining = est * <f64>jobWaitingCount(job);
+      if (remaining < shortest && est < minSlack) { shortest = remaining; chosen = r; }
+      const slack = this.bypassFactor * est - qBypass[r];
       if (slack < minSlack) minSlack = slack;
-      e = entries[e * ES + E_NEXT];
     }
     return chosen;
   }
 
-  onSelected(node: i32, e: i32, now: f64): void {
-    recordBypass(node, e, jobEstimate[entries[e * ES + E_JOB]], this.bypassFactor, false);
+  onSelected(node: i32, r: i32, now: f64): void {
+    recordBypass(node, r, jobEstimate[qRec[r * QR + R_JOB]], this.bypassFactor, false);
   }
 }

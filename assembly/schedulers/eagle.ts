@@ -24,9 +24,9 @@
 // scheduler does not re-send probes of a job whose tasks are all launched; with no short
 // partition the fallback goes to a uniform node.
 import {
-  nodeState, entries, NS, ES, N_HEAD, N_LONG_RUN, N_LONG_Q, E_JOB, E_NEXT, E_FLAGS, nNodes, nJobs,
-  netDelay, jobLong, jobEstimate, taskJob, jobFirstTask, jobUnlaunched, entryBypass, F_FETCHING, F_LONG,
-  nextUnlaunchedTask, firstReadyEntry, unlinkAfter, releaseEntry, sendBegin, sendTo, sendEnd,
+  nodeState, qRec, qBypass, NS, QR, N_LONG_RUN, N_LONG_Q, N_QFIRST, N_QLEN, R_JOB, R_FLAGS, nNodes, nJobs,
+  netDelay, jobLong, jobEstimate, taskJob, jobFirstTask, jobUnlaunched, F_FETCHING, F_LONG,
+  nextUnlaunchedTask, firstReadyEntry, moveRecord, closeGap, sendBegin, sendTo, sendEnd,
   setTimer, count, stream, recordBypass, compatMode, C_REJECTED, C_RESCHEDULED, C_PURGED,
 } from "../sim";
 import { Rng, STREAM_PLACEMENT } from "../rng";
@@ -275,37 +275,41 @@ export class Eagle extends ClassAwareScheduler {
     return t;
   }
 
-  /** Algorithm 1's GetProbeFromQueue (§2.5(f)). */
+  /** Algorithm 1's GetProbeFromQueue (§2.5(f)). Compacts the queue in place as it drops
+   *  exhausted probes, so one pass over contiguous records does both. */
   selectEntry(node: i32, now: f64): i32 {
     if (!this.sticky) return firstReadyEntry(node);
     let shortest: f64 = Infinity;
     let minSlack: f64 = Infinity;
     let chosen = -1;
-    let prev = -1;
-    let e = nodeState[node * NS + N_HEAD];
-    while (e >= 0) {
-      const next = entries[e * ES + E_NEXT];
-      const flags = entries[e * ES + E_FLAGS];
+    const first = nodeState[node * NS + N_QFIRST];
+    const end = first + nodeState[node * NS + N_QLEN];
+    let w = first; // next kept position
+    let r = first;
+    let purged = 0;
+    for (; r < end; r++) {
+      const flags = qRec[r * QR + R_FLAGS];
       if ((flags & F_LONG) != 0) break; // never look past a long placeholder
-      const job = entries[e * ES + E_JOB];
+      const job = qRec[r * QR + R_JOB];
       const est = jobEstimate[job];
       const fetching = (flags & F_FETCHING) != 0;
       const left = jobUnlaunched(job);
       if (!fetching && left == 0 && now >= this.lastHandOut[job] + netDelay) {
-        unlinkAfter(node, prev, e); // known exhausted: dropped at no cost
-        releaseEntry(e);
-        count(C_PURGED, 1.0);
-        e = next;
+        purged++; // known exhausted: dropped at no cost
         continue;
       }
+      if (w != r) moveRecord(r, w);
       if (!fetching) {
         const remaining = est * <f64>left;
-        if (remaining < shortest && est <= minSlack) { shortest = remaining; chosen = e; }
+        if (remaining < shortest && est <= minSlack) { shortest = remaining; chosen = w; }
       }
-      const slack = this.bypassFactor * est - entryBypass[e];
+      const slack = this.bypassFactor * est - qBypass[w];
       if (slack < minSlack) minSlack = slack;
-      prev = e;
-      e = next;
+      w++;
+    }
+    if (purged > 0) {
+      closeGap(node, w, r);
+      count(C_PURGED, <f64>purged);
     }
     return chosen >= 0 ? chosen : firstReadyEntry(node);
   }

@@ -12,7 +12,7 @@
 // `split` is the static split: short jobs probe only the short partition, long jobs go through
 // the central LWL on the rest, no stealing.
 import {
-  nodeState, entries, NS, ES, N_HEAD, N_LONG_RUN, E_TASK, E_NEXT, E_FLAGS, F_LONG, nNodes, jobLong, taskJob,
+  nodeState, qRec, NS, QR, N_QFIRST, N_QLEN, N_LONG_RUN, R_TASK, R_FLAGS, F_LONG, nNodes, jobLong, taskJob,
   moveRun, serve, count, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
 } from "../sim";
 import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../rng";
@@ -82,23 +82,17 @@ export class Hawk extends ClassAwareScheduler {
  * Returns false when there is nothing to steal.
  */
 export function stealFrom(victim: i32, thief: i32): bool {
-  let prev = -1;
-  let e = nodeState[victim * NS + N_HEAD];
-  if (nodeState[victim * NS + N_LONG_RUN] == 0) {
-    while (e >= 0 && (entries[e * ES + E_FLAGS] & F_LONG) == 0) { prev = e; e = entries[e * ES + E_NEXT]; }
+  const o = victim * NS;
+  let r = nodeState[o + N_QFIRST];
+  const end = r + nodeState[o + N_QLEN];
+  if (nodeState[o + N_LONG_RUN] == 0) {
+    while (r < end && (qRec[r * QR + R_FLAGS] & F_LONG) == 0) r++;
   }
-  while (e >= 0 && (entries[e * ES + E_FLAGS] & F_LONG) != 0) { prev = e; e = entries[e * ES + E_NEXT]; }
-  if (e < 0 || entries[e * ES + E_TASK] >= 0) return false;
-  const first = e;
-  let last = e;
+  while (r < end && (qRec[r * QR + R_FLAGS] & F_LONG) != 0) r++;
+  if (r >= end || qRec[r * QR + R_TASK] >= 0) return false;
   let n = 1;
-  let next = entries[e * ES + E_NEXT];
-  while (next >= 0 && (entries[next * ES + E_FLAGS] & F_LONG) == 0 && entries[next * ES + E_TASK] < 0) {
-    last = next;
-    n++;
-    next = entries[next * ES + E_NEXT];
-  }
-  moveRun(victim, prev, first, last, n, thief);
+  while (r + n < end && (qRec[(r + n) * QR + R_FLAGS] & F_LONG) == 0 && qRec[(r + n) * QR + R_TASK] < 0) n++;
+  moveRun(victim, r, n, thief);
   count(C_RESCHEDULED, <f64>n);
   return true;
 }

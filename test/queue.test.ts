@@ -1,0 +1,90 @@
+// The node-queue arena (assembly/sim.ts "node queues"): each node's queue is a contiguous run of
+// records inside its own region; regions grow by moving to a twice-as-large one, queues slide
+// to the front of their region, removals move the shorter side. A random sequence of
+// operations is checked against a plain array model of every queue.
+import { describe, it, expect } from "vitest";
+import { pathToFileURL } from "node:url";
+import { join } from "node:path";
+import { packageRoot } from "../src/engine/node.js";
+
+const engineModule = async (name: string) => import(pathToFileURL(join(packageRoot(), "build/engine-js", name)).href);
+
+/** A small deterministic generator for the test's own choices. */
+function lcg(seed: number) {
+  let s = seed >>> 0;
+  return (n: number) => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s % n; };
+}
+
+describe("node queue arena", () => {
+  it("matches an array model under random enqueues, removals and moves, with regions disjoint", async () => {
+    const sim = await engineModule("sim.js");
+    const nodes = 6, jobs = 40;
+    sim.allocate(jobs, jobs, nodes, 1, 0.0005, 1, 1, false, false);
+    for (let j = 0; j <= jobs; j++) sim.jobFirstTask[j] = j;
+    sim.initialize(new sim.Scheduler());
+    for (let j = 0; j < jobs; j++) { const l = j % 3 === 0 ? 1 : 0; sim.jobLong[j] = l; sim.jobRec[j * sim.JR + sim.J_LONG] = l; }
+    const model: number[][] = Array.from({ length: nodes }, () => []);
+    const field = (n: number, f: number) => sim.nodeState[n * sim.NS + f];
+    const read = (n: number) => {
+      const out: number[] = [];
+      const first = field(n, sim.N_QFIRST);
+      for (let r = first; r < first + field(n, sim.N_QLEN); r++) out.push(sim.qRec[r * sim.QR + sim.R_JOB]);
+      return out;
+    };
+    const rnd = lcg(42);
+    let grew = 0;
+    for (let step = 0; step < 4000; step++) {
+      const n = rnd(nodes);
+      const op = rnd(10);
+      const capBefore = field(n, sim.N_QCAP);
+      if (op < 5 || model[n].length === 0) {
+        const job = rnd(jobs);
+        sim.enqueue(n, job, -1, 0);
+        model[n].push(job);
+        if (field(n, sim.N_QCAP) > capBefore) grew++;
+      } else if (op < 8) {
+        const i = rnd(model[n].length);
+        sim.removeAt(n, field(n, sim.N_QFIRST) + i);
+        model[n].splice(i, 1);
+      } else {
+        const to = (n + 1 + rnd(nodes - 1)) % nodes;
+        const i = rnd(model[n].length);
+        const k = 1 + rnd(model[n].length - i);
+        sim.moveRun(n, field(n, sim.N_QFIRST) + i, k, to);
+        model[to].push(...model[n].splice(i, k));
+      }
+      if (step % 97 === 0 || step === 3999) {
+        const spans: [number, number][] = [];
+        for (let m = 0; m < nodes; m++) {
+          expect(read(m)).toEqual(model[m]);
+          expect(field(m, sim.N_LONG_Q)).toBe(model[m].filter((j) => j % 3 === 0).length);
+          const base = field(m, sim.N_QBASE), cap = field(m, sim.N_QCAP), first = field(m, sim.N_QFIRST);
+          expect(cap).toBe(1 << field(m, sim.N_QLOG));
+          expect(first).toBeGreaterThanOrEqual(base);
+          expect(first + field(m, sim.N_QLEN)).toBeLessThanOrEqual(base + cap);
+          spans.push([base, base + cap]);
+        }
+        spans.sort((a, b) => a[0] - b[0]);
+        for (let k = 1; k < spans.length; k++) expect(spans[k][0]).toBeGreaterThanOrEqual(spans[k - 1][1]);
+      }
+    }
+    expect(grew).toBeGreaterThan(5); // the sequence did exercise region growth
+    expect(sim.counters[sim.C_MAX_QUEUE]).toBeGreaterThanOrEqual(Math.max(...model.map((q) => q.length)));
+  });
+
+  it("closeGap drops the records a compacting scan left out and keeps the rest in order", async () => {
+    const sim = await engineModule("sim.js");
+    sim.allocate(10, 10, 1, 1, 0.0005, 1, 1, false, false);
+    for (let j = 0; j <= 10; j++) sim.jobFirstTask[j] = j;
+    sim.initialize(new sim.Scheduler());
+    for (let j = 0; j < 9; j++) sim.enqueue(0, j, -1, 0);
+    const first = sim.nodeState[sim.N_QFIRST];
+    // a scan keeps jobs 0, 2, 4 of the first six (writing them to positions 0..2), stops at 6
+    sim.moveRecord(first + 2, first + 1);
+    sim.moveRecord(first + 4, first + 2);
+    sim.closeGap(0, first + 3, first + 6);
+    const out: number[] = [];
+    for (let r = first; r < first + sim.nodeState[sim.N_QLEN]; r++) out.push(sim.qRec[r * sim.QR + sim.R_JOB]);
+    expect(out).toEqual([0, 2, 4, 6, 7, 8]);
+  });
+});
