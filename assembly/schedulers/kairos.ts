@@ -23,9 +23,16 @@
 //    heartbeat before the next submission is (no decision reads the ones between), and none
 //    after the last job is placed, so the timers stop.
 //  - Placements are early-bound tasks delivered after the network delay.
+//  - A heartbeat touches only the nodes whose report can differ from the last one: a node with
+//    fewer than two tasks has variance 0 (fewer than one: attained sum 0), so only the nodes
+//    holding enough tasks, or whose last reported value was not 0, are recomputed (a watch
+//    set, joined when a task arrives); with staleCounts only the nodes that completed tasks
+//    since the last heartbeat report new counts. The view (a min-tree) gets exactly the keys
+//    a full sweep would give, so results are the same; the Random tie-break still draws for
+//    every node at every heartbeat, as defined.
 import {
   Scheduler, nNodes, nJobs, slotsPerNode, jobArrival, jobFirstTask, taskJob, nextUnlaunchedTask,
-  sendBegin, sendTo, sendEnd, setTimer, lasNodeVariance, lasNodeAttained, netDelay, stream,
+  sendBegin, sendTo, sendEnd, setTimer, lasNodeVariance, lasNodeAttained, lasNodeTasks, netDelay, stream,
 } from "../sim";
 import { MinTree } from "../mintree";
 import { Rng, STREAM_PLACEMENT } from "../rng";
@@ -58,6 +65,15 @@ export class Kairos extends Scheduler {
   staleCounts: bool;
   tieBreak: i32 = TIE_VARIANCE;
   tieRng: Rng = stream(STREAM_PLACEMENT);
+  // Heartbeat work lists (see the header): nodes whose variance may be non-zero, nodes with
+  // unreported completions, and the nodes whose key a heartbeat changed.
+  watch: Int32Array = new Int32Array(nNodes);
+  watchCount: i32 = 0;
+  inWatch: Uint8Array = new Uint8Array(nNodes);
+  dirty: Int32Array = new Int32Array(nNodes);
+  dirtyCount: i32 = 0;
+  isDirty: Uint8Array = new Uint8Array(nNodes);
+  changed: Int32Array = new Int32Array(2 * nNodes); // a node can change by both lists
 
   constructor(q: i32, quantum: f64, heartbeat: f64, cost: f64, starveAfter: i32, starveQuanta: f64,
               staleCounts: bool) {
@@ -109,6 +125,22 @@ export class Kairos extends Scheduler {
   onTaskEnd(node: i32, task: i32, now: f64): void {
     this.completed[node] = this.completed[node] + 1;
     if (!this.staleCounts) setTimer(now + netDelay, NOTICE, node);
+    else if (this.isDirty[node] == 0) {
+      this.isDirty[node] = 1;
+      this.dirty[this.dirtyCount++] = node;
+    }
+  }
+
+  /** Fewest tasks at a node for its heartbeat value to be non-zero. */
+  watchFrom(): i32 { return this.tieBreak == TIE_SUM ? 1 : 2; }
+
+  accept(node: i32, job: i32, task: i32, now: f64): bool {
+    // The task joins `node` right after this: watch the node once it can report non-zero.
+    if (this.useVariance && this.inWatch[node] == 0 && lasNodeTasks(node) + 1 >= this.watchFrom()) {
+      this.inWatch[node] = 1;
+      this.watch[this.watchCount++] = node;
+    }
+    return true;
   }
 
   onTimer(a: i32, b: i32, now: f64): void {
@@ -121,17 +153,47 @@ export class Kairos extends Scheduler {
       return;
     }
     // Heartbeat: every node reports the variance of attained service (and, with staleCounts,
-    // its completions).
+    // its completions). Only the nodes whose report can change are visited (see the header).
     this.lastBeat = this.pendingBeat;
     this.beatPending = false;
-    for (let n = 0; n < nNodes; n++) {
-      if (this.staleCounts) this.reported[n] = this.completed[n];
-      if (this.useVariance) {
-        this.variance[n] = this.tieBreak == TIE_SUM ? lasNodeAttained(n, now) : lasNodeVariance(n, now);
+    if (this.tieBreak == TIE_RANDOM) {
+      for (let n = 0; n < nNodes; n++) {
+        if (this.staleCounts) this.reported[n] = this.completed[n];
+        this.keys[n] = this.key(n);
       }
-      this.keys[n] = this.key(n);
+      this.dirtyCount = 0;
+      this.isDirty.fill(0);
+      this.view.setAll(this.keys);
+    } else {
+      let k = 0;
+      const from = this.watchFrom();
+      let i = 0;
+      while (i < this.watchCount) {
+        const n = this.watch[i];
+        const tasks = lasNodeTasks(n);
+        const v = tasks < from ? 0.0 : (this.tieBreak == TIE_SUM ? lasNodeAttained(n, now) : lasNodeVariance(n, now));
+        if (v != this.variance[n]) { this.variance[n] = v; this.changed[k++] = n; }
+        if (tasks < from && v == 0.0) { // leaves the watch set until a task arrives again
+          this.inWatch[n] = 0;
+          this.watch[i] = this.watch[--this.watchCount];
+        } else {
+          i++;
+        }
+      }
+      for (let d = 0; d < this.dirtyCount; d++) {
+        const n = this.dirty[d];
+        this.isDirty[n] = 0;
+        if (this.reported[n] != this.completed[n]) { this.reported[n] = this.completed[n]; this.changed[k++] = n; }
+      }
+      this.dirtyCount = 0;
+      if (k * 16 > nNodes) { // many keys changed: rebuild the tree in O(nodes)
+        for (let n = 0; n < nNodes; n++) this.keys[n] = this.view.get(n);
+        for (let c = 0; c < k; c++) this.keys[this.changed[c]] = this.key(this.changed[c]);
+        this.view.setAll(this.keys);
+      } else {
+        for (let c = 0; c < k; c++) this.view.set(this.changed[c], this.key(this.changed[c]));
+      }
     }
-    this.view.setAll(this.keys);
     this.place(now);
     this.planBeat(now);
   }
