@@ -152,6 +152,25 @@ describe(".tr reader", () => {
     expect(columns(p.end())).toEqual(whole);
   });
 
+  it("sizes its columns from a size hint without changing the result (right, too small, too large)", () => {
+    // 3000 jobs with 1-9 tasks each, in 4 KiB chunks like the file reader's reused buffer.
+    let text = "";
+    for (let j = 0; j < 3000; j++) {
+      const k = 1 + (j * 7) % 9;
+      text += `${j * 0.5} ${k} 2.5` + " 1.25".repeat(k) + "\n";
+    }
+    const b = bytes(text);
+    const whole = columns(parseTr(b, "h"));
+    for (const hint of [b.length, 1000, b.length * 50]) {
+      const p = new TrParser("h", hint);
+      for (let o = 0; o < b.length; o += 4096) p.push(b.subarray(o, Math.min(b.length, o + 4096)));
+      const t = p.end();
+      expect(columns(t), `hint ${hint}`).toEqual(whole);
+      // a column far larger than its content is copied to size, not returned as a view
+      expect(t.durations.buffer.byteLength).toBeLessThanOrEqual(2 * 8 * t.durations.length);
+    }
+  });
+
   it("reports errors at the right line whatever the chunking", () => {
     const b = bytes("0 1 1 1\n\n2 1 1 oops\n");
     for (let cut = 0; cut <= b.length; cut++) {

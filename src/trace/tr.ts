@@ -179,9 +179,33 @@ export class TrParser {
   private pending: Uint8Array[] = [];
   private pendingBytes = 0;
   private state: "open" | "done" | "failed" = "open";
+  /** Expected total bytes (the file size), or 0: sizes the columns once after the first block. */
+  private sizeHint: number;
+  private bytesSeen = 0;
 
-  constructor(name: string) {
+  /** `sizeHint`: the input's total size in bytes, if known. After the first block the parser
+   *  sizes its columns for the whole input from that block's bytes per task and per job (plus
+   *  a margin), so at full trace size they are not regrown and copied step by step: on this
+   *  class of VM fresh memory costs more than the parsing (page faults). */
+  constructor(name: string, sizeHint = 0) {
     this.name = name;
+    this.sizeHint = sizeHint;
+  }
+
+  /** Sizes the columns for the whole input from what the first block held. */
+  private presize(blockBytes: number): void {
+    const hint = this.sizeHint;
+    this.sizeHint = 0;
+    if (!(hint > blockBytes * 2) || this.tasks === 0) return;
+    const scale = (hint / blockBytes) * 1.15;
+    const tasks = Math.min(MAX_TASKS, Math.ceil(this.tasks * scale) + 8192);
+    const jobs = Math.min(MAX_TASKS, Math.ceil(this.jobs * scale) + 1024);
+    if (tasks > this.durations.length) this.durations = growF64(this.durations, tasks);
+    if (jobs > this.arrivals.length) {
+      this.arrivals = growF64(this.arrivals, jobs);
+      this.estimates = growF64(this.estimates, jobs);
+      this.offsets = growI32(this.offsets, jobs + 1);
+    }
   }
 
   push(chunk: Uint8Array): void {
@@ -228,12 +252,16 @@ export class TrParser {
       throw new InputError(`${this.name}: no jobs (the file is empty or has only blank lines)`);
     }
     const j = this.jobs, t = this.tasks;
+    // A column at least half full is returned as a view (no copy: the unused tail was never
+    // written, so it holds no memory); a mostly empty one is copied to its size.
+    const fit = <A extends Float64Array | Int32Array>(a: A, n: number): A =>
+      (n * 2 >= a.length ? a.subarray(0, n) : a.slice(0, n)) as A;
     return {
       name: this.name,
-      arrivals: this.arrivals.slice(0, j),
-      taskOffsets: this.offsets.slice(0, j + 1),
-      durations: this.durations.slice(0, t),
-      estimates: this.estimates.slice(0, j),
+      arrivals: fit(this.arrivals, j),
+      taskOffsets: fit(this.offsets, j + 1),
+      durations: fit(this.durations, t),
+      estimates: fit(this.estimates, j),
     };
   }
 
@@ -245,6 +273,9 @@ export class TrParser {
   private run(b: Uint8Array, end: number): void {
     try {
       this.parseBlock(b, end);
+      const first = this.bytesSeen === 0;
+      this.bytesSeen += end;
+      if (first && this.sizeHint > 0) this.presize(end);
     } catch (e) {
       this.state = "failed";
       throw e;
