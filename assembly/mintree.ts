@@ -78,4 +78,25 @@ export class MinTree {
   /** Index of the minimum value (lowest index among equals). */
   minIndex(): i32 { return this.idx[1]; }
   minValue(): f64 { return this.val[1]; }
+
+  /** Writes the indices of all values equal to `target` (which must be the minimum) into
+   *  `out` (capacity n) using `stack` (capacity 64) and returns their number: a depth-first
+   *  walk that skips every subtree whose minimum is larger, O(k log n) for k matches. */
+  collectMin(target: f64, out: Int32Array, stack: Int32Array): i32 {
+    let k = 0;
+    let top = 0;
+    if (this.val[1] != target) return 0;
+    stack[top++] = 1;
+    while (top > 0) {
+      const p = stack[--top];
+      if (p >= this.size) {
+        if (p - this.size < this.n) out[k++] = p - this.size;
+        continue;
+      }
+      const r = 2 * p + 1;
+      if (this.val[r] == target) stack[top++] = r;
+      if (this.val[2 * p] == target) stack[top++] = 2 * p;
+    }
+    return k;
+  }
 }

@@ -100,6 +100,8 @@ describe("ablations and modes: Wasm and JS engines agree, invariants hold", () =
     ["dlwl", { heartbeat: 0.5, estErrorLow: 1, estErrorHigh: 1.6 }],
     ["kairos", { tieBreak: 1, Q: 1 }],
     ["kairos", { tieBreak: 2, quantum: 0.5 }],
+    ["kairos", { oracle: true, Q: 1 }],
+    ["kairos", { oracle: true, tieBreak: 2, staleCounts: true }],
     ["kairos", { quantum: 0.3, Q: 1, delta: 0.5, resumeCost: 0.01, starvationPreemptions: 2 }],
     ["kairos", { quantum: 0.5, Q: 3, delta: 2, starvationPreemptions: 1, starvationQuanta: 1.5 }, 4],
     ["kairos", { quantum: 2, Q: 0, delta: 0.25, starvationPreemptions: 0 }, 2],

@@ -4,6 +4,7 @@
 // service).
 import { describe, it, expect } from "vitest";
 import { generatePoissonWithEngineRng } from "../src/trace/node.js";
+import { resolveConfig } from "../src/config/config.js";
 import type { Trace } from "../src/trace/types.js";
 import { makeTrace, simulate, checkInvariants } from "./helpers.js";
 
@@ -247,6 +248,47 @@ describe.each(["wasm", "js"] as const)("kairos tie-breaks on the %s engine (spec
       expect(again.tasks!.node).toEqual(r.tasks!.node);
     }
     expect([...seen].sort()).toEqual([0, 1]);
+  });
+});
+
+describe.each(["wasm", "js"] as const)("kairos oracle tie values on the %s engine (spec §8 #6)", (engine) => {
+  // 2 nodes, Δ = 100 s so the only heartbeat before E is the one at t = 0 (every value 0).
+  // A, B (t=0, 10 s) -> nodes 0, 1. C (t=0.2) ties on count 1 -> node 0 and suspends A (0.2 s
+  // of service); D (t=0.6) -> node 1 (fewer tasks) and suspends B (0.6 s). At E (t=2) both
+  // nodes hold 2 tasks: node 0 {A 0.2, C ~1.8} has variance ~0.64, node 1 {B 0.6, D ~1.4}
+  // ~0.16. Sampled at the t = 0 heartbeat the variances tie (0) and E takes node 0; computed
+  // at the decision (oracle) E takes node 1.
+  const trace = makeTrace([[0, [10]], [0, [10]], [0.2, [10]], [0.6, [10]], [2, [1]]]);
+  it("Var: the heartbeat's sampled value ties, the oracle's current value does not", async () => {
+    const hb = await simulate(trace, { scheduler: "kairos", nodes: 2, params: { delta: 100 } }, engine);
+    const or = await simulate(trace, { scheduler: "kairos", nodes: 2, params: { delta: 100, oracle: true } }, engine);
+    checkInvariants(hb);
+    checkInvariants(or);
+    expect(Array.from(hb.tasks!.node)).toEqual([0, 1, 0, 1, 0]);
+    expect(Array.from(or.tasks!.node)).toEqual([0, 1, 0, 1, 1]);
+  });
+  it("Sum: the oracle reads the attained service at the decision", async () => {
+    // The tie-break scenario above with Δ = 100: at C (t=1.5) the current sums are 1.4995 and
+    // 1.1995 s (oracle: node 1), while the t = 0 heartbeat saw 0 and 0 (lowest id: node 0).
+    const t = makeTrace([[0, [10]], [0.3, [10]], [1.5, [1]]]);
+    const hb = await simulate(t, { scheduler: "kairos", nodes: 2, params: { tieBreak: 2, delta: 100 } }, engine);
+    const or = await simulate(t, { scheduler: "kairos", nodes: 2, params: { tieBreak: 2, delta: 100, oracle: true } }, engine);
+    expect(Array.from(hb.tasks!.node)).toEqual([0, 1, 0]);
+    expect(Array.from(or.tasks!.node)).toEqual([0, 1, 1]);
+  });
+  it("stays close to 1 s heartbeats on a loaded cluster, and is reproducible", async () => {
+    const trace = await generatePoissonWithEngineRng({ jobs: 3000, tasks: 4, duration: "exp:1", load: 0.9, nodes: 50, seed: 4 });
+    const hb = await simulate(trace, { scheduler: "kairos", nodes: 50, params: { delta: 0.05 } }, engine);
+    const or = await simulate(trace, { scheduler: "kairos", nodes: 50, params: { delta: 0.05, oracle: true } }, engine);
+    checkInvariants(or);
+    const m1 = meanResponse(trace, hb.finish), m2 = meanResponse(trace, or.finish);
+    expect(Math.abs(m2 - m1) / m1).toBeLessThan(0.05);
+    const again = await simulate(trace, { scheduler: "kairos", nodes: 50, params: { delta: 0.05, oracle: true } }, engine);
+    expect(again.finish).toEqual(or.finish);
+  });
+  it("rejects oracle with the random tie-break (nothing to compute)", () => {
+    expect(() => resolveConfig({ scheduler: "kairos", nodes: 2, params: { oracle: true, tieBreak: 1 } }))
+      .toThrow("scheduler 'kairos': oracle=true needs a computed tie value (tieBreak 0 or 2), not tieBreak=1 (random)");
   });
 });
 

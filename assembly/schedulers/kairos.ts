@@ -30,6 +30,10 @@
 //    since the last heartbeat report new counts. The view (a min-tree) gets exactly the keys
 //    a full sweep would give, so results are the same; the Random tie-break still draws for
 //    every node at every heartbeat, as defined.
+//  - `oracle` (spec §8 #6's option): the tie value is computed at each decision from the nodes'
+//    current tasks, not sampled at heartbeats; heartbeats then carry only counts (staleCounts)
+//    or are not needed at all. A decision evaluates only the nodes tied at the lowest count
+//    that hold enough tasks for a non-zero value, so full-size traces run fast.
 import {
   Scheduler, nNodes, nJobs, slotsPerNode, jobArrival, jobFirstTask, taskJob, nextUnlaunchedTask,
   sendBegin, sendTo, sendEnd, setTimer, lasNodeVariance, lasNodeAttained, lasNodeTasks, netDelay, stream,
@@ -74,6 +78,16 @@ export class Kairos extends Scheduler {
   dirtyCount: i32 = 0;
   isDirty: Uint8Array = new Uint8Array(nNodes);
   changed: Int32Array = new Int32Array(2 * nNodes); // a node can change by both lists
+  // Oracle mode (spec §8 #6): the tie value is computed fresh at each decision instead of read
+  // from the last heartbeat. Nodes holding enough tasks for a non-zero value ("A") and the rest
+  // ("B", value 0 for sure) sit in two min-trees keyed by 2 x count; a decision evaluates only
+  // the A nodes tied at the lowest count, so its cost does not grow with the cluster.
+  oracle: bool = false;
+  inA: Uint8Array = new Uint8Array(0);
+  treeA: MinTree = new MinTree(0);
+  treeB: MinTree = new MinTree(0);
+  tied: Int32Array = new Int32Array(0);
+  stack: Int32Array = new Int32Array(64);
 
   constructor(q: i32, quantum: f64, heartbeat: f64, cost: f64, starveAfter: i32, starveQuanta: f64,
               staleCounts: bool) {
@@ -105,15 +119,53 @@ export class Kairos extends Scheduler {
     const view = this.view;
     sendBegin();
     while (this.next < tail) {
-      const n = view.minIndex();
+      const n = this.oracle ? this.pick(now) : view.minIndex();
       if (this.assigned[n] - this.reported[n] >= this.cap) break;
       this.assigned[n] = this.assigned[n] + 1;
-      view.set(n, this.key(n));
+      if (this.oracle) this.refresh(n, -1); else view.set(n, this.key(n));
       const job = taskJob[this.next];
       sendTo(n, job, nextUnlaunchedTask(job)); // == this.next: the queue is FIFO in task order
       this.next++;
     }
     sendEnd(now);
+  }
+
+  /** Turns on oracle mode (before the first event). */
+  useOracle(): void {
+    this.oracle = true;
+    this.inA = new Uint8Array(nNodes);
+    this.treeA = new MinTree(nNodes);
+    this.treeB = new MinTree(nNodes);
+    this.tied = new Int32Array(nNodes);
+    for (let n = 0; n < nNodes; n++) this.treeA.set(n, Infinity); // every node starts in B, count 0
+  }
+
+  /** Oracle mode: re-files node `n` after its count or its task count (`tasks`; -1: unchanged)
+   *  changed. */
+  refresh(n: i32, tasks: i32): void {
+    if (tasks >= 0) this.inA[n] = tasks >= this.watchFrom() ? 1 : 0;
+    const k = 2.0 * <f64>(this.assigned[n] - this.reported[n]);
+    if (this.inA[n] != 0) { this.treeA.set(n, k); this.treeB.set(n, Infinity); }
+    else { this.treeB.set(n, k); this.treeA.set(n, Infinity); }
+  }
+
+  /** Oracle mode: the node with the fewest tasks in the view; ties by the value computed now
+   *  (variance or attained sum, as v / (1 + v)), then by the lowest id. */
+  pick(now: f64): i32 {
+    const kb = this.treeB.minValue();
+    const ka = this.treeA.minValue();
+    if (ka > kb) return this.treeB.minIndex(); // A nodes all have more tasks in the view
+    let best = -1;
+    let bestF: f64 = Infinity;
+    if (kb == ka) { best = this.treeB.minIndex(); bestF = 0.0; }
+    const k = this.treeA.collectMin(ka, this.tied, this.stack);
+    for (let i = 0; i < k; i++) {
+      const n = this.tied[i];
+      const v = this.tieBreak == TIE_SUM ? lasNodeAttained(n, now) : lasNodeVariance(n, now);
+      const f = v / (1.0 + v);
+      if (f < bestF || (f == bestF && n < best)) { best = n; bestF = f; }
+    }
+    return best;
   }
 
   onJobArrival(job: i32, now: f64): void {
@@ -124,6 +176,7 @@ export class Kairos extends Scheduler {
 
   onTaskEnd(node: i32, task: i32, now: f64): void {
     this.completed[node] = this.completed[node] + 1;
+    if (this.oracle) this.refresh(node, lasNodeTasks(node));
     if (!this.staleCounts) setTimer(now + netDelay, NOTICE, node);
     else if (this.isDirty[node] == 0) {
       this.isDirty[node] = 1;
@@ -135,6 +188,7 @@ export class Kairos extends Scheduler {
   watchFrom(): i32 { return this.tieBreak == TIE_SUM ? 1 : 2; }
 
   accept(node: i32, job: i32, task: i32, now: f64): bool {
+    if (this.oracle) { this.refresh(node, lasNodeTasks(node) + 1); return true; }
     // The task joins `node` right after this: watch the node once it can report non-zero.
     if (this.useVariance && this.inWatch[node] == 0 && lasNodeTasks(node) + 1 >= this.watchFrom()) {
       this.inWatch[node] = 1;
@@ -147,7 +201,7 @@ export class Kairos extends Scheduler {
     if (a == NOTICE) {
       // A completion notice: the node has room again.
       this.reported[b] = this.reported[b] + 1;
-      this.view.set(b, this.key(b));
+      if (this.oracle) this.refresh(b, -1); else this.view.set(b, this.key(b));
       this.place(now);
       this.planBeat(now);
       return;
@@ -156,7 +210,15 @@ export class Kairos extends Scheduler {
     // its completions). Only the nodes whose report can change are visited (see the header).
     this.lastBeat = this.pendingBeat;
     this.beatPending = false;
-    if (this.tieBreak == TIE_RANDOM) {
+    if (this.oracle) {
+      for (let d = 0; d < this.dirtyCount; d++) {
+        const n = this.dirty[d];
+        this.isDirty[n] = 0;
+        this.reported[n] = this.completed[n];
+        this.refresh(n, -1);
+      }
+      this.dirtyCount = 0;
+    } else if (this.tieBreak == TIE_RANDOM) {
       for (let n = 0; n < nNodes; n++) {
         if (this.staleCounts) this.reported[n] = this.completed[n];
         this.keys[n] = this.key(n);
@@ -201,6 +263,7 @@ export class Kairos extends Scheduler {
   /** Schedules the next heartbeat that a decision will read, if any. */
   planBeat(now: f64): void {
     if (this.beatPending) return;
+    if (this.oracle && !this.staleCounts) return; // nothing is learnt from heartbeats
     const t0 = jobArrival[0];
     let k: f64;
     if (this.next < jobFirstTask[this.arrived]) {

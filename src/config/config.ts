@@ -43,6 +43,9 @@ export function resolveConfig(c: Partial<SimConfig> & { scheduler?: string }): R
   if (typeof params.estErrorLow === "number" && (params.estErrorLow as number) > (params.estErrorHigh as number)) {
     throw new InputError(`scheduler '${spec.name}': estErrorLow=${params.estErrorLow} must not exceed estErrorHigh=${params.estErrorHigh}`);
   }
+  if (params.oracle === true && params.tieBreak === 1) {
+    throw new InputError(`scheduler '${spec.name}': oracle=true needs a computed tie value (tieBreak 0 or 2), not tieBreak=1 (random)`);
+  }
   const paramVector = new Float64Array(spec.params.length);
   spec.params.forEach((p, i) => { paramVector[i] = Number(params[p.name]); });
   return { scheduler: spec.name, nodes, slots, seed, params, spec, networkDelay: params.networkDelay as number, paramVector };
