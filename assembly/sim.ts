@@ -70,6 +70,9 @@ export class Scheduler {
   onStickyTask(node: i32, e: i32, task: i32, now: f64): void {}
   /** Sticky Batch Probing: short probes stay queued and keep pulling tasks of their job. */
   sticky: bool = false;
+  /** The policy reads and writes qBypass (SRPT bypass bounds); without it the column is not
+   *  kept, which saves a third of the queue arena's memory traffic. Read once by initialize(). */
+  bypass: bool = false;
   /** A task finished at `node` (its slot is already released). */
   onTaskEnd(node: i32, task: i32, now: f64): void {}
   /** `node` has a free slot and an empty queue after serving. */
@@ -154,7 +157,9 @@ export const R_TASK: i32 = 1;      // -1: late-bound probe
 export const R_FLAGS: i32 = 2;
 export const R_SERIAL: i32 = 3;    // unique per enqueued message (finds a sticky probe again)
 export let qRec: Int32Array = new Int32Array(0);
-export let qBypass: Float64Array = new Float64Array(0); // SRPT: work that bypassed this probe
+export let qBypass: Float64Array = new Float64Array(0); // SRPT: work that bypassed this probe (if the policy's `bypass`)
+let useBypass: bool = false;
+let arenaCap: i32 = 0;             // records the arena can hold
 let arenaTop: i32 = 0;             // arena indices below this belong to some region
 const MIN_REGION_LOG: i32 = 2;     // regions hold 4, 8, 16, ... records
 let regionFree: Int32Array = new Int32Array(32); // per size class: a freed region, -1 if none
@@ -256,7 +261,9 @@ export function initialize(policy: Scheduler): void {
   let arena = 1024;
   while (arena < arenaTop * 2) arena *= 2;
   qRec = new Int32Array(arena * QR);
-  qBypass = new Float64Array(arena);
+  useBypass = policy.bypass;
+  arenaCap = arena;
+  qBypass = new Float64Array(useBypass ? arena : 0);
   for (let n = 0; n < nNodes; n++) {
     nodeState[n * NS + N_QBASE] = n * initial;
     nodeState[n * NS + N_QFIRST] = n * initial;
@@ -414,15 +421,18 @@ function allocRegion(k: i32): i32 {
   if (r >= 0) { regionFree[k] = qRec[r * QR]; return r; }
   const size = 1 << k;
   const base = arenaTop;
-  if (base + size > qBypass.length) {
-    let c = qBypass.length * 2;
+  if (base + size > arenaCap) {
+    let c = arenaCap * 2;
     while (base + size > c) c *= 2;
     const rec = new Int32Array(c * QR);
-    const byp = new Float64Array(c);
     for (let i = 0; i < base * QR; i++) rec[i] = qRec[i];
-    for (let i = 0; i < base; i++) byp[i] = qBypass[i];
     qRec = rec;
-    qBypass = byp;
+    if (useBypass) {
+      const byp = new Float64Array(c);
+      for (let i = 0; i < base; i++) byp[i] = qBypass[i];
+      qBypass = byp;
+    }
+    arenaCap = c;
   }
   arenaTop = base + size;
   return base;
@@ -433,7 +443,7 @@ function copyRecordTo(from: i32, to: i32): void {
   qRec[to * QR + R_TASK] = qRec[from * QR + R_TASK];
   qRec[to * QR + R_FLAGS] = qRec[from * QR + R_FLAGS];
   qRec[to * QR + R_SERIAL] = qRec[from * QR + R_SERIAL];
-  qBypass[to] = qBypass[from];
+  if (useBypass) qBypass[to] = qBypass[from];
 }
 
 /** Arena index for a new record at the back of `node`'s queue (the length is not yet counted):
@@ -478,7 +488,7 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
   qRec[r * QR + R_TASK] = task;
   qRec[r * QR + R_FLAGS] = f;
   qRec[r * QR + R_SERIAL] = serial;
-  qBypass[r] = 0.0;
+  if (useBypass) qBypass[r] = 0.0;
   noteQueueLength(node, nodeState[node * NS + N_QLEN] + 1);
 }
 
@@ -563,6 +573,7 @@ function findSerial(node: i32, serial: i32): i32 {
  *  them; each records it (only short ones when `shortOnly`), and the largest ratio of
  *  bypassed work to its bound (factor x its own estimate) is kept for checking. */
 export function recordBypass(node: i32, r: i32, est: f64, factor: f64, shortOnly: bool): void {
+  if (!useBypass) fail(6); // the policy must declare `bypass`
   const first = nodeState[node * NS + N_QFIRST];
   let maxRatio = counters[C_MAX_BYPASS];
   for (let x = first; x < r; x++) {

@@ -35,6 +35,7 @@ export class DistributedLwl extends ClassAwareScheduler {
 
   constructor(cutoff: f64, shortPercent: f64, heartbeat: f64, bypassFactor: f64) {
     super(cutoff, false);
+    this.bypass = true;
     this.heartbeat = heartbeat;
     this.bypassFactor = bypassFactor;
     this.generalStart = shortPartitionSize(shortPercent);

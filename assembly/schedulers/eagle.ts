@@ -69,6 +69,7 @@ export class Eagle extends ClassAwareScheduler {
     this.minProbes = minProbes;
     this.sss = sss;
     this.sticky = sbpSrpt;
+    this.bypass = sbpSrpt;
     this.bypassFactor = bypassFactor;
     this.generalStart = shortPartitionSize(shortPercent);
     this.allSampler = new NodeSampler(0, nNodes, withoutReplacement);
