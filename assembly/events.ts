@@ -79,7 +79,7 @@ export class EventQueue {
   time: Float64Array;
   seq: Int32Array;
   id: Int32Array;
-  pool: Int32Array;  // per id: kind, a, b, (unused)
+  pool: Int32Array;  // per id: kind, a, b, c
   /** Lanes for the two fixed delays: one network delay, and a round trip. */
   lane1: Lane;
   lane2: Lane;
@@ -88,6 +88,7 @@ export class EventQueue {
   curKind: i32 = 0;
   curA: i32 = 0;
   curB: i32 = 0;
+  curC: i32 = 0;     // heap events only (lanes carry a and b)
 
   constructor(capacity: i32) {
     this.lane1 = new Lane(1024);
@@ -152,11 +153,12 @@ export class EventQueue {
     if (src == 2) { l2.take(this); return true; }
     const p = this.id[0] * 4;
     this.curTime = bt; this.curKind = this.pool[p]; this.curA = this.pool[p + 1]; this.curB = this.pool[p + 2];
+    this.curC = this.pool[p + 3];
     this.pop();
     return true;
   }
 
-  push(t: f64, kind: i32, a: i32, b: i32): void {
+  push(t: f64, kind: i32, a: i32, b: i32, c: i32 = 0): void {
     if (this.size == this.time.length) this.grow();
     const s = this.seqNumber();
     const time = this.time;
@@ -166,7 +168,7 @@ export class EventQueue {
     const id = ids[i]; // a free pool id parked past the end
     this.size = i + 1;
     const p = id * 4;
-    this.pool[p] = kind; this.pool[p + 1] = a; this.pool[p + 2] = b;
+    this.pool[p] = kind; this.pool[p + 1] = a; this.pool[p + 2] = b; this.pool[p + 3] = c;
     // Sift the hole up.
     while (i > 0) {
       const q = (i - 1) >> 1;

@@ -18,7 +18,7 @@ import { fail } from "./glue";
 export const EV_ARRIVAL: i32 = 0;   // a = job
 export const EV_DELIVER: i32 = 1;   // a = number of ring entries delivered now
 export const EV_REPLY: i32 = 2;     // a = node, b = queue entry of the probe (get-task reply reaches the node)
-export const EV_TASK_END: i32 = 3;  // a = node, b = task
+export const EV_TASK_END: i32 = 3;  // a = node, b = task, c = job
 export const EV_TIMER: i32 = 4;     // a, b: scheduler-defined
 export const EV_LAS_END: i32 = 5;   // a = task, b = run version (preemptive discipline)
 export const EV_QUANTUM: i32 = 6;   // a = task, b = run version (preemptive discipline)
@@ -341,7 +341,7 @@ export function setTimer(at: f64, a: i32, b: i32): void { events.push(at, EV_TIM
 /** Starts a batch of messages sent at the same instant (one delivery event). */
 export function sendBegin(): void { batchStart = ringCount; }
 
-/** Queues a message to `node`: a late-bound probe of `job` (task = -1) or a bound task. */
+/** Queues a message to `node`: a late-bound probe of `job` (task = -1) or a bound task of `job`. */
 export function sendTo(node: i32, job: i32, task: i32): void {
   if (ringCount == ringNode.length) growRing();
   let i = ringHead + ringCount;
@@ -596,8 +596,9 @@ export function serve(node: i32, t: f64): void {
     const task = qRec[r * QR + R_TASK];
     occupySlot(node, t);
     if (task >= 0) {
+      const job = qRec[r * QR + R_JOB];
       removeAt(node, r);
-      startTask(node, task, t);
+      startTask(node, task, job, t);
     } else {
       // A probe: ask its job's scheduler for a task. A sticky probe stays queued.
       const flags = qRec[r * QR + R_FLAGS];
@@ -630,9 +631,8 @@ function releaseSlot(node: i32, t: f64): void {
 }
 
 /** Runs `task` on a slot of `node` that is already occupied for it. */
-function startTask(node: i32, task: i32, t: f64): void {
+function startTask(node: i32, task: i32, job: i32, t: f64): void {
   counters[C_TASKS_STARTED] += 1.0;
-  const job = taskJob[task];
   jobRec[job * JR + J_WAIT] = jobRec[job * JR + J_WAIT] - 1;
   if (jobRec[job * JR + J_LONG] != 0) nodeState[node * NS + N_LONG_RUN] = nodeState[node * NS + N_LONG_RUN] + 1;
   if (recordTasks) {
@@ -640,7 +640,7 @@ function startTask(node: i32, task: i32, t: f64): void {
     taskNode[task] = node;
     taskRuns[task] = taskRuns[task] + 1;
   }
-  events.push(t + taskDuration[task], EV_TASK_END, node, task);
+  events.push(t + taskDuration[task], EV_TASK_END, node, task, job); // the job rides along: no lookup at the end
 }
 
 // ---- event handlers -------------------------------------------------------------------------
@@ -661,7 +661,7 @@ function onReply(node: i32, f: i32, t: f64): void {
   if (task >= 0) {
     if ((flags & F_BEHIND_LONG) != 0) counters[C_SHORT_AFTER_LONG] += 1.0;
     if (sticky) scheduler.onStickyTask(node, r, task, t);
-    startTask(node, task, t);
+    startTask(node, task, job, t);
   } else {
     // A cancel: the job has no unlaunched task; the probe is gone after one round trip.
     if (sticky) removeAt(node, r);
@@ -671,10 +671,9 @@ function onReply(node: i32, f: i32, t: f64): void {
   }
 }
 
-function onTaskEnd(node: i32, task: i32, t: f64): void {
+function onTaskEnd(node: i32, task: i32, job: i32, t: f64): void {
   if (recordTasks) taskEnd[task] = t;
   releaseSlot(node, t);
-  const job = taskJob[task];
   if (jobRec[job * JR + J_LONG] != 0) nodeState[node * NS + N_LONG_RUN] = nodeState[node * NS + N_LONG_RUN] - 1;
   taskFinished(job, t);
   scheduler.onTaskEnd(node, task, t);
@@ -709,7 +708,7 @@ export function runEvents(maxEvents: i32): i32 {
     now = t;
     counters[C_EVENTS] += 1.0;
     if (kind == EV_TASK_END) {
-      onTaskEnd(a, b, t);
+      onTaskEnd(a, b, q.curC, t);
     } else if (kind == EV_REPLY) {
       onReply(a, b, t);
     } else if (kind == EV_DELIVER) {
