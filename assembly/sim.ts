@@ -93,6 +93,10 @@ export class Scheduler {
   /** Class-priority preemption instead of LAS (Big-C): only a short task preempts, and only a
    *  long one (the most recently started); freed slots go to short tasks first, FIFO. */
   priorityPreemption: bool = false;
+  /** Quantum-end hysteresis: the runner yields only if its attained service exceeds the least
+   *  attained suspended task's by at least this many seconds (0: the listing's `<=`; the
+   *  prototype uses W/2, spec §8 #2). */
+  swapMargin: f64 = 0.0;
 }
 
 // ---- trace (filled by the host through the views exported in index.ts) -----------
@@ -201,6 +205,7 @@ let lasQuantum: f64 = Infinity;
 let lasCost: f64 = 0.0;
 let lasStarveAfter: i32 = 0;
 let lasProtect: f64 = 0.0;
+let lasSwapMargin: f64 = 0.0;
 const LS_RUNNING: i32 = 1;
 const LS_PROTECTED: i32 = 2;  // running, may not be preempted (starvation guard)
 const LS_SUSPENDED: i32 = 3;  // preempted, in its node's queue
@@ -299,6 +304,7 @@ export function initialize(policy: Scheduler): void {
   lasStarveAfter = policy.starveAfter;
   lasPriority = policy.priorityPreemption;
   lasProtect = policy.starveQuanta * policy.quantum;
+  lasSwapMargin = policy.swapMargin;
   const lt = lasMode ? nTasks : 0;
   taskService = new Float64Array(lasMode ? recorded : 0);
   jobPreemptions = new Int32Array(lasMode ? nJobs : 0);
@@ -741,7 +747,8 @@ export function stream(id: i32): Rng { return new Rng(seed, id); }
 //    Tasks in a protected run are never victims; if every slot is protected the newcomer waits
 //    in the node queue with attained service 0 (§8 #3).
 //  - After W (`quantum`) seconds of a task's run, the suspended task with the least attained
-//    service replaces it if its attained service is <= the runner's (the listing's `<=`, §8 #2);
+//    service replaces it if its attained service is <= the runner's (the listing's `<=`, §8 #2),
+//    or, with a `swapMargin` m > 0, at least m below it (the prototype's hysteresis, m = W/2);
 //    otherwise the runner gets another quantum.
 //  - When a task completes, the suspended task with the least attained service — LAS's
 //    "youngest" — resumes on the freed slot (ties: FIFO by suspension, §8 #22).
@@ -874,7 +881,8 @@ function lasQuantumEnd(task: i32, v: i32, t: f64): void {
   counters[C_RESUME_SECONDS] += lasRunCost[task];
   lasRunCost[task] = 0.0;
   const e = lasPick(node);
-  if (e >= 0 && lasAttained[qRec[e * QR + R_TASK]] <= lasAttained[task]) {
+  // (with margin 0 this is the listing's "suspended <= runner")
+  if (e >= 0 && lasAttained[task] - lasAttained[qRec[e * QR + R_TASK]] >= lasSwapMargin) {
     const pos = lasPos[task];
     const next = lasTake(node, e, t);
     lasSuspend(node, task, t);

@@ -86,6 +86,28 @@ describe.each(["wasm", "js"] as const)("kairos on the %s engine", (engine) => {
     expect(r.counters.preemptions).toBe(1);
   });
 
+  it("swapMargin: at a quantum end the runner yields only when ahead by at least the margin (spec §8 #2)", async () => {
+    // W = 1. A (10 s) from 0.0005; B (3 s) arrives 0.5005 and suspends A (0.5 s).
+    // Margin 0 (the listing's <=): the two alternate every quantum: B runs 0.5005-1.5005,
+    // 2.5005-3.5005 and 4.5005-5.5005, where it ends.
+    // Margin 0.6: 1.5005: B 1.0 - A 0.5 = 0.5 < 0.6 -> B keeps running; 2.5005: 2.0 - 0.5 = 1.5
+    // -> A resumes; 3.5005: A 1.5 < B 2.0 -> A keeps; 4.5005: 2.5 - 2.0 = 0.5 < 0.6 -> A keeps;
+    // 5.5005: 3.5 - 2.0 = 1.5 -> B resumes and ends at 6.5005. A ends at 13.0005 either way.
+    const trace = makeTrace([[0, [10]], [0.5, [3]]]);
+    const base = { quantum: 1, starvationPreemptions: 0 };
+    const m0 = await simulate(trace, { scheduler: "kairos", nodes: 1, params: base }, engine);
+    const m6 = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { ...base, swapMargin: 0.6 } }, engine);
+    checkInvariants(m0);
+    checkInvariants(m6);
+    expect(m0.finish[1]).toBeCloseTo(5.5 + d, 9);
+    expect(m6.finish[1]).toBeCloseTo(6.5 + d, 9);
+    expect(m0.finish[0]).toBeCloseTo(13 + d, 9);
+    expect(m6.finish[0]).toBeCloseTo(13 + d, 9);
+    // suspensions: m0 A at 0.5, B at 1.5, A at 2.5, B at 3.5, A at 4.5; m6 A at 0.5, B at 2.5, A at 5.5
+    expect(m0.counters.preemptions).toBe(5);
+    expect(m6.counters.preemptions).toBe(3);
+  });
+
   it("the starvation guard gives a protected run that neither arrivals nor quantum checks interrupt", async () => {
     // W = 1, guard after 1 preemption, protected run 3 W.
     // A (10 s) from 0.0005, suspended at 0.5005 by B (10 s). 1.5005: B (1 s) yields to A

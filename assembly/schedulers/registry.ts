@@ -55,6 +55,7 @@ export function createScheduler(id: i32): Scheduler {
     const k = new Kairos(toI32(params[0]), params[1], params[2], params[3], toI32(params[4]), params[5], flag(6));
     k.tieBreak = toI32(params[7]);
     if (flag(8)) k.useOracle();
+    k.swapMargin = params[9];
     return k;
   }
   // yarn-fifo: heartbeat

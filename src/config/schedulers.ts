@@ -143,7 +143,8 @@ export const SCHEDULERS: SchedulerSpec[] = [
       { name: "starvationQuanta", kind: "number", default: 2, unit: "x quantum", min: 0, minExclusive: true, max: 1e6, description: "length of the protected run, which neither arrivals nor quantum checks interrupt (prototype: 2W)" },
       { name: "staleCounts", kind: "boolean", default: false, unit: "flag", description: "learn completions only from heartbeats (Algorithm 3 as printed); default: a completion notice reaches the scheduler one network delay later (spec §8 #5 'exact' mode)" },
       { name: "tieBreak", kind: "integer", default: 0, unit: "0|1|2", min: 0, max: 2, description: "among nodes with equal task counts: 0 lowest attained-service variance (Kairos), 1 random, 2 lowest cumulative attained service (the spec's Random and Sum ablations)" },
-      { name: "oracle", kind: "boolean", default: false, unit: "flag", description: "compute the tie value (variance or sum) fresh at each placement instead of sampling it at heartbeats (spec §8 #6's oracle option; fast at full trace size); not with tieBreak 1" },
+      { name: "oracle", kind: "boolean", default: false, unit: "flag", description: "compute the tie value (variance or sum) fresh at each placement instead of sampling it at heartbeats (spec §8 #6's oracle option; no heartbeats needed unless staleCounts); not with tieBreak 1" },
+      { name: "swapMargin", kind: "number", default: 0, unit: "s", min: 0, max: 1e12, description: "quantum-end hysteresis: the runner yields only if its attained service exceeds the least-attained suspended task's by at least this much (0: the listing's <=; the prototype uses W/2, spec §8 #2)" },
     ],
   },
   {
