@@ -97,6 +97,9 @@ export class Scheduler {
    *  attained suspended task's by at least this many seconds (0: the listing's `<=`; the
    *  prototype uses W/2, spec §8 #2). */
   swapMargin: f64 = 0.0;
+  /** The arrival's victim is chosen by stored attained service, without the current run's
+   *  progress (the printed listing's reading, spec §8 #1); default: the current value. */
+  victimStale: bool = false;
 }
 
 // ---- trace (filled by the host through the views exported in index.ts) -----------
@@ -206,6 +209,7 @@ let lasCost: f64 = 0.0;
 let lasStarveAfter: i32 = 0;
 let lasProtect: f64 = 0.0;
 let lasSwapMargin: f64 = 0.0;
+let lasVictimStale: bool = false;
 const LS_RUNNING: i32 = 1;
 const LS_PROTECTED: i32 = 2;  // running, may not be preempted (starvation guard)
 const LS_SUSPENDED: i32 = 3;  // preempted, in its node's queue
@@ -305,6 +309,7 @@ export function initialize(policy: Scheduler): void {
   lasPriority = policy.priorityPreemption;
   lasProtect = policy.starveQuanta * policy.quantum;
   lasSwapMargin = policy.swapMargin;
+  lasVictimStale = policy.victimStale;
   const lt = lasMode ? nTasks : 0;
   taskService = new Float64Array(lasMode ? recorded : 0);
   jobPreemptions = new Int32Array(lasMode ? nJobs : 0);
@@ -940,7 +945,8 @@ export function lasNodeVariance(node: i32, t: f64): f64 {
 }
 
 /** LAS: the running (unprotected) task with the most attained service (ties: lowest task id);
- *  the newcomer is not a candidate. -1 when every slot is protected. */
+ *  the newcomer is not a candidate. -1 when every slot is protected. With `victimStale` the
+ *  stored value (before the current run) is compared instead. */
 function lasVictim(base: i32, t: f64): i32 {
   let victim = -1;
   let best: f64 = -1.0;
@@ -948,7 +954,7 @@ function lasVictim(base: i32, t: f64): i32 {
     const x = lasSlot[base + k];
     if (lasState[x] == LS_PROTECTED) continue;
     const s = t - lasRunStart[x];
-    const a = lasAttained[x] + (s > 0.0 ? s : 0.0);
+    const a = lasVictimStale ? lasAttained[x] : lasAttained[x] + (s > 0.0 ? s : 0.0);
     if (victim < 0 || a > best || (a == best && x < victim)) { victim = x; best = a; }
   }
   return victim;

@@ -108,6 +108,23 @@ describe.each(["wasm", "js"] as const)("kairos on the %s engine", (engine) => {
     expect(m6.counters.preemptions).toBe(3);
   });
 
+  it("victimUsesStaleAttained: the arrival's victim by stored attained service (spec §8 #1)", async () => {
+    // 1 node x 2 slots, W = 1000 (no quantum switch). A (10 s), B (3 s) from 0.0005. C (10 s)
+    // arrives 1.0005: A and B both have 1.0 s, the lower id A is suspended (1.0 s); C runs.
+    // B ends 3.0005 and A resumes (stored 1.0). E (1 s) arrives 3.5005: current service C 2.5,
+    // A 1.5 -> C is the victim: E ends 4.5005, C resumes and ends 12.0005, A ends 12.0005.
+    // Stored service C 0, A 1.0 -> A is the victim (1.5 s): C ends 11.0005, A resumes at
+    // 4.5005 and ends 13.0005.
+    const trace = makeTrace([[0, [10]], [0, [3]], [1, [10]], [3.5, [1]]]);
+    const base = { quantum: 1000, starvationPreemptions: 0 };
+    const cur = await simulate(trace, { scheduler: "kairos", nodes: 1, slots: 2, params: base }, engine);
+    const old = await simulate(trace, { scheduler: "kairos", nodes: 1, slots: 2, params: { ...base, victimUsesStaleAttained: true } }, engine);
+    checkInvariants(cur);
+    checkInvariants(old);
+    expect(Array.from(cur.finish)).toEqual([12 + d, 3 + d, 12 + d, 4.5 + d].map((x) => expect.closeTo(x, 9)));
+    expect(Array.from(old.finish)).toEqual([13 + d, 3 + d, 11 + d, 4.5 + d].map((x) => expect.closeTo(x, 9)));
+  });
+
   it("the starvation guard gives a protected run that neither arrivals nor quantum checks interrupt", async () => {
     // W = 1, guard after 1 preemption, protected run 3 W.
     // A (10 s) from 0.0005, suspended at 0.5005 by B (10 s). 1.5005: B (1 s) yields to A

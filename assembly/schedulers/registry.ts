@@ -56,6 +56,7 @@ export function createScheduler(id: i32): Scheduler {
     k.tieBreak = toI32(params[7]);
     if (flag(8)) k.useOracle();
     k.swapMargin = params[9];
+    k.victimStale = flag(10);
     return k;
   }
   // yarn-fifo: heartbeat

@@ -145,6 +145,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
       { name: "tieBreak", kind: "integer", default: 0, unit: "0|1|2", min: 0, max: 2, description: "among nodes with equal task counts: 0 lowest attained-service variance (Kairos), 1 random, 2 lowest cumulative attained service (the spec's Random and Sum ablations)" },
       { name: "oracle", kind: "boolean", default: false, unit: "flag", description: "compute the tie value (variance or sum) fresh at each placement instead of sampling it at heartbeats (spec §8 #6's oracle option; no heartbeats needed unless staleCounts); not with tieBreak 1" },
       { name: "swapMargin", kind: "number", default: 0, unit: "s", min: 0, max: 1e12, description: "quantum-end hysteresis: the runner yields only if its attained service exceeds the least-attained suspended task's by at least this much (0: the listing's <=; the prototype uses W/2, spec §8 #2)" },
+      { name: "victimUsesStaleAttained", kind: "boolean", default: false, unit: "flag", description: "an arrival preempts the runner with the most stored attained service, ignoring the current run's progress (the printed listing, spec §8 #1); default: current attained service" },
     ],
   },
   {
