@@ -100,6 +100,11 @@ export class Scheduler {
   /** The arrival's victim is chosen by stored attained service, without the current run's
    *  progress (the printed listing's reading, spec §8 #1); default: the current value. */
   victimStale: bool = false;
+  /** Starvation counted as the thesis text has it (spec §8 #3 "waitQuanta"): a suspended task
+   *  passed over at `starveAfter` consecutive quantum-end decisions on its node is forced in at
+   *  the next decision point (quantum end or completion), for a protected run. Default: the
+   *  prototype's count of the task's own suspensions. */
+  starveByWaits: bool = false;
 }
 
 // ---- trace (filled by the host through the views exported in index.ts) -----------
@@ -210,6 +215,8 @@ let lasStarveAfter: i32 = 0;
 let lasProtect: f64 = 0.0;
 let lasSwapMargin: f64 = 0.0;
 let lasVictimStale: bool = false;
+let lasWaitMode: bool = false;   // starvation counted in quantum-end decisions waited
+let lasForced: bool = false;     // the run lasRun starts next is a forced (protected) one
 const LS_RUNNING: i32 = 1;
 const LS_PROTECTED: i32 = 2;  // running, may not be preempted (starvation guard)
 const LS_SUSPENDED: i32 = 3;  // preempted, in its node's queue
@@ -219,7 +226,7 @@ let lasState: Int32Array = new Int32Array(0);
 let lasNode: Int32Array = new Int32Array(0);
 let lasPos: Int32Array = new Int32Array(0);        // slot (node * slots + k) while running
 let lasVersion: Int32Array = new Int32Array(0);    // bumped whenever a run starts or stops
-let lasPreempted: Int32Array = new Int32Array(0);  // suspensions since the last protected run
+let lasPreempted: Int32Array = new Int32Array(0);  // suspensions since the last protected run (waitQuanta: decisions waited)
 let lasAttained: Float64Array = new Float64Array(0); // service before the current run
 let lasRunStart: Float64Array = new Float64Array(0); // service of the current run starts here
 let lasRunEnd: Float64Array = new Float64Array(0);   // the current run's completion time
@@ -310,6 +317,8 @@ export function initialize(policy: Scheduler): void {
   lasProtect = policy.starveQuanta * policy.quantum;
   lasSwapMargin = policy.swapMargin;
   lasVictimStale = policy.victimStale;
+  lasWaitMode = policy.starveByWaits && policy.starveAfter > 0;
+  lasForced = false;
   const lt = lasMode ? nTasks : 0;
   taskService = new Float64Array(lasMode ? recorded : 0);
   jobPreemptions = new Int32Array(lasMode ? nJobs : 0);
@@ -787,13 +796,15 @@ function lasRun(pos: i32, task: i32, t: f64, resumed: bool): void {
   const v = lasVersion[task] + 1;
   lasVersion[task] = v;
   let window = lasQuantum;
-  if (lasStarveAfter > 0 && lasPreempted[task] >= lasStarveAfter) {
+  if (lasWaitMode ? lasForced : lasStarveAfter > 0 && lasPreempted[task] >= lasStarveAfter) {
     lasState[task] = LS_PROTECTED;
     lasPreempted[task] = 0;
     window = lasProtect;
   } else {
     lasState[task] = LS_RUNNING;
+    if (lasWaitMode) lasPreempted[task] = 0; // it runs: its wait ends
   }
+  lasForced = false;
   let rem = taskDuration[task] - lasAttained[task];
   if (rem < 0.0) rem = 0.0;
   const end = start + rem;
@@ -816,7 +827,7 @@ function lasSuspend(node: i32, task: i32, t: f64): void {
   lasVersion[task] = lasVersion[task] + 1;
   lasState[task] = LS_SUSPENDED;
   lasSuspendedAt[task] = t;
-  lasPreempted[task] = lasPreempted[task] + 1;
+  lasPreempted[task] = lasWaitMode ? 0 : lasPreempted[task] + 1; // (waits restart from 0)
   const job = taskJob[task];
   jobPreemptions[job] = jobPreemptions[job] + 1;
   counters[C_PREEMPTIONS] += 1.0;
@@ -836,6 +847,30 @@ function lasPick(node: i32): i32 {
     if (a < bestA) { bestA = a; best = r; }
   }
   return best;
+}
+
+/** waitQuanta starvation: the suspended record of `node` that has been passed over at least
+ *  `starveAfter` times (the longest-waiting; ties: queue order), or -1. */
+function lasStarving(node: i32): i32 {
+  let best = -1;
+  let most = lasStarveAfter - 1;
+  const first = nodeState[node * NS + N_QFIRST];
+  const end = first + nodeState[node * NS + N_QLEN];
+  for (let r = first; r < end; r++) {
+    const w = lasPreempted[qRec[r * QR + R_TASK]];
+    if (w > most) { most = w; best = r; }
+  }
+  return best;
+}
+
+/** waitQuanta starvation: every task queued at `node` was passed over at a quantum end. */
+function lasCountWaits(node: i32): void {
+  const first = nodeState[node * NS + N_QFIRST];
+  const end = first + nodeState[node * NS + N_QLEN];
+  for (let r = first; r < end; r++) {
+    const x = qRec[r * QR + R_TASK];
+    lasPreempted[x] = lasPreempted[x] + 1;
+  }
 }
 
 /** Removes picked record `r` from the queue of `node` and returns its task. */
@@ -885,15 +920,20 @@ function lasQuantumEnd(task: i32, v: i32, t: f64): void {
   lasRunStart[task] = t;
   counters[C_RESUME_SECONDS] += lasRunCost[task];
   lasRunCost[task] = 0.0;
-  const e = lasPick(node);
+  let e = lasWaitMode ? lasStarving(node) : -1;
+  const forced = e >= 0;
+  if (!forced) e = lasPick(node);
   // (with margin 0 this is the listing's "suspended <= runner")
-  if (e >= 0 && lasAttained[task] - lasAttained[qRec[e * QR + R_TASK]] >= lasSwapMargin) {
+  if (e >= 0 && (forced || lasAttained[task] - lasAttained[qRec[e * QR + R_TASK]] >= lasSwapMargin)) {
     const pos = lasPos[task];
     const next = lasTake(node, e, t);
+    if (lasWaitMode) lasCountWaits(node); // the others were passed over (before the runner joins them)
     lasSuspend(node, task, t);
+    lasForced = forced;
     lasResume(node, pos, next, t);
     return;
   }
+  if (lasWaitMode) lasCountWaits(node);
   // Keep running: another quantum (a protected run ends here). The end event stays valid.
   lasState[task] = LS_RUNNING;
   const q = t + lasQuantum;
@@ -912,8 +952,11 @@ function lasEnd(task: i32, v: i32, t: f64): void {
   lasSlot[pos] = -1;
   if (recordTasks) { taskEnd[task] = t; taskService[task] = lasAttained[task]; }
   taskFinished(taskJob[task], t);
-  const e = lasPick(node);
+  let e = lasWaitMode ? lasStarving(node) : -1;
+  lasForced = e >= 0;
+  if (e < 0) e = lasPick(node);
   if (e >= 0) lasResume(node, pos, lasTake(node, e, t), t); else releaseSlot(node, t);
+  lasForced = false;
   scheduler.onTaskEnd(node, task, t);
   if (nodeState[node * NS + N_BUSY] < slotsPerNode && nodeState[node * NS + N_QLEN] == 0) scheduler.onNodeIdle(node, t);
 }

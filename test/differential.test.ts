@@ -103,6 +103,7 @@ describe("ablations and modes: Wasm and JS engines agree, invariants hold", () =
     ["kairos", { oracle: true, Q: 1 }],
     ["kairos", { swapMargin: 0.3, quantum: 0.5 }],
     ["kairos", { victimUsesStaleAttained: true, quantum: 0.5 }],
+    ["kairos", { starvationWaits: true, starvationPreemptions: 2, quantum: 0.5 }],
     ["kairos", { oracle: true, tieBreak: 2, staleCounts: true }],
     ["kairos", { quantum: 0.3, Q: 1, delta: 0.5, resumeCost: 0.01, starvationPreemptions: 2 }],
     ["kairos", { quantum: 0.5, Q: 3, delta: 2, starvationPreemptions: 1, starvationQuanta: 1.5 }, 4],

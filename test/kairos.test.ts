@@ -125,6 +125,26 @@ describe.each(["wasm", "js"] as const)("kairos on the %s engine", (engine) => {
     expect(Array.from(old.finish)).toEqual([13 + d, 3 + d, 11 + d, 4.5 + d].map((x) => expect.closeTo(x, 9)));
   });
 
+  it("starvationWaits: a task passed over at K quantum ends is forced in for a protected run (spec §8 #3)", async () => {
+    // 1 slot, W = 1, K = 2, protected run 2 W. A (20 s) runs alone from 0.0005 to 5.0005 (5 s);
+    // B (10 s) arrives 5.0005 and suspends A. Quantum ends 6.0005, 7.0005: B (1, 2 s) < A (5 s),
+    // B keeps running and A is passed over twice; 8.0005: A is forced in (B 3 s suspended),
+    // protected to 10.0005 (A 7 s); 10.0005: B (3) <= A (7): B runs; 11.0005, 12.0005 pass A
+    // over; 13.0005: A forced (B 6), to 15.0005 (A 9); B runs 15.0005-18.0005 (A passed over
+    // at 16.0005 and 17.0005), A forced 18.0005-20.0005 (A 11, B 9); B runs and ends at 21.0005;
+    // A resumes and ends at 30.0005. Suspensions: A at 5, 10, 15, 20; B at 8, 13, 18.
+    const trace = makeTrace([[0, [20]], [5, [10]]]);
+    const r = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { quantum: 1, starvationPreemptions: 2, starvationQuanta: 2, starvationWaits: true } }, engine);
+    checkInvariants(r);
+    expect(r.finish[1]).toBeCloseTo(21 + d, 9);
+    expect(r.finish[0]).toBeCloseTo(30 + d, 9);
+    expect(r.counters.preemptions).toBe(7);
+    // the prototype's counting (own suspensions) gives a different timeline on the same input
+    const p = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { quantum: 1, starvationPreemptions: 2, starvationQuanta: 2 } }, engine);
+    checkInvariants(p);
+    expect(p.finish[1]).not.toBeCloseTo(21 + d, 6);
+  });
+
   it("the starvation guard gives a protected run that neither arrivals nor quantum checks interrupt", async () => {
     // W = 1, guard after 1 preemption, protected run 3 W.
     // A (10 s) from 0.0005, suspended at 0.5005 by B (10 s). 1.5005: B (1 s) yields to A

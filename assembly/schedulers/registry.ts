@@ -57,6 +57,7 @@ export function createScheduler(id: i32): Scheduler {
     if (flag(8)) k.useOracle();
     k.swapMargin = params[9];
     k.victimStale = flag(10);
+    k.starveByWaits = flag(11);
     return k;
   }
   // yarn-fifo: heartbeat
