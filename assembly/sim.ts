@@ -151,17 +151,16 @@ export let lastFinish: f64 = 0.0;
 // plus a parallel f64 column), so scanning a queue reads memory in order: at full trace size
 // the engine is bound by cache misses, and a linked list made every step of a queue scan
 // (SRPT) a dependent miss. Records are addressed by arena index r; a node's queue occupies
-// r = nodeState[N_QFIRST] .. N_QFIRST + N_QLEN - 1, inside its region N_QBASE .. + N_QCAP.
+// r = nodeState[N_QFIRST] .. N_QFIRST + N_QLEN - 1, inside its region N_QBASE .. + 2^N_QLOG.
 // Removing a record moves its neighbours, so an index is valid only until the queue changes.
 export const NS: i32 = 8;
 export const N_QBASE: i32 = 0;     // first arena index of the node's region
-export const N_QCAP: i32 = 1;      // region capacity (a power of two)
 export const N_QLEN: i32 = 2;      // queue length
 export const N_BUSY: i32 = 3;      // occupied slots
 export const N_LONG_RUN: i32 = 4;  // long tasks running
 export const N_LONG_Q: i32 = 5;    // queue entries of long jobs
 export const N_QFIRST: i32 = 6;    // arena index of the first queued record
-export const N_QLOG: i32 = 7;      // log2 of the region capacity (its size class)
+export const N_QLOG: i32 = 7;      // log2 of the region capacity (its size class); field 1 is unused
 export let nodeState: Int32Array = new Int32Array(0);
 export const QR: i32 = 4;
 export const R_JOB: i32 = 0;
@@ -283,7 +282,6 @@ export function initialize(policy: Scheduler): void {
   for (let n = 0; n < nNodes; n++) {
     nodeState[n * NS + N_QBASE] = n * initial;
     nodeState[n * NS + N_QFIRST] = n * initial;
-    nodeState[n * NS + N_QCAP] = initial;
     nodeState[n * NS + N_QLOG] = MIN_REGION_LOG;
   }
   regionFree.fill(-1);
@@ -430,11 +428,6 @@ function receive(node: i32, job: i32, task: i32): void {
 }
 
 // ---- node queues (FIFO discipline) ---------------------------------------------------------
-/** Arena index of the first record queued at `node` (meaningful while its queue is non-empty). */
-export function queueFirst(node: i32): i32 { return nodeState[node * NS + N_QFIRST]; }
-/** Number of records queued at `node`. */
-export function queueLength(node: i32): i32 { return nodeState[node * NS + N_QLEN]; }
-
 /** A free region of 2^k records: a freed one of that size, or fresh space at the arena top. */
 function allocRegion(k: i32): i32 {
   const r = regionFree[k];
@@ -458,7 +451,8 @@ function allocRegion(k: i32): i32 {
   return base;
 }
 
-function copyRecordTo(from: i32, to: i32): void {
+/** Copies record `from` over record `to` (queue moves; compacting scans). */
+export function copyRecordTo(from: i32, to: i32): void {
   qRec[to * QR + R_JOB] = qRec[from * QR + R_JOB];
   qRec[to * QR + R_TASK] = qRec[from * QR + R_TASK];
   qRec[to * QR + R_FLAGS] = qRec[from * QR + R_FLAGS];
@@ -472,7 +466,7 @@ function copyRecordTo(from: i32, to: i32): void {
 function tailSlot(node: i32): i32 {
   const o = node * NS;
   const base = nodeState[o + N_QBASE];
-  const cap = nodeState[o + N_QCAP];
+  const cap = 1 << nodeState[o + N_QLOG];
   const first = nodeState[o + N_QFIRST];
   const len = nodeState[o + N_QLEN];
   if (first + len < base + cap) return first + len;
@@ -487,7 +481,6 @@ function tailSlot(node: i32): i32 {
   qRec[base * QR] = regionFree[k - 1];
   regionFree[k - 1] = base;
   nodeState[o + N_QBASE] = region;
-  nodeState[o + N_QCAP] = cap * 2;
   nodeState[o + N_QLOG] = k;
   nodeState[o + N_QFIRST] = region;
   return region + len;
@@ -550,8 +543,6 @@ export function closeGap(node: i32, w: i32, r: i32): void {
   nodeState[o + N_QLEN] = nodeState[o + N_QLEN] - (r - w);
 }
 
-/** Copies record `from` over record `to` of the same queue (compacting scans). */
-export function moveRecord(from: i32, to: i32): void { copyRecordTo(from, to); }
 
 /** Moves the `count` consecutive records from `r` of the queue of `from` to the back of the
  *  queue of `to` (task stealing). Moved probes no longer count as waiting behind long work. */

@@ -26,7 +26,7 @@
 import {
   nodeState, qRec, qBypass, NS, QR, N_LONG_RUN, N_LONG_Q, N_QFIRST, N_QLEN, R_JOB, R_FLAGS, nNodes, nJobs,
   netDelay, jobLong, jobEstimate, taskJob, jobFirstTask, jobUnlaunched, F_FETCHING, F_LONG,
-  nextUnlaunchedTask, firstReadyEntry, moveRecord, closeGap, sendBegin, sendTo, sendEnd,
+  nextUnlaunchedTask, firstReadyEntry, copyRecordTo, closeGap, sendBegin, sendTo, sendEnd,
   setTimer, count, stream, recordBypass, compatMode, C_REJECTED, C_RESCHEDULED, C_PURGED,
 } from "../sim";
 import { Rng, STREAM_PLACEMENT } from "../rng";
@@ -299,7 +299,7 @@ export class Eagle extends ClassAwareScheduler {
         purged++; // known exhausted: dropped at no cost
         continue;
       }
-      if (w != r) moveRecord(r, w);
+      if (w != r) copyRecordTo(r, w);
       if (!fetching) {
         const remaining = est * <f64>left;
         if (remaining < shortest && est <= minSlack) { shortest = remaining; chosen = w; }

@@ -33,7 +33,9 @@
 //  - `oracle` (spec §8 #6's option): the tie value is computed at each decision from the nodes'
 //    current tasks, not sampled at heartbeats; heartbeats then carry only counts (staleCounts)
 //    or are not needed at all. A decision evaluates only the nodes tied at the lowest count
-//    that hold enough tasks for a non-zero value, so full-size traces run fast.
+//    that hold enough tasks for a non-zero value (the others are 0 for sure). When most nodes
+//    hold 2+ tasks that is still thousands of nodes per decision, so it is not faster than the
+//    sampled reading on loaded clusters (README, "Heartbeat cost").
 import {
   Scheduler, nNodes, nJobs, slotsPerNode, jobArrival, jobFirstTask, taskJob, nextUnlaunchedTask,
   sendBegin, sendTo, sendEnd, setTimer, lasNodeVariance, lasNodeAttained, lasNodeTasks, netDelay, stream,
@@ -81,7 +83,7 @@ export class Kairos extends Scheduler {
   // Oracle mode (spec §8 #6): the tie value is computed fresh at each decision instead of read
   // from the last heartbeat. Nodes holding enough tasks for a non-zero value ("A") and the rest
   // ("B", value 0 for sure) sit in two min-trees keyed by 2 x count; a decision evaluates only
-  // the A nodes tied at the lowest count, so its cost does not grow with the cluster.
+  // the A nodes tied at the lowest count.
   oracle: bool = false;
   inA: Uint8Array = new Uint8Array(0);
   treeA: MinTree = new MinTree(0);
@@ -211,13 +213,8 @@ export class Kairos extends Scheduler {
     this.lastBeat = this.pendingBeat;
     this.beatPending = false;
     if (this.oracle) {
-      for (let d = 0; d < this.dirtyCount; d++) {
-        const n = this.dirty[d];
-        this.isDirty[n] = 0;
-        this.reported[n] = this.completed[n];
-        this.refresh(n, -1);
-      }
-      this.dirtyCount = 0;
+      const k = this.reportCompletions(0);
+      for (let c = 0; c < k; c++) this.refresh(this.changed[c], -1);
     } else if (this.tieBreak == TIE_RANDOM) {
       for (let n = 0; n < nNodes; n++) {
         if (this.staleCounts) this.reported[n] = this.completed[n];
@@ -242,12 +239,7 @@ export class Kairos extends Scheduler {
           i++;
         }
       }
-      for (let d = 0; d < this.dirtyCount; d++) {
-        const n = this.dirty[d];
-        this.isDirty[n] = 0;
-        if (this.reported[n] != this.completed[n]) { this.reported[n] = this.completed[n]; this.changed[k++] = n; }
-      }
-      this.dirtyCount = 0;
+      k = this.reportCompletions(k);
       if (k * 16 > nNodes) { // many keys changed: rebuild the tree in O(nodes)
         for (let n = 0; n < nNodes; n++) this.keys[n] = this.view.get(n);
         for (let c = 0; c < k; c++) this.keys[this.changed[c]] = this.key(this.changed[c]);
@@ -258,6 +250,18 @@ export class Kairos extends Scheduler {
     }
     this.place(now);
     this.planBeat(now);
+  }
+
+  /** staleCounts: the nodes with completions since the last heartbeat report them; each whose
+   *  count changed is appended to `changed` from position `k`. Returns the new length. */
+  reportCompletions(k: i32): i32 {
+    for (let d = 0; d < this.dirtyCount; d++) {
+      const n = this.dirty[d];
+      this.isDirty[n] = 0;
+      if (this.reported[n] != this.completed[n]) { this.reported[n] = this.completed[n]; this.changed[k++] = n; }
+    }
+    this.dirtyCount = 0;
+    return k;
   }
 
   /** Schedules the next heartbeat that a decision will read, if any. */
