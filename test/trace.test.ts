@@ -295,6 +295,67 @@ describe("writers", () => {
   });
 });
 
+describe("two-thread .tr reading", () => {
+  const dir = mkdtempSync(join(tmpdir(), "aviary-split-"));
+  const file = (name: string, text: string) => { const p = join(dir, name); writeFileSync(p, text); return p; };
+  const both = async (p: string) => {
+    const stats = { threads: 0 };
+    const split = await readTraceFile(p, { parallelBytes: 0, stats });
+    return { split, one: await readTraceFile(p, { parallelBytes: Infinity }), threads: stats.threads };
+  };
+  /** Both readers' error messages (they must be the same). */
+  const errors = async (p: string) => [
+    (await asyncErrorOf(() => readTraceFile(p, { parallelBytes: 0 }))).message,
+    (await asyncErrorOf(() => readTraceFile(p, { parallelBytes: Infinity }))).message,
+  ];
+  const lines = (n: number, from = 0) => Array.from({ length: n }, (_, j) => `${from + j} ${1 + (j % 3)} 2 ${Array(1 + (j % 3)).fill(`${j}.5`).join(" ")}`);
+
+  it("gives the one-pass result, split at a line boundary (BOM, CRLF, blank lines, no final newline)", async () => {
+    const g = await generatePoissonWithEngineRng({ jobs: 3000, tasks: 4, duration: "exp:2", load: 0.7, nodes: 20, seed: 9 });
+    const p = join(dir, "g.tr");
+    await writeTraceFile(p, g);
+    const r = await both(p);
+    expect(r.threads).toBe(2);
+    expectSameColumns(g, r.split);
+    expect(r.split.name).toBe(p);
+    const text = "\ufeff" + lines(200).join("\r\n") + "\r\n\n\n   \n" + lines(200, 200).join("\n");
+    const q = await both(file("odd.tr", text));
+    expect(q.threads).toBe(2);
+    expectSameColumns(q.one, q.split);
+    expect(q.split.arrivals.length).toBe(400);
+  });
+
+  it("reads a file whose second half is blank lines", async () => {
+    const r = await both(file("blank.tr", lines(5).join("\n") + "\n".repeat(400)));
+    expect(r.threads).toBe(2);
+    expectSameColumns(r.one, r.split);
+  });
+
+  it("reports a problem in either half, or at the join, with the one-pass message and line", async () => {
+    const ok = lines(300);
+    const late = [...ok]; late[250] = "250 1 2 oops";
+    const [a, b] = await errors(file("late.tr", late.join("\n")));
+    expect(a).toBe(b);
+    expect(a).toMatch(/late\.tr:251: field 4 \(duration 1\): 'oops' is not a number$/);
+    const early = [...late]; early[10] = "10 2 2 1";
+    const [c, d] = await errors(file("early.tr", early.join("\n")));
+    expect(c).toBe(d);
+    expect(c).toMatch(/early\.tr:11: field 2 \(num_tasks\): .*expected 2, found 1/);
+    // unsorted exactly at the line boundary after the middle
+    const text = ok.join("\n");
+    const mid = text.indexOf("\n", Math.floor(text.length / 2)) + 1;
+    const back = text.slice(0, mid) + "0.5" + text.slice(text.indexOf(" ", mid));
+    const [e, f] = await errors(file("join.tr", back));
+    expect(e).toBe(f);
+    expect(e).toMatch(/is earlier than the previous job's submission time/);
+    // a byte-order mark is skipped only at the start of the file, not at the split point
+    const bom = text.slice(0, mid) + "\ufeff" + text.slice(mid);
+    const [g, h] = await errors(file("bom.tr", bom));
+    expect(g).toBe(h);
+    expect(g).toMatch(/is not a number$/);
+  });
+});
+
 describe("trace files (node)", () => {
   const dir = mkdtempSync(join(tmpdir(), "aviary-trace-"));
 

@@ -1,14 +1,19 @@
 // Node-only trace file helpers: reading (`.csv` → CSV reader, anything else → `.tr` reader,
 // streamed in chunks) and atomic writing.
-import { open, readFile, rename, rm } from "node:fs/promises";
+import { open, readFile, rename, rm, type FileHandle } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
 import { InputError } from "../errors.js";
 import { parseCsv } from "./csv.js";
-import { TrParser } from "./tr.js";
+import { TrParser, type TrPart } from "./tr.js";
+import { feedRange } from "./tr-range.js";
 import type { Trace } from "./types.js";
 import { encodeTrRange, traceToCsvRange, trRangeBound } from "./write.js";
 import { STREAM_ARRIVALS, STREAM_TASKS, checkPoissonOptions, generatePoisson, type PoissonOptions } from "./gen.js";
 import { checkTraceLikeOptions, generateTraceLike, type TraceLikeOptions, type TraceLikeResult } from "./tracelike.js";
-import { loadEngineRng } from "../engine/node.js";
+import { loadEngineRng, packageRoot } from "../engine/node.js";
 
 function isCsv(path: string): boolean {
   return path.toLowerCase().endsWith(".csv");
@@ -25,8 +30,24 @@ function reason(e: unknown): string {
   }
 }
 
-/** Reads a trace file; the path (as given) names the trace and appears in error messages. */
-export async function readTraceFile(path: string): Promise<Trace> {
+/** `.tr` files at least this large are parsed by two threads (see `readTraceFile`). */
+export const PARALLEL_PARSE_BYTES = 32 << 20;
+
+export interface ReadTraceOptions {
+  /** `.tr` files of at least this many bytes are parsed by two threads; default
+   *  PARALLEL_PARSE_BYTES; Infinity parses in one pass always. */
+  parallelBytes?: number;
+  /** Filled in on return: how many threads' parts make up the result (1: one pass). */
+  stats?: { threads: number };
+}
+
+/** Reads a trace file; the path (as given) names the trace and appears in error messages.
+ *  A large `.tr` file is parsed by two threads: a worker reads the lines from the first line
+ *  boundary after the middle while this thread reads the ones before, and the two parts are
+ *  joined. The result, and every error message, is the same as a one-pass parse's: when the
+ *  second part has a problem (or the parts do not join) the file is parsed again in one pass,
+ *  which reports the first problem with its line number. */
+export async function readTraceFile(path: string, options: ReadTraceOptions = {}): Promise<Trace> {
   const cannot = (e: unknown) => new InputError(`cannot read trace file '${path}': ${reason(e)}`);
   if (isCsv(path)) {
     let bytes: Uint8Array;
@@ -37,27 +58,66 @@ export async function readTraceFile(path: string): Promise<Trace> {
     }
     return parseCsv(bytes, path);
   }
-  // One reused 1 MiB buffer (the parser keeps no chunk): fresh memory per chunk would cost a
-  // page fault per 4 KiB, which is a large share of parsing time on a VM.
-  let fh: Awaited<ReturnType<typeof open>> | undefined;
-  let parser: TrParser;
+  let fh: FileHandle | undefined;
   try {
     fh = await open(path, "r");
     const size = (await fh.stat()).size;
-    parser = new TrParser(path, size);
-    const buf = Buffer.allocUnsafe(1 << 20);
-    for (;;) {
-      const { bytesRead } = await fh.read(buf, 0, buf.length, null);
-      if (bytesRead === 0) break;
-      parser.push(buf.subarray(0, bytesRead));
+    if (size >= (options.parallelBytes ?? PARALLEL_PARSE_BYTES)) {
+      const joined = await readTrSplit(fh, path, size);
+      if (joined) {
+        if (options.stats) options.stats.threads = 2;
+        return joined;
+      }
     }
+    if (options.stats) options.stats.threads = 1;
+    const parser = new TrParser(path, size);
+    await feedRange(fh, parser, 0, Infinity);
+    return parser.end();
   } catch (e) {
     if (e instanceof InputError) throw e;
     throw cannot(e);
   } finally {
     await fh?.close().catch(() => undefined);
   }
-  return parser.end();
+}
+
+/** Where the worker of the parallel reader is: beside this module when it runs built, in
+ *  dist/ when this module runs from its source (under vitest); undefined if not built. */
+function workerFile(): URL | undefined {
+  const here = new URL(import.meta.url);
+  const url = here.pathname.endsWith(".js") ? new URL("./tr-worker.js", here)
+    : pathToFileURL(join(packageRoot(), "dist/src/trace/tr-worker.js"));
+  return existsSync(url) ? url : undefined;
+}
+
+interface WorkerReply { ok: boolean; part?: TrPart; message?: string }
+
+/** The two-thread parse of `readTraceFile`; undefined when the file must be read in one pass
+ *  (no line boundary near the middle, no worker, or a problem in the worker's part). */
+async function readTrSplit(fh: FileHandle, path: string, size: number): Promise<Trace | undefined> {
+  const file = workerFile();
+  if (!file) return undefined;
+  const half = Math.floor(size / 2);
+  const probe = Buffer.allocUnsafe(1 << 16);
+  const { bytesRead } = await fh.read(probe, 0, probe.length, half);
+  const lf = probe.subarray(0, bytesRead).indexOf(10);
+  if (lf < 0 || half + lf + 1 >= size) return undefined;
+  const mid = half + lf + 1;
+  const worker = new Worker(file, { workerData: { path, start: mid, end: size } });
+  const reply = new Promise<WorkerReply>((resolve) => {
+    worker.once("message", (m: WorkerReply) => resolve(m));
+    worker.once("error", (e) => resolve({ ok: false, message: String(e?.message ?? e) }));
+    worker.once("exit", () => resolve({ ok: false, message: "the parser thread exited" }));
+  });
+  try {
+    const parser = new TrParser(path, size);
+    await feedRange(fh, parser, 0, mid); // a problem here is the file's first: it is thrown
+    const r = await reply;
+    if (!r.ok || !r.part || !parser.appendPart(r.part)) return undefined;
+    return parser.end();
+  } finally {
+    void worker.terminate();
+  }
 }
 
 export interface WriteTraceOptions {

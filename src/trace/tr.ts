@@ -161,6 +161,18 @@ function growI32(a: Int32Array, need: number): Int32Array {
   return n;
 }
 
+/** The columns one parser read from a part of a split input (parallel parsing: a second
+ *  parser reads the lines after a line boundary while the first reads the ones before). */
+export interface TrPart {
+  jobs: number;
+  tasks: number;
+  arrivals: Float64Array;
+  estimates: Float64Array;
+  /** jobs + 1 entries, from 0 (task indices within the part). */
+  offsets: Int32Array;
+  durations: Float64Array;
+}
+
 /**
  * Streaming `.tr` parser. Feed the file in chunks of any size and split (a number or a
  * line may straddle chunks) with `push`, then call `end` for the `Trace`. Chunks are not
@@ -187,9 +199,14 @@ export class TrParser {
    *  sizes its columns for the whole input from that block's bytes per task and per job (plus
    *  a margin), so at full trace size they are not regrown and copied step by step: on this
    *  class of VM fresh memory costs more than the parsing (page faults). */
-  constructor(name: string, sizeHint = 0) {
+  /** False for a parser that starts after a line boundary inside the input (parallel
+   *  parsing): no byte-order mark is skipped there. */
+  private readonly atStart: boolean;
+
+  constructor(name: string, sizeHint = 0, atStart = true) {
     this.name = name;
     this.sizeHint = sizeHint;
+    this.atStart = atStart;
   }
 
   /** Sizes the columns for the whole input from what the first block held. */
@@ -237,8 +254,7 @@ export class TrParser {
     }
   }
 
-  end(): Trace {
-    this.check();
+  private flush(): void {
     if (this.pendingBytes > 0) {
       const block = new Uint8Array(this.pendingBytes);
       let o = 0;
@@ -247,6 +263,49 @@ export class TrParser {
       this.pendingBytes = 0;
       this.run(block, block.length);
     }
+  }
+
+  /** Ends a part of a split input (see `TrPart`): its columns, which may hold no job. */
+  endPart(): TrPart {
+    this.check();
+    this.flush();
+    this.state = "done";
+    const j = this.jobs, t = this.tasks;
+    return { jobs: j, tasks: t, arrivals: this.arrivals.subarray(0, j), estimates: this.estimates.subarray(0, j),
+      offsets: this.offsets.subarray(0, j + 1), durations: this.durations.subarray(0, t) };
+  }
+
+  /** Appends the part a second parser read from the bytes right after this parser's (which
+   *  must end at a line boundary). Returns false, appending nothing, if the two do not join
+   *  into a valid trace (a submission time earlier than this part's last, or too many tasks):
+   *  the caller then parses the input in one pass, which reports the first problem with its
+   *  line number. */
+  appendPart(part: TrPart): boolean {
+    this.check();
+    if (this.pendingBytes > 0) throw new Error("TrParser.appendPart: the first part does not end at a line boundary");
+    if (part.jobs === 0) return true;
+    const j = this.jobs, t = this.tasks;
+    if (j > 0 && part.arrivals[0] < this.arrivals[j - 1]) return false;
+    if (part.tasks > MAX_TASKS - t) return false;
+    if (j + part.jobs > this.arrivals.length) {
+      this.arrivals = growF64(this.arrivals, j + part.jobs);
+      this.estimates = growF64(this.estimates, j + part.jobs);
+      this.offsets = growI32(this.offsets, j + part.jobs + 1);
+    }
+    if (t + part.tasks > this.durations.length) this.durations = growF64(this.durations, t + part.tasks);
+    this.arrivals.set(part.arrivals, j);
+    this.estimates.set(part.estimates, j);
+    const off = this.offsets;
+    for (let k = 1; k <= part.jobs; k++) off[j + k] = t + part.offsets[k];
+    this.durations.set(part.durations, t);
+    this.jobs = j + part.jobs;
+    this.tasks = t + part.tasks;
+    return true;
+  }
+
+  end(): Trace {
+    this.check();
+    this.flush();
     this.state = "done";
     if (this.jobs === 0) {
       throw new InputError(`${this.name}: no jobs (the file is empty or has only blank lines)`);
@@ -290,7 +349,7 @@ export class TrParser {
   private parseBlock(b: Uint8Array, end: number): void {
     let i = 0;
     // UTF-8 byte-order mark at the start of the file.
-    if (this.line === 0 && end >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) i = 3;
+    if (this.atStart && this.line === 0 && end >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) i = 3;
     let durs = this.durations;
     let nt = this.tasks;
     let c = 0;
