@@ -1,5 +1,7 @@
 // Trace readers, writers and the Poisson generator.
 import { describe, it, expect } from "vitest";
+import { spawnSync } from "node:child_process";
+import { writeFile as writeFileAsync } from "node:fs/promises";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -323,6 +325,15 @@ describe("two-thread .tr reading", () => {
     expect(q.threads).toBe(2);
     expectSameColumns(q.one, q.split);
     expect(q.split.arrivals.length).toBe(400);
+  });
+
+  it.skipIf(process.platform === "win32")("reads a named pipe (sequential reads, no file positions)", async () => {
+    const fifo = join(dir, "pipe.tr");
+    expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
+    const writer = writeFileAsync(fifo, lines(50).join("\n"));
+    const t = await readTraceFile(fifo, { parallelBytes: 0 });
+    await writer;
+    expect(t.arrivals.length).toBe(50);
   });
 
   it("reads a file whose second half is blank lines", async () => {

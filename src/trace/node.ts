@@ -61,8 +61,9 @@ export async function readTraceFile(path: string, options: ReadTraceOptions = {}
   let fh: FileHandle | undefined;
   try {
     fh = await open(path, "r");
-    const size = (await fh.stat()).size;
-    if (size >= (options.parallelBytes ?? PARALLEL_PARSE_BYTES)) {
+    const st = await fh.stat();
+    const size = st.size;
+    if (st.isFile() && size > 0 && size >= (options.parallelBytes ?? PARALLEL_PARSE_BYTES)) {
       const joined = await readTrSplit(fh, path, size);
       if (joined) {
         if (options.stats) options.stats.threads = 2;
@@ -71,7 +72,7 @@ export async function readTraceFile(path: string, options: ReadTraceOptions = {}
     }
     if (options.stats) options.stats.threads = 1;
     const parser = new TrParser(path, size);
-    await feedRange(fh, parser, 0, Infinity);
+    await feedRange(fh, parser, null);
     return parser.end();
   } catch (e) {
     if (e instanceof InputError) throw e;

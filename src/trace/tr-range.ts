@@ -4,10 +4,12 @@
 import type { FileHandle } from "node:fs/promises";
 import type { TrParser } from "./tr.js";
 
-export async function feedRange(fh: FileHandle, parser: TrParser, start: number, end: number): Promise<void> {
+/** Bytes [start, end) of the file, or with `start` null everything from the handle's current
+ *  position (plain sequential reads, which also work on pipes such as /dev/stdin). */
+export async function feedRange(fh: FileHandle, parser: TrParser, start: number | null, end = Infinity): Promise<void> {
   const buf = Buffer.allocUnsafe(1 << 20);
-  for (let pos = start; pos < end;) {
-    const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, end - pos), pos);
+  for (let pos = start ?? 0; pos < end;) {
+    const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, end - pos), start === null ? null : pos);
     if (bytesRead === 0) break;
     parser.push(buf.subarray(0, bytesRead));
     pos += bytesRead;
