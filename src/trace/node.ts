@@ -63,7 +63,7 @@ export async function readTraceFile(path: string, options: ReadTraceOptions = {}
     fh = await open(path, "r");
     const st = await fh.stat();
     const size = st.size;
-    if (st.isFile() && size > 0 && size >= (options.parallelBytes ?? PARALLEL_PARSE_BYTES)) {
+    if (st.isFile() && size >= (options.parallelBytes ?? PARALLEL_PARSE_BYTES)) {
       const joined = await readTrSplit(fh, path, size);
       if (joined) {
         if (options.stats) options.stats.threads = 2;
@@ -91,7 +91,7 @@ function workerFile(): URL | undefined {
   return existsSync(url) ? url : undefined;
 }
 
-interface WorkerReply { ok: boolean; part?: TrPart; message?: string }
+interface WorkerReply { ok: boolean; part?: TrPart }
 
 /** The two-thread parse of `readTraceFile`; undefined when the file must be read in one pass
  *  (no line boundary near the middle, no worker, or a problem in the worker's part). */
@@ -107,8 +107,8 @@ async function readTrSplit(fh: FileHandle, path: string, size: number): Promise<
   const worker = new Worker(file, { workerData: { path, start: mid, end: size } });
   const reply = new Promise<WorkerReply>((resolve) => {
     worker.once("message", (m: WorkerReply) => resolve(m));
-    worker.once("error", (e) => resolve({ ok: false, message: String(e?.message ?? e) }));
-    worker.once("exit", () => resolve({ ok: false, message: "the parser thread exited" }));
+    worker.once("error", () => resolve({ ok: false })); // e.g. no thread could be started
+    worker.once("exit", () => resolve({ ok: false }));
   });
   try {
     const parser = new TrParser(path, size);

@@ -20,6 +20,6 @@ try {
   const part = parser.endPart();
   const buffers = [part.arrivals.buffer, part.estimates.buffer, part.offsets.buffer, part.durations.buffer] as ArrayBuffer[];
   parentPort!.postMessage({ ok: true, part }, [...new Set(buffers)]);
-} catch (e) {
-  parentPort!.postMessage({ ok: false, message: String((e as Error)?.message ?? e) });
+} catch {
+  parentPort!.postMessage({ ok: false });
 }

@@ -195,14 +195,14 @@ export class TrParser {
   private sizeHint: number;
   private bytesSeen = 0;
 
-  /** `sizeHint`: the input's total size in bytes, if known. After the first block the parser
-   *  sizes its columns for the whole input from that block's bytes per task and per job (plus
-   *  a margin), so at full trace size they are not regrown and copied step by step: on this
-   *  class of VM fresh memory costs more than the parsing (page faults). */
   /** False for a parser that starts after a line boundary inside the input (parallel
    *  parsing): no byte-order mark is skipped there. */
   private readonly atStart: boolean;
 
+  /** `sizeHint`: the input's total size in bytes, if known. After the first block the parser
+   *  sizes its columns for the whole input from that block's bytes per task and per job (plus
+   *  a margin), so at full trace size they are not regrown and copied step by step: on this
+   *  class of VM fresh memory costs more than the parsing (page faults). */
   constructor(name: string, sizeHint = 0, atStart = true) {
     this.name = name;
     this.sizeHint = sizeHint;
