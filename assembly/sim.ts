@@ -162,6 +162,9 @@ export const N_LONG_Q: i32 = 5;    // queue entries of long jobs
 export const N_QFIRST: i32 = 6;    // arena index of the first queued record
 export const N_QLOG: i32 = 7;      // log2 of the region capacity (its size class); field 1 is unused
 export let nodeState: Int32Array = new Int32Array(0);
+/** Bit n set iff node n holds long work (N_LONG_RUN + N_LONG_Q > 0): 2 KB for 15,000 nodes, so
+ *  a policy that tests random nodes (Eagle's rejections) does not miss on their node records. */
+export let longWork: Int32Array = new Int32Array(0);
 export const QR: i32 = 4;
 export const R_JOB: i32 = 0;
 export const R_TASK: i32 = 1;      // -1: late-bound probe
@@ -272,6 +275,7 @@ export function initialize(policy: Scheduler): void {
   // Module state outlives a run in the JS build: reset everything here.
   const initial = 1 << MIN_REGION_LOG;
   nodeState = new Int32Array(nNodes * NS);
+  longWork = new Int32Array((nNodes + 31) >> 5);
   arenaTop = nNodes * initial;
   let arena = 1024;
   while (arena < arenaTop * 2) arena *= 2;
@@ -418,7 +422,7 @@ function deliver(k: i32, t: f64): void {
 function receive(node: i32, job: i32, task: i32): void {
   let flags = 0;
   if (jobRec[job * JR + J_LONG] == 0) {
-    if (nodeState[node * NS + N_LONG_RUN] > 0 || nodeState[node * NS + N_LONG_Q] > 0) {
+    if (holdsLongWork(node)) {
       counters[C_PROBES_BEHIND_LONG] += 1.0;
       flags = F_BEHIND_LONG;
     }
@@ -496,6 +500,7 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
   if (jobRec[job * JR + J_LONG] != 0) {
     f |= F_LONG;
     nodeState[node * NS + N_LONG_Q] = nodeState[node * NS + N_LONG_Q] + 1;
+    noteLongWork(node);
   }
   qRec[r * QR + R_JOB] = job;
   qRec[r * QR + R_TASK] = task;
@@ -503,6 +508,17 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
   qRec[r * QR + R_SERIAL] = serial;
   if (useBypass) qBypass[r] = 0.0;
   noteQueueLength(node, nodeState[node * NS + N_QLEN] + 1);
+}
+
+/** Whether `node` runs or queues long work. */
+export function holdsLongWork(node: i32): bool { return (longWork[node >> 5] & (1 << (node & 31))) != 0; }
+
+/** Brings `node`'s bit in longWork up to date after its long counters changed. */
+function noteLongWork(node: i32): void {
+  const o = node * NS;
+  const w = node >> 5;
+  const bit = 1 << (node & 31);
+  if (nodeState[o + N_LONG_RUN] > 0 || nodeState[o + N_LONG_Q] > 0) longWork[w] |= bit; else longWork[w] &= ~bit;
 }
 
 function noteQueueLength(node: i32, len: i32): void {
@@ -518,7 +534,7 @@ function removeRange(node: i32, r: i32, count: i32): void {
   const len = nodeState[o + N_QLEN];
   let longs = 0;
   for (let x = r; x < r + count; x++) if ((qRec[x * QR + R_FLAGS] & F_LONG) != 0) longs++;
-  if (longs > 0) nodeState[o + N_LONG_Q] = nodeState[o + N_LONG_Q] - longs;
+  if (longs > 0) { nodeState[o + N_LONG_Q] = nodeState[o + N_LONG_Q] - longs; noteLongWork(node); }
   const before = r - first;
   const after = first + len - (r + count);
   if (before <= after) {
@@ -559,6 +575,7 @@ export function moveRun(from: i32, r: i32, count: i32, to: i32): void {
   }
   // (entries waiting for a reply are never moved: stealing takes only ready probes)
   nodeState[to * NS + N_LONG_Q] = nodeState[to * NS + N_LONG_Q] + longs;
+  noteLongWork(to);
   noteQueueLength(to, nodeState[to * NS + N_QLEN]);
   removeRange(from, r, count);
 }
@@ -645,7 +662,7 @@ function releaseSlot(node: i32, t: f64): void {
 function startTask(node: i32, task: i32, job: i32, t: f64): void {
   counters[C_TASKS_STARTED] += 1.0;
   jobRec[job * JR + J_WAIT] = jobRec[job * JR + J_WAIT] - 1;
-  if (jobRec[job * JR + J_LONG] != 0) nodeState[node * NS + N_LONG_RUN] = nodeState[node * NS + N_LONG_RUN] + 1;
+  if (jobRec[job * JR + J_LONG] != 0) { nodeState[node * NS + N_LONG_RUN] = nodeState[node * NS + N_LONG_RUN] + 1; noteLongWork(node); }
   if (recordTasks) {
     taskStart[task] = t;
     taskNode[task] = node;
@@ -685,7 +702,7 @@ function onReply(node: i32, f: i32, t: f64): void {
 function onTaskEnd(node: i32, task: i32, job: i32, t: f64): void {
   if (recordTasks) taskEnd[task] = t;
   releaseSlot(node, t);
-  if (jobRec[job * JR + J_LONG] != 0) nodeState[node * NS + N_LONG_RUN] = nodeState[node * NS + N_LONG_RUN] - 1;
+  if (jobRec[job * JR + J_LONG] != 0) { nodeState[node * NS + N_LONG_RUN] = nodeState[node * NS + N_LONG_RUN] - 1; noteLongWork(node); }
   taskFinished(job, t);
   scheduler.onTaskEnd(node, task, t);
   afterSlotFreed(node, t);

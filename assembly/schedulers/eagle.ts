@@ -24,10 +24,10 @@
 // scheduler does not re-send probes of a job whose tasks are all launched; with no short
 // partition the fallback goes to a uniform node.
 import {
-  nodeState, qRec, qBypass, NS, QR, N_LONG_RUN, N_LONG_Q, N_QFIRST, N_QLEN, R_JOB, R_FLAGS, nNodes, nJobs,
+  nodeState, qRec, qBypass, NS, QR, N_QFIRST, N_QLEN, R_JOB, R_FLAGS, nNodes, nJobs,
   netDelay, jobLong, jobEstimate, taskJob, jobFirstTask, jobUnlaunched, F_FETCHING, F_LONG,
   nextUnlaunchedTask, firstReadyEntry, copyRecordTo, closeGap, sendBegin, sendTo, sendEnd,
-  setTimer, count, stream, recordBypass, compatMode, C_REJECTED, C_RESCHEDULED, C_PURGED,
+  setTimer, count, stream, holdsLongWork, recordBypass, compatMode, C_REJECTED, C_RESCHEDULED, C_PURGED,
 } from "../sim";
 import { Rng, STREAM_PLACEMENT } from "../rng";
 import { NodeSampler } from "./sampler";
@@ -100,7 +100,7 @@ export class Eagle extends ClassAwareScheduler {
   }
 
   /** Whether `node` holds long work (a short probe arriving there is rejected). */
-  holdsLong(node: i32): bool { return nodeState[node * NS + N_LONG_RUN] > 0 || nodeState[node * NS + N_LONG_Q] > 0; }
+  holdsLong(node: i32): bool { return holdsLongWork(node); }
 
   /**
    * compat=true: the reference simulator decides every rejection when it sends, from the
