@@ -20,7 +20,7 @@ async function stealSetup(long: boolean[], queues: number[][], victimRunsLong: b
   long.forEach((l, j) => { sim.jobLong[j] = l ? 1 : 0; sim.jobRec[j * sim.JR + sim.J_LONG] = l ? 1 : 0; });
   queues.forEach((q, n) => q.forEach((job) => sim.enqueue(n, job, -1, 0)));
   const node = (n: number, field: number) => sim.nodeState[n * sim.NS + field];
-  if (victimRunsLong) sim.nodeState[1 * sim.NS + sim.N_LONG_RUN] = 1;
+  if (victimRunsLong) sim.nodeLong[1 * sim.NLS + sim.NL_RUN] = 1;
   const queue = (n: number) => {
     const out: number[] = [];
     const first = node(n, sim.N_QFIRST);
@@ -28,7 +28,7 @@ async function stealSetup(long: boolean[], queues: number[][], victimRunsLong: b
     return out;
   };
   const queueLength = (n: number) => node(n, sim.N_QLEN);
-  const longQueued = (n: number) => node(n, sim.N_LONG_Q);
+  const longQueued = (n: number) => sim.nodeLong[n * sim.NLS + sim.NL_QUEUED];
   return { sim, hawk, queue, queueLength, longQueued };
 }
 

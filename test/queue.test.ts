@@ -25,6 +25,7 @@ describe("node queue arena", () => {
     for (let j = 0; j < jobs; j++) { const l = j % 3 === 0 ? 1 : 0; sim.jobLong[j] = l; sim.jobRec[j * sim.JR + sim.J_LONG] = l; }
     const model: number[][] = Array.from({ length: nodes }, () => []);
     const field = (n: number, f: number) => sim.nodeState[n * sim.NS + f];
+    const cold = (n: number, f: number) => sim.nodeCold[n * sim.NCS + f];
     const read = (n: number) => {
       const out: number[] = [];
       const first = field(n, sim.N_QFIRST);
@@ -36,12 +37,12 @@ describe("node queue arena", () => {
     for (let step = 0; step < 4000; step++) {
       const n = rnd(nodes);
       const op = rnd(10);
-      const capBefore = (1 << field(n, sim.N_QLOG));
+      const capBefore = (1 << cold(n, sim.NC_QLOG));
       if (op < 5 || model[n].length === 0) {
         const job = rnd(jobs);
         sim.enqueue(n, job, -1, 0);
         model[n].push(job);
-        if ((1 << field(n, sim.N_QLOG)) > capBefore) grew++;
+        if ((1 << cold(n, sim.NC_QLOG)) > capBefore) grew++;
       } else if (op < 8) {
         const i = rnd(model[n].length);
         sim.removeAt(n, field(n, sim.N_QFIRST) + i);
@@ -57,8 +58,11 @@ describe("node queue arena", () => {
         const spans: [number, number][] = [];
         for (let m = 0; m < nodes; m++) {
           expect(read(m)).toEqual(model[m]);
-          expect(field(m, sim.N_LONG_Q)).toBe(model[m].filter((j) => j % 3 === 0).length);
-          const base = field(m, sim.N_QBASE), cap = 1 << field(m, sim.N_QLOG), first = field(m, sim.N_QFIRST);
+          const longs = model[m].filter((j) => j % 3 === 0).length;
+          expect(sim.nodeLong[m * sim.NLS + sim.NL_QUEUED]).toBe(longs);
+          expect(sim.holdsLongWork(m)).toBe(longs > 0); // (no task runs here)
+          const base = cold(m, sim.NC_QBASE), cap = 1 << cold(m, sim.NC_QLOG), first = field(m, sim.N_QFIRST);
+          expect(field(m, sim.N_QEND)).toBe(base + cap);
           expect(first).toBeGreaterThanOrEqual(base);
           expect(first + field(m, sim.N_QLEN)).toBeLessThanOrEqual(base + cap);
           spans.push([base, base + cap]);

@@ -12,7 +12,7 @@
 // `split` is the static split: short jobs probe only the short partition, long jobs go through
 // the central LWL on the rest, no stealing.
 import {
-  nodeState, qRec, NS, QR, N_QFIRST, N_QLEN, N_LONG_RUN, R_TASK, R_FLAGS, F_LONG, nNodes, jobLong, taskJob,
+  nodeState, qRec, NS, QR, N_QFIRST, N_QLEN, nodeLong, NLS, NL_RUN, R_TASK, R_FLAGS, F_LONG, nNodes, jobLong, taskJob,
   moveRun, serve, count, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
 } from "../sim";
 import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../rng";
@@ -85,7 +85,7 @@ export function stealFrom(victim: i32, thief: i32): bool {
   const o = victim * NS;
   let r = nodeState[o + N_QFIRST];
   const end = r + nodeState[o + N_QLEN];
-  if (nodeState[o + N_LONG_RUN] == 0) {
+  if (nodeLong[victim * NLS + NL_RUN] == 0) {
     while (r < end && (qRec[r * QR + R_FLAGS] & F_LONG) == 0) r++;
   }
   while (r < end && (qRec[r * QR + R_FLAGS] & F_LONG) != 0) r++;
