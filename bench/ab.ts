@@ -13,8 +13,12 @@
 //
 // With one ROOT and --rounds 1 it is a plain single run, e.g. under a cache simulator:
 //   valgrind --tool=cachegrind --cache-sim=yes --LL=524288,8,64 --D1=32768,8,64 \
-//     --smc-check=all-non-file node --no-liftoff dist/bench/ab.js --jobs 30000 --schedulers eagle .
-// (the LL line then models this machine's 512 KB L2; see README "Performance work").
+//     --smc-check=all-non-file node --no-liftoff dist/bench/ab.js --trace /tmp/g30.tr \
+//     --rounds 1 --schedulers eagle .
+// (use a trace file there: a generated workload's garbage is collected during the run)
+// (the LL line then models this machine's 512 KB L2; see README "Performance work"). With
+// --rounds 0 it only reads or generates the trace and loads the engines: the baseline to
+// subtract from such a count.
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -35,8 +39,8 @@ const rounds = Number(arg("rounds", "4"));
 const engine = arg("engine", "wasm");
 const traceFile = arg("trace", "");
 const jobs = Number(arg("jobs", "120000"));
-if (!Number.isInteger(nodes) || nodes < 1 || !Number.isInteger(rounds) || rounds < 1 || !Number.isInteger(jobs) || jobs < 1) {
-  console.error("ab: --nodes, --rounds and --jobs must be positive integers");
+if (!Number.isInteger(nodes) || nodes < 1 || !Number.isInteger(rounds) || rounds < 0 || !Number.isInteger(jobs) || jobs < 1) {
+  console.error("ab: --nodes and --jobs must be positive integers, --rounds an integer >= 0");
   process.exit(2);
 }
 
