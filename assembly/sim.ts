@@ -12,7 +12,7 @@
 // order of hand-outs equals the order of requests, so deciding at reply time is exact.
 import { EventQueue } from "./events";
 import { Rng } from "./rng";
-import { fail } from "./glue";
+import { fail, f64View } from "./glue";
 
 // ---- event kinds -----------------------------------------------------------------
 export const EV_ARRIVAL: i32 = 0;   // a = job
@@ -70,8 +70,8 @@ export class Scheduler {
   onStickyTask(node: i32, e: i32, task: i32, now: f64): void {}
   /** Sticky Batch Probing: short probes stay queued and keep pulling tasks of their job. */
   sticky: bool = false;
-  /** The policy reads and writes qBypass (SRPT bypass bounds); without it the column is not
-   *  kept, which saves a third of the queue arena's memory traffic. Read once by initialize(). */
+  /** The policy reads and writes the records' bypass field (SRPT bypass bounds); without it
+   *  the field is not kept up to date. Read once by initialize(). */
   bypass: bool = false;
   /** A task finished at `node` (its slot is already released). */
   onTaskEnd(node: i32, task: i32, now: f64): void {}
@@ -175,13 +175,21 @@ export let nodeLong: Int32Array = new Int32Array(0);
 /** Bit n set iff node n holds long work (NL_RUN + NL_QUEUED > 0): 2 KB for 15,000 nodes, so
  *  a policy that tests random nodes (Eagle's rejections) does not miss on their node records. */
 export let longWork: Int32Array = new Int32Array(0);
+// A queue record is 16 bytes, everything a scan reads on one stream of lines:
+//   i32 0 (R_JOBFLAGS): job index | flag bits (F_*, bits 27-30; test them on the word as it is);
+//   i32 1 (R_TASK):     task index of an early-bound task, or -1 - serial for a late-bound probe
+//                       (serials are unique per probe and find a sticky probe again);
+//   i32 2-3:            f64 qRecF[2 r + 1], the SRPT bypass (policies with `bypass`).
+// An earlier layout had separate job, task, flags and serial fields plus a parallel bypass
+// column: 24 bytes on two streams per Eagle record.
 export const QR: i32 = 4;
-export const R_JOB: i32 = 0;
-export const R_TASK: i32 = 1;      // -1: late-bound probe
-export const R_FLAGS: i32 = 2;
-export const R_SERIAL: i32 = 3;    // unique per enqueued message (finds a sticky probe again)
+export const R_JOBFLAGS: i32 = 0;
+export const R_TASK: i32 = 1;
+export const JOB_MASK: i32 = 0x07FFFFFF;
+/** Jobs a run can hold (job indices share their word with the flags). */
+export const MAX_JOBS: i32 = 0x08000000;
 export let qRec: Int32Array = new Int32Array(0);
-export let qBypass: Float64Array = new Float64Array(0); // SRPT: work that bypassed this probe (if the policy's `bypass`)
+export let qRecF: Float64Array = new Float64Array(0); // view of qRec: qRecF[2 r + 1] is record r's bypass
 let useBypass: bool = false;
 let arenaCap: i32 = 0;             // records the arena can hold
 let arenaTop: i32 = 0;             // arena indices below this belong to some region
@@ -193,10 +201,15 @@ let fetchJob: Int32Array = new Int32Array(0);
 let fetchFlags: Int32Array = new Int32Array(0);
 let fetchSerial: Int32Array = new Int32Array(0);
 let fetchFree: i32 = -1;           // free list through fetchJob
-export const F_BEHIND_LONG: i32 = 1; // a short probe that arrived behind long work
-export const F_STICKY: i32 = 2;      // stays queued while its job has unlaunched tasks
-export const F_FETCHING: i32 = 4;    // a get-task request of this entry is in flight
-export const F_LONG: i32 = 8;        // the entry belongs to a long job (saves a job lookup in scans)
+export const F_BEHIND_LONG: i32 = 1 << 27; // a short probe that arrived behind long work
+export const F_STICKY: i32 = 1 << 28;      // stays queued while its job has unlaunched tasks
+export const F_FETCHING: i32 = 1 << 29;    // a get-task request of this entry is in flight
+export const F_LONG: i32 = 1 << 30;        // the entry belongs to a long job (saves a job lookup in scans)
+
+/** The job of queue record `r`. */
+export function recJob(r: i32): i32 { return qRec[r * QR + R_JOBFLAGS] & JOB_MASK; }
+/** The bypassed work recorded for queue record `r` (policies with `bypass`). */
+export function recBypass(r: i32): f64 { return qRecF[r * 2 + 1]; }
 
 // Messages in flight: a FIFO ring of (node, job, task); one EV_DELIVER per batch.
 let ringNode: Int32Array = new Int32Array(0);
@@ -250,6 +263,7 @@ let lasPriority: bool = false;                      // Big-C's class priorities 
 // ---- setup ------------------------------------------------------------------------------
 export function allocate(jobs: i32, tasks: i32, nodes: i32, slots: i32, delay: f64,
                          seedValue: i32, nParams: i32, record: bool, compat: bool): void {
+  if (jobs >= MAX_JOBS) fail(7); // the host checks this first (simulate.ts ENGINE_MAX_JOBS)
   nJobs = jobs;
   nTasks = tasks;
   nNodes = nodes;
@@ -291,10 +305,11 @@ export function initialize(policy: Scheduler): void {
   arenaTop = nNodes * initial;
   let arena = 1024;
   while (arena < arenaTop * 2) arena *= 2;
-  qRec = new Int32Array(arena * QR);
+  const rec = new Int32Array(arena * QR);
+  qRec = rec;
+  qRecF = f64View(rec);
   useBypass = policy.bypass;
   arenaCap = arena;
-  qBypass = new Float64Array(useBypass ? arena : 0);
   for (let n = 0; n < nNodes; n++) {
     nodeState[n * NS + N_QFIRST] = n * initial;
     nodeState[n * NS + N_QEND] = (n + 1) * initial;
@@ -457,11 +472,7 @@ function allocRegion(k: i32): i32 {
     const rec = new Int32Array(c * QR);
     for (let i = 0; i < base * QR; i++) rec[i] = qRec[i];
     qRec = rec;
-    if (useBypass) {
-      const byp = new Float64Array(c);
-      for (let i = 0; i < base; i++) byp[i] = qBypass[i];
-      qBypass = byp;
-    }
+    qRecF = f64View(rec);
     arenaCap = c;
   }
   arenaTop = base + size;
@@ -470,11 +481,12 @@ function allocRegion(k: i32): i32 {
 
 /** Copies record `from` over record `to` (queue moves; compacting scans). */
 export function copyRecordTo(from: i32, to: i32): void {
-  qRec[to * QR + R_JOB] = qRec[from * QR + R_JOB];
-  qRec[to * QR + R_TASK] = qRec[from * QR + R_TASK];
-  qRec[to * QR + R_FLAGS] = qRec[from * QR + R_FLAGS];
-  qRec[to * QR + R_SERIAL] = qRec[from * QR + R_SERIAL];
-  if (useBypass) qBypass[to] = qBypass[from];
+  const f = from * QR;
+  const d = to * QR;
+  qRec[d] = qRec[f];
+  qRec[d + 1] = qRec[f + 1];
+  qRec[d + 2] = qRec[f + 2];
+  qRec[d + 3] = qRec[f + 3];
 }
 
 /** Arena index for a new record at the back of `node`'s queue (the length is not yet counted):
@@ -508,20 +520,22 @@ function tailSlot(node: i32): i32 {
 /** Appends a message to the queue of `node`. */
 export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
   const r = tailSlot(node);
-  const serial = nextSerial;
-  if (serial == 2147483647) fail(1); // more than 2^31 queued messages in one run
-  nextSerial = serial + 1;
+  let code = task;
+  if (task < 0) {
+    const serial = nextSerial;
+    if (serial == 2147483647) fail(1); // more than 2^31 queued probes in one run
+    nextSerial = serial + 1;
+    code = -1 - serial;
+  }
   let f = flags;
   if (jobRec[job * JR + J_LONG] != 0) {
     f |= F_LONG;
     nodeLong[node * NLS + NL_QUEUED] = nodeLong[node * NLS + NL_QUEUED] + 1;
     noteLongWork(node);
   }
-  qRec[r * QR + R_JOB] = job;
-  qRec[r * QR + R_TASK] = task;
-  qRec[r * QR + R_FLAGS] = f;
-  qRec[r * QR + R_SERIAL] = serial;
-  if (useBypass) qBypass[r] = 0.0;
+  qRec[r * QR + R_JOBFLAGS] = job | f;
+  qRec[r * QR + R_TASK] = code;
+  if (useBypass) qRecF[r * 2 + 1] = 0.0;
   noteQueueLength(node, nodeState[node * NS + N_QLEN] + 1);
 }
 
@@ -548,7 +562,7 @@ function removeRange(node: i32, r: i32, count: i32): void {
   const first = nodeState[o + N_QFIRST];
   const len = nodeState[o + N_QLEN];
   let longs = 0;
-  for (let x = r; x < r + count; x++) if ((qRec[x * QR + R_FLAGS] & F_LONG) != 0) longs++;
+  for (let x = r; x < r + count; x++) if ((qRec[x * QR + R_JOBFLAGS] & F_LONG) != 0) longs++;
   if (longs > 0) { nodeLong[node * NLS + NL_QUEUED] = nodeLong[node * NLS + NL_QUEUED] - longs; noteLongWork(node); }
   const before = r - first;
   const after = first + len - (r + count);
@@ -583,8 +597,8 @@ export function moveRun(from: i32, r: i32, count: i32, to: i32): void {
     const src = r + k;
     const d = tailSlot(to);
     copyRecordTo(src, d);
-    const f = qRec[d * QR + R_FLAGS] & ~F_BEHIND_LONG;
-    qRec[d * QR + R_FLAGS] = f;
+    const f = qRec[d * QR + R_JOBFLAGS] & ~F_BEHIND_LONG;
+    qRec[d * QR + R_JOBFLAGS] = f;
     if ((f & F_LONG) != 0) longs++;
     nodeState[to * NS + N_QLEN] = nodeState[to * NS + N_QLEN] + 1;
   }
@@ -598,15 +612,15 @@ export function moveRun(from: i32, r: i32, count: i32, to: i32): void {
 export function firstReadyEntry(node: i32): i32 {
   const first = nodeState[node * NS + N_QFIRST];
   const end = first + nodeState[node * NS + N_QLEN];
-  for (let r = first; r < end; r++) if ((qRec[r * QR + R_FLAGS] & F_FETCHING) == 0) return r;
+  for (let r = first; r < end; r++) if ((qRec[r * QR + R_JOBFLAGS] & F_FETCHING) == 0) return r;
   return -1;
 }
 
-/** The record of `node`'s queue with serial number `serial` (it must be there). */
-function findSerial(node: i32, serial: i32): i32 {
+/** The record of `node`'s queue whose R_TASK field is `code` (a probe's serial; it must be there). */
+function findSerial(node: i32, code: i32): i32 {
   const first = nodeState[node * NS + N_QFIRST];
   const end = first + nodeState[node * NS + N_QLEN];
-  for (let r = first; r < end; r++) if (qRec[r * QR + R_SERIAL] == serial) return r;
+  for (let r = first; r < end; r++) if (qRec[r * QR + R_TASK] == code) return r;
   fail(5);
   return -1;
 }
@@ -619,10 +633,11 @@ export function recordBypass(node: i32, r: i32, est: f64, factor: f64, shortOnly
   const first = nodeState[node * NS + N_QFIRST];
   let maxRatio = counters[C_MAX_BYPASS];
   for (let x = first; x < r; x++) {
-    if (shortOnly && (qRec[x * QR + R_FLAGS] & F_LONG) != 0) continue;
-    const b = qBypass[x] + est;
-    qBypass[x] = b;
-    const bound = factor * jobEstimate[qRec[x * QR + R_JOB]];
+    const word = qRec[x * QR + R_JOBFLAGS];
+    if (shortOnly && (word & F_LONG) != 0) continue;
+    const b = qRecF[x * 2 + 1] + est;
+    qRecF[x * 2 + 1] = b;
+    const bound = factor * jobEstimate[word & JOB_MASK];
     const ratio = bound > 0.0 ? b / bound : Infinity;
     if (ratio > maxRatio) maxRatio = ratio;
   }
@@ -638,18 +653,18 @@ export function serve(node: i32, t: f64): void {
     const task = qRec[r * QR + R_TASK];
     occupySlot(node, t);
     if (task >= 0) {
-      const job = qRec[r * QR + R_JOB];
+      const job = qRec[r * QR + R_JOBFLAGS] & JOB_MASK;
       removeAt(node, r);
       startTask(node, task, job, t);
     } else {
       // A probe: ask its job's scheduler for a task. A sticky probe stays queued.
-      const flags = qRec[r * QR + R_FLAGS];
+      const flags = qRec[r * QR + R_JOBFLAGS]; // (the job's bits come along; only flags are tested)
       const f = fetchFree;
       fetchFree = fetchJob[f];
-      fetchJob[f] = qRec[r * QR + R_JOB];
+      fetchJob[f] = flags & JOB_MASK;
       fetchFlags[f] = flags;
-      fetchSerial[f] = qRec[r * QR + R_SERIAL];
-      if ((flags & F_STICKY) == 0) removeAt(node, r); else qRec[r * QR + R_FLAGS] = flags | F_FETCHING;
+      fetchSerial[f] = task;
+      if ((flags & F_STICKY) == 0) removeAt(node, r); else qRec[r * QR + R_JOBFLAGS] = flags | F_FETCHING;
       counters[C_FETCHES] += 1.0;
       events.pushLane(2, t + 2.0 * netDelay, EV_REPLY, node, f);
     }
@@ -696,8 +711,8 @@ function onReply(node: i32, f: i32, t: f64): void {
   let r = -1;
   if (sticky) {
     r = findSerial(node, serial);
-    flags = qRec[r * QR + R_FLAGS] & ~F_FETCHING;
-    qRec[r * QR + R_FLAGS] = flags;
+    flags = qRec[r * QR + R_JOBFLAGS] & ~F_FETCHING;
+    qRec[r * QR + R_JOBFLAGS] = flags;
   }
   const task = scheduler.handOut(job, node, t);
   if (task >= 0) {
@@ -1030,7 +1045,7 @@ function priorityPick(node: i32): i32 {
   const first = nodeState[node * NS + N_QFIRST];
   const len = nodeState[node * NS + N_QLEN];
   if (len == 0) return -1;
-  for (let r = first; r < first + len; r++) if ((qRec[r * QR + R_FLAGS] & F_LONG) == 0) return r;
+  for (let r = first; r < first + len; r++) if ((qRec[r * QR + R_JOBFLAGS] & F_LONG) == 0) return r;
   return first;
 }
 

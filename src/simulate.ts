@@ -49,11 +49,16 @@ export interface SimResult {
   tasks?: TaskRecord;
 }
 
+/** Jobs one run can hold (assembly/sim.ts MAX_JOBS - 1: job indices share a word with flags). */
+export const ENGINE_MAX_JOBS = 0x07FFFFFF;
+
 /** Rejects a trace the engine cannot run (sorted, non-negative, consistent columns). */
 export function checkTrace(t: Trace): void {
   const jobs = t.arrivals.length;
   const bad = (what: string) => { throw new InputError(`trace '${t.name}': ${what}`); };
   if (t.taskOffsets.length !== jobs + 1 || t.estimates.length !== jobs) bad("column lengths do not match the number of jobs");
+  // The engine packs a job index and four flag bits into one 32-bit word of a queue record.
+  if (jobs > ENGINE_MAX_JOBS) bad(`${jobs} jobs: the engine runs at most ${ENGINE_MAX_JOBS} jobs per run`);
   if (t.taskOffsets[0] !== 0 || t.taskOffsets[jobs] !== t.durations.length) bad("task offsets do not cover the durations");
   for (let j = 0; j < jobs; j++) {
     if (!(t.taskOffsets[j + 1] > t.taskOffsets[j])) bad(`job ${j} has no task`);

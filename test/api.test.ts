@@ -21,6 +21,15 @@ describe("library API", () => {
     await expect(simulate(trace, { scheduler: "sparrow", nodes: 0 })).rejects.toBeInstanceOf(InputError);
     await expect(simulate(trace, { scheduler: "sparrow", nodes: 2, params: { probeRatio: 0 } })).rejects.toThrow(/probeRatio/);
   });
+
+  it("rejects a trace with more jobs than the engine's queue records can name, before any work", async () => {
+    const { ENGINE_MAX_JOBS } = await import("../src/simulate.js");
+    const jobs = ENGINE_MAX_JOBS + 1;
+    // (only the lengths are read before the check: no 2^27-job columns are built)
+    const huge = { name: "huge.tr", arrivals: { length: jobs }, estimates: { length: jobs },
+      taskOffsets: Object.assign([0], { length: jobs + 1, [jobs]: 0 }), durations: { length: 0 } };
+    await expect(simulate(huge as never, { scheduler: "sparrow", nodes: 2 })).rejects.toThrow(/at most 134217727 jobs/);
+  });
 });
 
 describe("compat trace quirks (reference simulator)", () => {

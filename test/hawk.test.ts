@@ -24,7 +24,7 @@ async function stealSetup(long: boolean[], queues: number[][], victimRunsLong: b
   const queue = (n: number) => {
     const out: number[] = [];
     const first = node(n, sim.N_QFIRST);
-    for (let r = first; r < first + node(n, sim.N_QLEN); r++) out.push(sim.qRec[r * sim.QR + sim.R_JOB]);
+    for (let r = first; r < first + node(n, sim.N_QLEN); r++) out.push(sim.recJob(r));
     return out;
   };
   const queueLength = (n: number) => node(n, sim.N_QLEN);

@@ -29,7 +29,7 @@ describe("node queue arena", () => {
     const read = (n: number) => {
       const out: number[] = [];
       const first = field(n, sim.N_QFIRST);
-      for (let r = first; r < first + field(n, sim.N_QLEN); r++) out.push(sim.qRec[r * sim.QR + sim.R_JOB]);
+      for (let r = first; r < first + field(n, sim.N_QLEN); r++) out.push(sim.recJob(r));
       return out;
     };
     const rnd = lcg(42);
@@ -87,7 +87,7 @@ describe("node queue arena", () => {
     sim.copyRecordTo(first + 4, first + 2);
     sim.closeGap(0, first + 3, first + 6);
     const out: number[] = [];
-    for (let r = first; r < first + sim.nodeState[sim.N_QLEN]; r++) out.push(sim.qRec[r * sim.QR + sim.R_JOB]);
+    for (let r = first; r < first + sim.nodeState[sim.N_QLEN]; r++) out.push(sim.recJob(r));
     expect(out).toEqual([0, 2, 4, 6, 7, 8]);
   });
 });

@@ -8,3 +8,4 @@ export function ushr(x: i32, k: i32): i32 { return (x >>> k) | 0; }
 export function toF64(x: i32): f64 { return x; }
 export function sqrt64(x: f64): f64 { return Math.sqrt(x); }
 export function fail(code: i32): void { throw new Error("aviary engine invariant " + code); }
+export function f64View(a: Int32Array): Float64Array { return new Float64Array(a.buffer, a.byteOffset, a.length >> 1); }

@@ -12,7 +12,7 @@
 // started, with the bypass bound checked strictly (a task may bypass entry P only while P's
 // bypassed work stays below bypassFactor x P's estimate).
 import {
-  nodeState, qRec, qBypass, NS, QR, N_QFIRST, N_QLEN, R_JOB, nNodes, nJobs, jobArrival, jobLong,
+  nodeState, qRecF, NS, N_QFIRST, N_QLEN, recJob, nNodes, nJobs, jobArrival, jobLong,
   jobEstimate, jobWaitingCount, jobFirstTask, taskJob, nextUnlaunchedTask, sendBegin,
   sendTo, sendEnd, setTimer, stream, recordBypass,
 } from "../sim";
@@ -104,17 +104,17 @@ export class DistributedLwl extends ClassAwareScheduler {
     const first = nodeState[node * NS + N_QFIRST];
     const end = first + nodeState[node * NS + N_QLEN];
     for (let r = first; r < end; r++) {
-      const job = qRec[r * QR + R_JOB];
+      const job = recJob(r);
       const est = jobEstimate[job];
       const remaining = est * <f64>jobWaitingCount(job);
       if (remaining < shortest && est < minSlack) { shortest = remaining; chosen = r; }
-      const slack = this.bypassFactor * est - qBypass[r];
+      const slack = this.bypassFactor * est - qRecF[r * 2 + 1];
       if (slack < minSlack) minSlack = slack;
     }
     return chosen;
   }
 
   onSelected(node: i32, r: i32, now: f64): void {
-    recordBypass(node, r, jobEstimate[qRec[r * QR + R_JOB]], this.bypassFactor, false);
+    recordBypass(node, r, jobEstimate[recJob(r)], this.bypassFactor, false);
   }
 }

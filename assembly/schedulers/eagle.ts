@@ -24,7 +24,7 @@
 // scheduler does not re-send probes of a job whose tasks are all launched; with no short
 // partition the fallback goes to a uniform node.
 import {
-  nodeState, qRec, qBypass, NS, QR, N_QFIRST, N_QLEN, R_JOB, R_FLAGS, nNodes, nJobs,
+  nodeState, qRec, qRecF, NS, QR, N_QFIRST, N_QLEN, R_JOBFLAGS, JOB_MASK, nNodes, nJobs,
   netDelay, jobLong, jobEstimate, taskJob, jobFirstTask, jobUnlaunched, F_FETCHING, F_LONG,
   nextUnlaunchedTask, firstReadyEntry, copyRecordTo, closeGap, sendBegin, sendTo, sendEnd,
   setTimer, count, stream, holdsLongWork, recordBypass, compatMode, C_REJECTED, C_RESCHEDULED, C_PURGED,
@@ -289,9 +289,9 @@ export class Eagle extends ClassAwareScheduler {
     let r = first;
     let purged = 0;
     for (; r < end; r++) {
-      const flags = qRec[r * QR + R_FLAGS];
+      const flags = qRec[r * QR + R_JOBFLAGS];
       if ((flags & F_LONG) != 0) break; // never look past a long placeholder
-      const job = qRec[r * QR + R_JOB];
+      const job = flags & JOB_MASK;
       const est = jobEstimate[job];
       const fetching = (flags & F_FETCHING) != 0;
       const left = jobUnlaunched(job);
@@ -304,7 +304,7 @@ export class Eagle extends ClassAwareScheduler {
         const remaining = est * <f64>left;
         if (remaining < shortest && est <= minSlack) { shortest = remaining; chosen = w; }
       }
-      const slack = this.bypassFactor * est - qBypass[w];
+      const slack = this.bypassFactor * est - qRecF[w * 2 + 1];
       if (slack < minSlack) minSlack = slack;
       w++;
     }

@@ -12,7 +12,7 @@
 // `split` is the static split: short jobs probe only the short partition, long jobs go through
 // the central LWL on the rest, no stealing.
 import {
-  nodeState, qRec, NS, QR, N_QFIRST, N_QLEN, nodeLong, NLS, NL_RUN, R_TASK, R_FLAGS, F_LONG, nNodes, jobLong, taskJob,
+  nodeState, qRec, NS, QR, N_QFIRST, N_QLEN, nodeLong, NLS, NL_RUN, R_TASK, R_JOBFLAGS, F_LONG, nNodes, jobLong, taskJob,
   moveRun, serve, count, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
 } from "../sim";
 import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../rng";
@@ -86,12 +86,12 @@ export function stealFrom(victim: i32, thief: i32): bool {
   let r = nodeState[o + N_QFIRST];
   const end = r + nodeState[o + N_QLEN];
   if (nodeLong[victim * NLS + NL_RUN] == 0) {
-    while (r < end && (qRec[r * QR + R_FLAGS] & F_LONG) == 0) r++;
+    while (r < end && (qRec[r * QR + R_JOBFLAGS] & F_LONG) == 0) r++;
   }
-  while (r < end && (qRec[r * QR + R_FLAGS] & F_LONG) != 0) r++;
+  while (r < end && (qRec[r * QR + R_JOBFLAGS] & F_LONG) != 0) r++;
   if (r >= end || qRec[r * QR + R_TASK] >= 0) return false;
   let n = 1;
-  while (r + n < end && (qRec[(r + n) * QR + R_FLAGS] & F_LONG) == 0 && qRec[(r + n) * QR + R_TASK] < 0) n++;
+  while (r + n < end && (qRec[(r + n) * QR + R_JOBFLAGS] & F_LONG) == 0 && qRec[(r + n) * QR + R_TASK] < 0) n++;
   moveRun(victim, r, n, thief);
   count(C_RESCHEDULED, <f64>n);
   return true;
