@@ -147,7 +147,7 @@ export let now: f64 = 0.0;
 export let lastFinish: f64 = 0.0;
 
 // Nodes: busy slots and a FIFO queue per node. A node's queue is a contiguous run of records
-// in a shared arena (QR i32 fields per record plus a parallel f64 column), so scanning a queue
+// in a shared arena (QR i32 fields per record, see the record layout below), so scanning a queue
 // reads memory in order: at full trace size the engine is bound by cache misses, and a linked
 // list made every step of a queue scan (SRPT) a dependent miss. Records are addressed by arena
 // index r; a node's queue occupies r = N_QFIRST .. N_QFIRST + N_QLEN - 1, inside its region
