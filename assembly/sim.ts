@@ -66,15 +66,15 @@ export class Scheduler {
   selectEntry(node: i32, now: f64): i32 { return firstReadyEntry(node); }
   /** `node` chose record `e` to serve next (before a bound task starts or a probe fetches). */
   onSelected(node: i32, e: i32, now: f64): void {}
-  /** A sticky probe (record `e`, still queued) obtained `task` (Sticky Batch Probing, seed-hawk-eagle.md §2.5(e)). */
-  onStickyTask(node: i32, e: i32, task: i32, now: f64): void {}
+  /** A sticky probe (record `e`, still queued) obtained `task` of `job` (Sticky Batch Probing, seed-hawk-eagle.md §2.5(e)). */
+  onStickyTask(node: i32, e: i32, task: i32, job: i32, now: f64): void {}
   /** Sticky Batch Probing: short probes stay queued and keep pulling tasks of their job. */
   sticky: bool = false;
   /** The policy reads and writes the records' bypass field (SRPT bypass bounds); without it
    *  the field is not kept up to date. Read once by initialize(). */
   bypass: bool = false;
-  /** A task finished at `node` (its slot is already released). */
-  onTaskEnd(node: i32, task: i32, now: f64): void {}
+  /** A task of `job` finished at `node` (its slot is already released). */
+  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void {}
   /** `node` has a free slot and an empty queue after serving. */
   onNodeIdle(node: i32, now: f64): void {}
   /** A timer set with setTimer fired. */
@@ -717,7 +717,7 @@ function onReply(node: i32, f: i32, t: f64): void {
   const task = scheduler.handOut(job, node, t);
   if (task >= 0) {
     if ((flags & F_BEHIND_LONG) != 0) counters[C_SHORT_AFTER_LONG] += 1.0;
-    if (sticky) scheduler.onStickyTask(node, r, task, t);
+    if (sticky) scheduler.onStickyTask(node, r, task, job, t);
     startTask(node, task, job, t);
   } else {
     // A cancel: the job has no unlaunched task; the probe is gone after one round trip.
@@ -733,7 +733,7 @@ function onTaskEnd(node: i32, task: i32, job: i32, t: f64): void {
   releaseSlot(node, t);
   if (jobRec[job * JR + J_LONG] != 0) { nodeLong[node * NLS + NL_RUN] = nodeLong[node * NLS + NL_RUN] - 1; noteLongWork(node); }
   taskFinished(job, t);
-  scheduler.onTaskEnd(node, task, t);
+  scheduler.onTaskEnd(node, task, job, t);
   afterSlotFreed(node, t);
 }
 
@@ -988,13 +988,14 @@ function lasEnd(task: i32, v: i32, t: f64): void {
   lasVersion[task] = v + 1;
   lasSlot[pos] = -1;
   if (recordTasks) { taskEnd[task] = t; taskService[task] = lasAttained[task]; }
-  taskFinished(taskJob[task], t);
+  const job = taskJob[task];
+  taskFinished(job, t);
   let e = lasWaitMode ? lasStarving(node) : -1;
   lasForced = e >= 0;
   if (e < 0) e = lasPick(node);
   if (e >= 0) lasResume(node, pos, lasTake(node, e, t), t); else releaseSlot(node, t);
   lasForced = false;
-  scheduler.onTaskEnd(node, task, t);
+  scheduler.onTaskEnd(node, task, job, t);
   if (nodeState[node * NS + N_BUSY] < slotsPerNode && nodeState[node * NS + N_QLEN] == 0) scheduler.onNodeIdle(node, t);
 }
 

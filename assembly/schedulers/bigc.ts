@@ -90,7 +90,7 @@ export class BigC extends ClassAwareScheduler {
     sendTo(n, job, nextUnlaunchedTask(job)); // == task: each class queue is in task order
   }
 
-  onTaskEnd(node: i32, task: i32, now: f64): void { setTimer(now + netDelay, node, task); }
+  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void { setTimer(now + netDelay, node, task); }
 
   /** A completion notice reaches the scheduler. */
   onTimer(node: i32, task: i32, now: f64): void {

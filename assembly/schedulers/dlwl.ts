@@ -13,7 +13,7 @@
 // bypassed work stays below bypassFactor x P's estimate).
 import {
   nodeState, qRecF, NS, N_QFIRST, N_QLEN, recJob, nNodes, nJobs, jobArrival, jobLong,
-  jobEstimate, jobWaitingCount, jobFirstTask, taskJob, nextUnlaunchedTask, sendBegin,
+  jobEstimate, jobWaitingCount, jobFirstTask, nextUnlaunchedTask, sendBegin,
   sendTo, sendEnd, setTimer, stream, recordBypass,
 } from "../sim";
 import { Rng, STREAM_HEARTBEAT } from "../rng";
@@ -90,10 +90,10 @@ export class DistributedLwl extends ClassAwareScheduler {
     this.planBeat();
   }
 
-  onTaskEnd(node: i32, task: i32, now: f64): void {
+  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void {
     const left = this.assigned[node] - 1;
     this.assigned[node] = left;
-    this.live[node] = left == 0 ? 0.0 : this.live[node] - jobEstimate[taskJob[task]];
+    this.live[node] = left == 0 ? 0.0 : this.live[node] - jobEstimate[job];
   }
 
   /** SRPT with a strict bypass bound over every queued task. */

@@ -25,7 +25,7 @@
 // partition the fallback goes to a uniform node.
 import {
   nodeState, qRec, qRecF, NS, QR, N_QFIRST, N_QLEN, R_JOBFLAGS, JOB_MASK, nNodes, nJobs,
-  netDelay, jobLong, jobEstimate, taskJob, jobFirstTask, jobUnlaunched, F_FETCHING, F_LONG,
+  netDelay, jobLong, jobEstimate, jobFirstTask, jobUnlaunched, F_FETCHING, F_LONG,
   nextUnlaunchedTask, firstReadyEntry, copyRecordTo, closeGap, sendBegin, sendTo, sendEnd,
   setTimer, count, stream, holdsLongWork, recordBypass, compatMode, C_REJECTED, C_RESCHEDULED, C_PURGED,
 } from "../sim";
@@ -162,8 +162,8 @@ export class Eagle extends ClassAwareScheduler {
     sendEnd(now);
   }
 
-  onTaskEnd(node: i32, task: i32, now: f64): void {
-    if (jobLong[taskJob[task]] != 0) this.central.finished(node, task);
+  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void {
+    if (jobLong[job] != 0) this.central.finished(node, job);
   }
 
   // ---- probe rejection and re-scheduling (SSS) -------------------------------------------
@@ -316,7 +316,7 @@ export class Eagle extends ClassAwareScheduler {
   }
 
   /** The chosen probe obtained a task: every short probe it bypassed records the work. */
-  onStickyTask(node: i32, e: i32, task: i32, now: f64): void {
-    recordBypass(node, e, jobEstimate[taskJob[task]], this.bypassFactor, true);
+  onStickyTask(node: i32, e: i32, task: i32, job: i32, now: f64): void {
+    recordBypass(node, e, jobEstimate[job], this.bypassFactor, true);
   }
 }

@@ -12,7 +12,7 @@
 // `split` is the static split: short jobs probe only the short partition, long jobs go through
 // the central LWL on the rest, no stealing.
 import {
-  nodeState, qRec, NS, QR, N_QFIRST, N_QLEN, nodeLong, NLS, NL_RUN, R_TASK, R_JOBFLAGS, F_LONG, nNodes, jobLong, taskJob,
+  nodeState, qRec, NS, QR, N_QFIRST, N_QLEN, nodeLong, NLS, NL_RUN, R_TASK, R_JOBFLAGS, F_LONG, nNodes, jobLong,
   moveRun, serve, count, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
 } from "../sim";
 import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../rng";
@@ -56,8 +56,8 @@ export class Hawk extends ClassAwareScheduler {
     }
   }
 
-  onTaskEnd(node: i32, task: i32, now: f64): void {
-    if (this.useCentral && jobLong[taskJob[task]] != 0) this.central.finished(node, task);
+  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void {
+    if (this.useCentral && jobLong[job] != 0) this.central.finished(node, job);
   }
 
   onNodeIdle(node: i32, now: f64): void {

@@ -176,7 +176,7 @@ export class Kairos extends Scheduler {
     this.planBeat(now);
   }
 
-  onTaskEnd(node: i32, task: i32, now: f64): void {
+  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void {
     this.completed[node] = this.completed[node] + 1;
     if (this.oracle) this.refresh(node, lasNodeTasks(node));
     if (!this.staleCounts) setTimer(now + netDelay, NOTICE, node);

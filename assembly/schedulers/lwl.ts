@@ -5,7 +5,7 @@
 // the job's tasks are late-bound among its chosen nodes (the first to ask gets the next task in
 // trace order). The reference simulator also subtracts the elapsed time of a running task (A9);
 // that refinement is not modelled.
-import { Scheduler, nNodes, jobLong, jobUnlaunched, jobEstimate, taskJob, sendBegin, sendTo, sendEnd } from "../sim";
+import { Scheduler, nNodes, jobLong, jobUnlaunched, jobEstimate, sendBegin, sendTo, sendEnd } from "../sim";
 import { MinTree } from "../mintree";
 import { ClassAwareScheduler, shortPartitionSize } from "./classes";
 
@@ -34,13 +34,13 @@ export class CentralLwl {
     sendEnd(now);
   }
 
-  /** A task this scheduler placed finished on `node`. */
-  finished(node: i32, task: i32): void {
+  /** A task of `job` this scheduler placed finished on `node`. */
+  finished(node: i32, job: i32): void {
     const left = this.assigned[node] - 1;
     this.assigned[node] = left;
     if (left == 0) { this.bits[node >> 5] &= ~(1 << (node & 31)); this.ones--; }
     // Exactly zero when idle, so rounding residues never reorder empty nodes.
-    this.work.set(node, left == 0 ? 0.0 : this.work.get(node) - jobEstimate[taskJob[task]]);
+    this.work.set(node, left == 0 ? 0.0 : this.work.get(node) - jobEstimate[job]);
   }
 }
 
@@ -49,7 +49,7 @@ export class LeastWorkLeft extends Scheduler {
   central: CentralLwl = new CentralLwl();
 
   onJobArrival(job: i32, now: f64): void { this.central.place(job, 0, nNodes, now); }
-  onTaskEnd(node: i32, task: i32, now: f64): void { this.central.finished(node, task); }
+  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void { this.central.finished(node, job); }
 }
 
 /** `clwl`: the omniscient centralized LWL of §2.7 ("upper bound"): every task, short and long,
@@ -68,5 +68,5 @@ export class OmniscientLwl extends ClassAwareScheduler {
   onJobArrival(job: i32, now: f64): void {
     this.central.place(job, jobLong[job] != 0 ? this.generalStart : 0, nNodes, now);
   }
-  onTaskEnd(node: i32, task: i32, now: f64): void { this.central.finished(node, task); }
+  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void { this.central.finished(node, job); }
 }
