@@ -189,7 +189,7 @@ export const JOB_MASK: i32 = 0x07FFFFFF;
 /** Jobs a run can hold (job indices share their word with the flags). */
 export const MAX_JOBS: i32 = 0x08000000;
 export let qRec: Int32Array = new Int32Array(0);
-export let qRecF: Float64Array = new Float64Array(0); // view of qRec: qRecF[2 r + 1] is record r's bypass
+let qRecF: Float64Array = new Float64Array(0); // view of qRec: qRecF[2 r + 1] is record r's bypass (read it with recBypass)
 let useBypass: bool = false;
 let arenaCap: i32 = 0;             // records the arena can hold
 let arenaTop: i32 = 0;             // arena indices below this belong to some region
@@ -587,7 +587,6 @@ export function closeGap(node: i32, w: i32, r: i32): void {
   for (let x = r; x < end; x++) copyRecordTo(x, w + x - r);
   nodeState[o + N_QLEN] = nodeState[o + N_QLEN] - (r - w);
 }
-
 
 /** Moves the `count` consecutive records from `r` of the queue of `from` to the back of the
  *  queue of `to` (task stealing). Moved probes no longer count as waiting behind long work. */

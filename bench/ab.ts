@@ -19,7 +19,7 @@
 // (the LL line then models this machine's 512 KB L2; see README "Performance work"). With
 // --rounds 0 it only reads or generates the trace and loads the engines: the baseline to
 // subtract from such a count.
-import { createHash } from "node:crypto";
+import { resultDigest } from "./result-hash.js";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -65,8 +65,7 @@ async function load(dir: string): Promise<Root> {
       const t0 = performance.now();
       const r = runSimulation(factory, trace, config);
       const seconds = (performance.now() - t0) / 1000;
-      const digest = createHash("sha1").update(Buffer.from(r.finish.buffer, r.finish.byteOffset, r.finish.byteLength))
-        .update(JSON.stringify(r.counters)).digest("hex").slice(0, 12);
+      const digest = resultDigest(r);
       return { seconds, digest, events: r.counters.events };
     },
   };

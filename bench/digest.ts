@@ -10,6 +10,7 @@
 // show which run moved. The JS engine gives the same hashes as the Wasm engine.
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
+import { resultDigest } from "./result-hash.js";
 import { fileURLToPath } from "node:url";
 import { loadEngine, loadEngineRng, type EngineKind } from "../src/engine/node.js";
 import { resolveConfig } from "../src/config/config.js";
@@ -43,8 +44,7 @@ for (const spec of SCHEDULERS) {
     const config = resolveConfig({ scheduler: spec.name, nodes, slots, seed: 1, params: hasCutoff ? { cutoff } : {} });
     const t0 = performance.now();
     const r = runSimulation(factory, trace, config);
-    const h = createHash("sha1").update(Buffer.from(r.finish.buffer, r.finish.byteOffset, r.finish.byteLength))
-      .update(JSON.stringify(r.counters)).digest("hex").slice(0, 12);
+    const h = resultDigest(r);
     all.update(h);
     console.log(`${spec.name.padEnd(10)} ${name.padEnd(18)} ${h}  ${((performance.now() - t0) / 1000).toFixed(2)} s`);
   }

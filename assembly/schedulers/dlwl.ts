@@ -12,7 +12,7 @@
 // started, with the bypass bound checked strictly (a task may bypass entry P only while P's
 // bypassed work stays below bypassFactor x P's estimate).
 import {
-  nodeState, qRecF, NS, N_QFIRST, N_QLEN, recJob, nNodes, nJobs, jobArrival, jobLong,
+  nodeState, recBypass, NS, N_QFIRST, N_QLEN, recJob, nNodes, nJobs, jobArrival, jobLong,
   jobEstimate, jobWaitingCount, jobFirstTask, nextUnlaunchedTask, sendBegin,
   sendTo, sendEnd, setTimer, stream, recordBypass,
 } from "../sim";
@@ -108,7 +108,7 @@ export class DistributedLwl extends ClassAwareScheduler {
       const est = jobEstimate[job];
       const remaining = est * <f64>jobWaitingCount(job);
       if (remaining < shortest && est < minSlack) { shortest = remaining; chosen = r; }
-      const slack = this.bypassFactor * est - qRecF[r * 2 + 1];
+      const slack = this.bypassFactor * est - recBypass(r);
       if (slack < minSlack) minSlack = slack;
     }
     return chosen;

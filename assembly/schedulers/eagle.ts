@@ -24,7 +24,7 @@
 // scheduler does not re-send probes of a job whose tasks are all launched; with no short
 // partition the fallback goes to a uniform node.
 import {
-  nodeState, qRec, qRecF, NS, QR, N_QFIRST, N_QLEN, R_JOBFLAGS, JOB_MASK, nNodes, nJobs,
+  nodeState, qRec, recBypass, NS, QR, N_QFIRST, N_QLEN, R_JOBFLAGS, JOB_MASK, nNodes, nJobs,
   netDelay, jobLong, jobEstimate, jobFirstTask, jobUnlaunched, F_FETCHING, F_LONG,
   nextUnlaunchedTask, firstReadyEntry, copyRecordTo, closeGap, sendBegin, sendTo, sendEnd,
   setTimer, count, stream, holdsLongWork, recordBypass, compatMode, C_REJECTED, C_RESCHEDULED, C_PURGED,
@@ -99,9 +99,6 @@ export class Eagle extends ClassAwareScheduler {
     }
   }
 
-  /** Whether `node` holds long work (a short probe arriving there is rejected). */
-  holdsLong(node: i32): bool { return holdsLongWork(node); }
-
   /**
    * compat=true: the reference simulator decides every rejection when it sends, from the
    * nodes' state at that instant; the freshest bitvector is taken over every contacted node;
@@ -120,14 +117,14 @@ export class Eagle extends ClassAwareScheduler {
       const n = this.allSampler.next(this.rng);
       const s = this.nodeSnap[n];
       if (s >= 0 && (freshest < 0 || this.snapTime[s] > this.snapTime[freshest])) freshest = s;
-      if (this.holdsLong(n)) rejected++; else sendTo(n, job, -1);
+      if (holdsLongWork(n)) rejected++; else sendTo(n, job, -1);
     }
     sendEnd(now);
     if (rejected == 0) return;
     let again = 0;
     for (let i = 0; i < rejected; i++) {
       let n = this.candidate(freshest);
-      if (this.holdsLong(n)) { again++; n = this.fallback(); }
+      if (holdsLongWork(n)) { again++; n = this.fallback(); }
       this.pushLate(n);
     }
     count(C_REJECTED, <f64>(rejected + again));
@@ -183,7 +180,7 @@ export class Eagle extends ClassAwareScheduler {
     }
     if (compatMode) return true; // decided when sent
     if (this.jobRound[job] >= 3) return true; // fallback probes are always accepted
-    if (!this.holdsLong(node)) return true;
+    if (!holdsLongWork(node)) return true; // a node holding long work rejects a short probe
     count(C_REJECTED, 1.0);
     const k = this.jobRejected[job];
     this.jobRejected[job] = k + 1;
@@ -304,7 +301,7 @@ export class Eagle extends ClassAwareScheduler {
         const remaining = est * <f64>left;
         if (remaining < shortest && est <= minSlack) { shortest = remaining; chosen = w; }
       }
-      const slack = this.bypassFactor * est - qRecF[w * 2 + 1];
+      const slack = this.bypassFactor * est - recBypass(w);
       if (slack < minSlack) minSlack = slack;
       w++;
     }
