@@ -32,8 +32,6 @@ const MAX_TASKS = 2147483647;
 const POW10 = new Float64Array(23);
 for (let i = 0, p = 1; i <= 22; i++, p *= 10) POW10[i] = p;
 
-const LATIN1 = new TextDecoder("latin1");
-const TEXT_WINDOW = 1 << 16;
 const DECIMAL_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** Parses a whole string as a decimal number (the syntax described above); NaN if it is not
@@ -256,9 +254,12 @@ export class TrParser {
 
   private flush(): void {
     if (this.pendingBytes > 0) {
-      const block = new Uint8Array(this.pendingBytes);
+      // The unterminated last line, with a newline appended (parseBlock's sentinel; a line
+      // ending at the end of the input reads the same with or without one).
+      const block = new Uint8Array(this.pendingBytes + 1);
       let o = 0;
       for (const p of this.pending) { block.set(p, o); o += p.length; }
+      block[o] = LF;
       this.pending = [];
       this.pendingBytes = 0;
       this.run(block, block.length);
@@ -345,46 +346,67 @@ export class TrParser {
     throw new InputError(`${this.name}:${this.line}: field ${k} (${fieldName(k)}): ${problem}`);
   }
 
-  /** Parses whole lines in b[0, end); the last line may lack its newline. */
+  /** Grows the durations column for one more task (at nt); fails past MAX_TASKS. */
+  private growDurations(nt: number): Float64Array {
+    if (nt >= MAX_TASKS) this.fail(2, `more than ${MAX_TASKS} tasks in total`);
+    return (this.durations = growF64(this.durations, Math.min(nt + 1, MAX_TASKS)));
+  }
+
+  /** Parses whole lines in b[0, end), which ends with a newline (b[end - 1] is LF: `push`
+   *  passes blocks up to a newline and `flush` appends one to an unterminated last line).
+   *  That newline is a sentinel: the scanning loops stop at it without checking `end`. */
   private parseBlock(b: Uint8Array, end: number): void {
     let i = 0;
     // UTF-8 byte-order mark at the start of the file.
     if (this.atStart && this.line === 0 && end >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) i = 3;
     let durs = this.durations;
     let nt = this.tasks;
+    let line = this.line;
     let c = 0;
-    // Bytes [textStart, textEnd) of the block as text (one UTF-16 unit per byte, so byte
-    // offsets index it directly), decoded a window at a time for tokens needing the slow path.
-    let text = "", textStart = 0, textEnd = 0;
     while (i < end) {
-      this.line++;
+      this.line = ++line; // for `fail`
       let field = 0;
       let arrival = 0, mean = 0, declared = 0;
       const jobStart = nt;
       for (;;) {
-        // Skip blanks.
-        while (i < end && ((c = b[i]) === SP || c === TAB || c === CR)) i++;
-        if (i >= end) break;
+        // Skip blanks (the line's LF stops this loop).
+        while ((c = b[i]) === SP || c === TAB || c === CR) i++;
         if (c === LF) { i++; break; }
         const s = i;
-        while (i < end && (c = b[i]) !== SP && c !== TAB && c !== CR && c !== LF) i++;
         field++;
-        let v = scanNumber(b, s, i);
-        if (needSlow) {
-          needSlow = false;
-          if (s < textStart || i > textEnd) {
-            textStart = s;
-            textEnd = Math.max(i, Math.min(end, s + TEXT_WINDOW));
-            text = LATIN1.decode(b.subarray(textStart, textEnd));
+        // Fast path: an unsigned plain decimal `III`, `III.FFF`, `.FFF` or `III.` with at most
+        // 9 digits on either side of the point, read as two int32s (no overflow at 9 digits)
+        // and combined once: m = III * 10^f + FFF is an exact integer when m < 2^53, so
+        // m / 10^f is the correctly rounded value (Clinger), i.e. `parseFloat`'s. Anything
+        // else (a sign, an exponent, longer digit runs, stray bytes) takes the general path.
+        let d = c - 48;
+        let a = 0;
+        while (d >>> 0 < 10) { a = (a * 10 + d) | 0; d = b[++i] - 48; }
+        const ni = i - s;
+        let f = 0, nf = 0;
+        if (d === DOT - 48) {
+          const fs = ++i;
+          d = b[i] - 48;
+          while (d >>> 0 < 10) { f = (f * 10 + d) | 0; d = b[++i] - 48; }
+          nf = i - fs;
+        }
+        c = d + 48;
+        let v: number;
+        if ((c === SP || c === LF || c === TAB || c === CR) && ni <= 9 && nf <= 9 && ni + nf > 0 &&
+            (v = a * POW10[nf] + f) < TWO53) {
+          if (nf !== 0) v /= POW10[nf];
+        } else {
+          // General path: the whole field up to the next blank or newline.
+          while ((c = b[i]) !== SP && c !== TAB && c !== CR && c !== LF) i++;
+          v = scanNumber(b, s, i);
+          if (needSlow) {
+            needSlow = false;
+            v = Number(latin1(b, s, i));
           }
-          v = Number(text.substring(s - textStart, i - textStart));
         }
         if (v >= 0 && v !== Infinity) {
           if (field > 3) {
-            if (nt >= durs.length) {
-              if (nt >= MAX_TASKS) this.fail(2, `more than ${MAX_TASKS} tasks in total`);
-              this.durations = durs = growF64(durs, Math.min(nt + 1, MAX_TASKS));
-            }
+            if (nt >= durs.length) durs = this.growDurations(nt);
             durs[nt++] = v + 0; // + 0 turns -0 into 0
           } else if (field === 1) {
             if (this.jobs > 0 && v < this.arrivals[this.jobs - 1]) {
