@@ -233,19 +233,23 @@ export class TrParser {
       }
       return;
     }
-    let block: Uint8Array;
-    if (this.pendingBytes === 0) {
-      block = chunk;
-    } else {
-      block = new Uint8Array(this.pendingBytes + last + 1);
+    let from = 0;
+    if (this.pendingBytes > 0) {
+      // The line begun in earlier chunks, completed up to its newline in this one, is parsed
+      // on its own (a small copy); the chunk's other whole lines are parsed in place.
+      const first = chunk.indexOf(LF);
+      const block = new Uint8Array(this.pendingBytes + first + 1);
       let o = 0;
       for (const p of this.pending) { block.set(p, o); o += p.length; }
-      block.set(chunk.subarray(0, last + 1), o);
+      block.set(chunk.subarray(0, first + 1), o);
+      this.pending = [];
+      this.pendingBytes = 0;
+      this.run(block, block.length);
+      from = first + 1;
     }
-    const consumed = block === chunk ? last + 1 : block.length;
-    this.pending = [];
-    this.pendingBytes = 0;
-    this.run(block, consumed);
+    // A plain Uint8Array view even of a Buffer: parseBlock then sees one map (a Buffer here
+    // and the Uint8Array blocks above made its element loads polymorphic).
+    if (from <= last) this.run(new Uint8Array(chunk.buffer, chunk.byteOffset + from, last + 1 - from), last + 1 - from);
     if (last + 1 < chunk.length) {
       this.pending.push(new Uint8Array(chunk.subarray(last + 1)));
       this.pendingBytes = chunk.length - last - 1;
