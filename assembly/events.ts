@@ -185,7 +185,10 @@ export class EventQueue {
   topA(): i32 { return this.pool[this.id[0] * 4 + 1]; }
   topB(): i32 { return this.pool[this.id[0] * 4 + 2]; }
 
-  /** Removes the minimum (read it with top*() first). */
+  /** Removes the minimum (read it with top*() first). Bottom-up: the hole at the root walks
+   *  down to a leaf along the smaller children (one comparison per level), then the last
+   *  element sifts up from there, which is short since it came from the bottom. Keys (time,
+   *  sequence) are unique, so the order of pops is the one any heap gives. */
   pop(): void {
     const n = this.size - 1;
     this.size = n;
@@ -198,19 +201,24 @@ export class EventQueue {
     const s = seq[n];
     const x = ids[n];
     let i = 0;
-    while (true) {
-      let c = 2 * i + 1;
-      if (c >= n) break;
+    let c = 1;
+    while (c < n) {
       const r = c + 1;
       if (r < n) {
         const tc = time[c];
         const tr = time[r];
         if (tr < tc || (tr == tc && seq[r] < seq[c])) c = r;
       }
-      const tc = time[c];
-      if (t < tc || (t == tc && s < seq[c])) break;
-      time[i] = tc; seq[i] = seq[c]; ids[i] = ids[c];
+      time[i] = time[c]; seq[i] = seq[c]; ids[i] = ids[c];
       i = c;
+      c = 2 * i + 1;
+    }
+    while (i > 0) {
+      const q = (i - 1) >> 1;
+      const tq = time[q];
+      if (tq < t || (tq == t && seq[q] < s)) break;
+      time[i] = tq; seq[i] = seq[q]; ids[i] = ids[q];
+      i = q;
     }
     time[i] = t; seq[i] = s; ids[i] = x;
     ids[n] = freed; // park the freed id past the new end
