@@ -40,11 +40,26 @@ export class MinTree {
     for (let p = size - 1; p >= 1; p--) this.pull(p);
   }
 
+  /** Stops climbing at the first ancestor whose (value, index) does not change: the ones
+   *  above it depend only on it and its unchanged siblings. */
   set(i: i32, v: f64): void {
     let p = this.size + i;
     this.val[p] = v;
     p = p >> 1;
-    while (p >= 1) { this.pull(p); p = p >> 1; }
+    const val = this.val;
+    const idx = this.idx;
+    while (p >= 1) {
+      const l = 2 * p;
+      const r = l + 1;
+      const vl = val[l];
+      const vr = val[r];
+      const pick = vr < vl ? r : l;
+      const nv = vr < vl ? vr : vl;
+      const ni = idx[pick];
+      if (val[p] == nv && idx[p] == ni) return;
+      val[p] = nv; idx[p] = ni;
+      p = p >> 1;
+    }
   }
 
   /** Index of the minimum over [lo, hi) (lowest index among equals); -1 if empty. */
