@@ -13,7 +13,7 @@
 // the central LWL on the rest, no stealing.
 import {
   nodeState, qRec, NS, QR, N_QFIRST, N_QLEN, nodeLong, NLS, NL_RUN, R_TASK, R_JOBFLAGS, F_LONG, nNodes, jobLong,
-  moveRun, serve, count, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
+  moveRun, serve, count, holdsLongWork, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
 } from "../sim";
 import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../rng";
 import { NodeSampler } from "./sampler";
@@ -82,6 +82,9 @@ export class Hawk extends ClassAwareScheduler {
  * Returns false when there is nothing to steal.
  */
 export function stealFrom(victim: i32, thief: i32): bool {
+  // Nothing sits behind long work on a node that neither runs nor queues any (a 2 KB bitset
+  // answers this without the victim's queue).
+  if (!holdsLongWork(victim)) return false;
   const o = victim * NS;
   let r = nodeState[o + N_QFIRST];
   const end = r + nodeState[o + N_QLEN];
