@@ -59,4 +59,30 @@ export class Rng {
   nextInt(n: i32): i32 {
     return toI32(Math.floor(this.nextFloat() * toF64(n)));
   }
+
+  /** Rejection sampling over [0, n): draws nextInt(n) until the value x is below `lo` or has
+   *  bit (x & 31) of bits[base + (x >> 5)] clear, and returns it: uniform over those values
+   *  (at least one must exist). The same draws as calling nextInt in a loop, with the state in
+   *  locals for the whole loop (a long loop when most values are rejected). */
+  nextIntBelowOrClear(n: i32, lo: i32, bits: Int32Array, base: i32): i32 {
+    let s0 = this.s0;
+    let s1 = this.s1;
+    let s2 = this.s2;
+    let s3 = this.s3;
+    const scale = toF64(n);
+    let x = 0;
+    while (true) {
+      // two nextU32() steps, as in nextFloat()
+      const a = ushr(imul(rotl(imul(s1, 5), 7), 9), 5);
+      let t = s1 << 9;
+      s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = rotl(s3, 11);
+      const b = ushr(imul(rotl(imul(s1, 5), 7), 9), 6);
+      t = s1 << 9;
+      s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = rotl(s3, 11);
+      x = toI32(Math.floor((u32ToF64(a) * 67108864.0 + u32ToF64(b)) / 9007199254740992.0 * scale));
+      if (x < lo || (bits[base + (x >> 5)] & (1 << (x & 31))) == 0) break;
+    }
+    this.s0 = s0; this.s1 = s1; this.s2 = s2; this.s3 = s3;
+    return x;
+  }
 }

@@ -217,11 +217,7 @@ export class Eagle extends ClassAwareScheduler {
     const g = this.generalStart;
     if (s < 0) return this.fallback();
     if (nNodes - this.snapOnes[s] <= 0) return this.rng.nextInt(nNodes);
-    const base = s * this.words;
-    while (true) { // rejection sampling: uniform over the candidates
-      const n = this.rng.nextInt(nNodes);
-      if (n < g || (this.snapBits[base + (n >> 5)] & (1 << (n & 31))) == 0) return n;
-    }
+    return this.rng.nextIntBelowOrClear(nNodes, g, this.snapBits, s * this.words);
   }
 
   fallback(): i32 {
