@@ -68,6 +68,9 @@ export class Scheduler {
   onSelected(node: i32, e: i32, now: f64): void {}
   /** A sticky probe (record `e`, still queued) obtained `task` of `job` (Sticky Batch Probing, seed-hawk-eagle.md §2.5(e)). */
   onStickyTask(node: i32, e: i32, task: i32, job: i32, now: f64): void {}
+  /** The policy reads `taskJob` (the job of each task: 4 bytes per task, built only when
+   *  asked for, and always for the preemptive discipline). Read once by initialize(). */
+  taskJobs: bool = false;
   /** Sticky Batch Probing: short probes stay queued and keep pulling tasks of their job. */
   sticky: bool = false;
   /** The policy reads and writes the records' bypass field (SRPT bypass bounds); without it
@@ -114,6 +117,7 @@ export let jobArrival: Float64Array = new Float64Array(0);
 export let jobFirstTask: Int32Array = new Int32Array(0);  // nJobs + 1 offsets
 export let taskDuration: Float64Array = new Float64Array(0);
 export let jobEstimate: Float64Array = new Float64Array(0); // per-job task-duration estimate
+/** Job of each task; empty unless the policy sets `taskJobs` or is preemptive. */
 export let taskJob: Int32Array = new Int32Array(0);
 /** Scheduling class per job (1 = long), set by class-aware policies in start(). */
 export let jobLong: Int32Array = new Int32Array(0);
@@ -282,7 +286,8 @@ export function allocate(jobs: i32, tasks: i32, nodes: i32, slots: i32, delay: f
 /** Builds derived state once the host filled the trace columns and parameters. */
 export function initialize(policy: Scheduler): void {
   scheduler = policy;
-  taskJob = new Int32Array(nTasks);
+  const withTaskJob = policy.taskJobs || policy.preemptive;
+  taskJob = new Int32Array(withTaskJob ? nTasks : 0);
   jobRec = new Int32Array(nJobs * JR);
   jobFinish = new Float64Array(nJobs);
   jobLong = new Int32Array(nJobs);
@@ -294,7 +299,7 @@ export function initialize(policy: Scheduler): void {
     jobRec[j * JR + J_LEFT] = end - first;
     jobRec[j * JR + J_WAIT] = end - first;
     jobFinish[j] = -1.0;
-    for (let t = first; t < end; t++) taskJob[t] = j;
+    if (withTaskJob) for (let t = first; t < end; t++) taskJob[t] = j;
   }
   // Module state outlives a run in the JS build: reset everything here.
   const initial = 1 << MIN_REGION_LOG;

@@ -38,6 +38,7 @@ export class BigC extends ClassAwareScheduler {
   constructor(cutoff: f64, shortSharePercent: f64) {
     super(cutoff, false);
     this.preemptive = true;
+    this.taskJobs = true;
     this.priorityPreemption = true;
     this.shortCap = toI32(Math.floor(shortSharePercent * <f64>(nNodes * slotsPerNode) / 100.0));
     for (let n = 0; n < nNodes; n++) this.victims.set(n, Infinity);

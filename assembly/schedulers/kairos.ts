@@ -96,6 +96,7 @@ export class Kairos extends Scheduler {
     super();
     this.staleCounts = staleCounts;
     this.preemptive = true;
+    this.taskJobs = true;
     this.quantum = quantum;
     this.resumeCost = cost;
     this.starveAfter = starveAfter;
