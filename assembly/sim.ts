@@ -12,7 +12,7 @@
 // order of hand-outs equals the order of requests, so deciding at reply time is exact.
 import { EventQueue } from "./events";
 import { Rng } from "./rng";
-import { fail, f64View } from "./glue";
+import { fail, f64View, imul, ushr } from "./glue";
 
 // ---- event kinds -----------------------------------------------------------------
 export const EV_ARRIVAL: i32 = 0;   // a = job
@@ -166,7 +166,11 @@ export const NS: i32 = 4;
 export const N_QFIRST: i32 = 0;    // arena index of the first queued record
 export const N_QLEN: i32 = 1;      // queue length
 export const N_BUSY: i32 = 2;      // occupied slots
-export const N_QEND: i32 = 3;      // one past the last arena index of the node's region
+export const N_QEND: i32 = 3;      // one past the last arena index of the node's region (bits 0-26), and
+                                   // log2 of the region's capacity (bits 27-31): read with regionEnd/regionLog
+/** Mask of the region end in N_QEND (arena indices stay below 2^26: a typed array holds at most
+ *  1 GB, 16 bytes per record). */
+export const END_MASK: i32 = 0x07FFFFFF;
 export const NCS: i32 = 2;
 export const NC_QBASE: i32 = 0;    // first arena index of the node's region
 export const NC_QLOG: i32 = 1;     // log2 of the region capacity (its size class)
@@ -198,6 +202,7 @@ let useBypass: bool = false;
 let arenaCap: i32 = 0;             // records the arena can hold
 let arenaTop: i32 = 0;             // arena indices below this belong to some region
 const MIN_REGION_LOG: i32 = 2;     // regions hold 4, 8, 16, ... records
+const SHRINK_LOG: i32 = 4;         // an emptied queue keeps a region of at most 2^SHRINK_LOG records
 let regionFree: Int32Array = new Int32Array(32); // per size class: a freed region, -1 if none
 let nextSerial: i32 = 0;
 // Get-task requests in flight: what the reply needs (the probe record may have left its queue).
@@ -317,7 +322,7 @@ export function initialize(policy: Scheduler): void {
   arenaCap = arena;
   for (let n = 0; n < nNodes; n++) {
     nodeState[n * NS + N_QFIRST] = n * initial;
-    nodeState[n * NS + N_QEND] = (n + 1) * initial;
+    nodeState[n * NS + N_QEND] = (n + 1) * initial | (MIN_REGION_LOG << 27);
     nodeCold[n * NCS + NC_QBASE] = n * initial;
     nodeCold[n * NCS + NC_QLOG] = MIN_REGION_LOG;
   }
@@ -430,9 +435,29 @@ function growRing(): void {
   ringHead = 0;
 }
 
+/** Written by deliver's touch pass so the loads are not optimized away. */
+let touchSink: i32 = 0;
+
 function deliver(k: i32, t: f64): void {
   if (k > ringCount) fail(2);
   const cap = ringNode.length;
+  // Touch pass: load each target node's state and the record where its queue's tail will go.
+  // These loads do not depend on each other, so the processor overlaps their cache misses
+  // (a batch goes to random nodes of a large arena); handled one by one below, each message
+  // would wait for its own miss.
+  if (k > 1) {
+    let acc = 0;
+    let i = ringHead;
+    for (let m = 0; m < k; m++) {
+      const o = ringNode[i] * NS;
+      const tail = nodeState[o + N_QFIRST] + nodeState[o + N_QLEN];
+      const end = nodeState[o + N_QEND] & END_MASK;
+      acc ^= qRec[(tail < end ? tail : end - 1) * QR];
+      i++;
+      if (i == cap) i = 0;
+    }
+    touchSink = acc;
+  }
   for (let m = 0; m < k; m++) {
     const node = ringNode[ringHead];
     const job = ringJob[ringHead];
@@ -501,7 +526,7 @@ function tailSlot(node: i32): i32 {
   const o = node * NS;
   const first = nodeState[o + N_QFIRST];
   const len = nodeState[o + N_QLEN];
-  if (first + len < nodeState[o + N_QEND]) return first + len;
+  if (first + len < (nodeState[o + N_QEND] & END_MASK)) return first + len;
   const c = node * NCS;
   const base = nodeCold[c + NC_QBASE];
   const cap = 1 << nodeCold[c + NC_QLOG];
@@ -518,7 +543,7 @@ function tailSlot(node: i32): i32 {
   nodeCold[c + NC_QBASE] = region;
   nodeCold[c + NC_QLOG] = k;
   nodeState[o + N_QFIRST] = region;
-  nodeState[o + N_QEND] = region + (1 << k);
+  nodeState[o + N_QEND] = region + (1 << k) | (k << 27);
   return region + len;
 }
 
@@ -579,6 +604,36 @@ function removeRange(node: i32, r: i32, count: i32): void {
     for (let x = r + count; x < end; x++) copyRecordTo(x, x - count);
   }
   nodeState[o + N_QLEN] = len - count;
+  if (len == count) restartQueue(node);
+}
+
+/** An emptied queue starts again near the start of a small region. Otherwise a queue's records
+ *  slide through its whole region (sized for the longest the queue ever was) and nearly every
+ *  message lands on a line not touched for a long time. A region larger than 2^SHRINK_LOG
+ *  records goes back to the free lists for a minimal one (nothing to move: the queue is empty),
+ *  so the arena's lines in use stay close to the records queued. Other queues' records do not
+ *  move; this queue's indices are void anyway. */
+function restartQueue(node: i32): void {
+  const o = node * NS;
+  const w = nodeState[o + N_QEND];
+  const log = ushr(w, 27);
+  if (log > SHRINK_LOG) {
+    const c = node * NCS;
+    const old = nodeCold[c + NC_QBASE];
+    qRec[old * QR] = regionFree[log];
+    regionFree[log] = old;
+    const region = allocRegion(MIN_REGION_LOG);
+    nodeCold[c + NC_QBASE] = region;
+    nodeCold[c + NC_QLOG] = MIN_REGION_LOG;
+    nodeState[o + N_QFIRST] = region;
+    nodeState[o + N_QEND] = region + (1 << MIN_REGION_LOG) | (MIN_REGION_LOG << 27);
+    return;
+  }
+  const cap = 1 << log;
+  // Regions of one size class sit at multiples of their size, so their first lines would all
+  // fall in a few cache sets: each node restarts at its own line-aligned offset in the region's
+  // first half instead.
+  nodeState[o + N_QFIRST] = (w & END_MASK) - cap + (imul(node, 0x9E3779B1 | 0) & ((cap >> 1) - 1) & ~3);
 }
 
 /** Removes record `r` from the queue of `node`; other records may move. */
@@ -590,7 +645,9 @@ export function closeGap(node: i32, w: i32, r: i32): void {
   const o = node * NS;
   const end = nodeState[o + N_QFIRST] + nodeState[o + N_QLEN];
   for (let x = r; x < end; x++) copyRecordTo(x, w + x - r);
-  nodeState[o + N_QLEN] = nodeState[o + N_QLEN] - (r - w);
+  const len = nodeState[o + N_QLEN] - (r - w);
+  nodeState[o + N_QLEN] = len;
+  if (len == 0) restartQueue(node);
 }
 
 /** Moves the `count` consecutive records from `r` of the queue of `from` to the back of the

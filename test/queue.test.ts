@@ -62,7 +62,8 @@ describe("node queue arena", () => {
           expect(sim.nodeLong[m * sim.NLS + sim.NL_QUEUED]).toBe(longs);
           expect(sim.holdsLongWork(m)).toBe(longs > 0); // (no task runs here)
           const base = cold(m, sim.NC_QBASE), cap = 1 << cold(m, sim.NC_QLOG), first = field(m, sim.N_QFIRST);
-          expect(field(m, sim.N_QEND)).toBe(base + cap);
+          expect(field(m, sim.N_QEND) & sim.END_MASK).toBe(base + cap);
+          expect(field(m, sim.N_QEND) >>> 27).toBe(cold(m, sim.NC_QLOG));
           expect(first).toBeGreaterThanOrEqual(base);
           expect(first + field(m, sim.N_QLEN)).toBeLessThanOrEqual(base + cap);
           spans.push([base, base + cap]);
