@@ -227,6 +227,7 @@ let ringTask: Int32Array = new Int32Array(0);
 let ringHead: i32 = 0;   // next entry to deliver
 let ringCount: i32 = 0;  // entries in flight
 let batchStart: i32 = 0; // ringCount when the current batch began
+let batchBound: i32 = 0; // bound tasks in the current batch (counted at sendEnd)
 
 // Utilization: busy slot-seconds integrated exactly at every change.
 export let busySlots: i32 = 0;
@@ -399,7 +400,7 @@ export function setTimer(at: f64, a: i32, b: i32): void { events.push(at, EV_TIM
 
 // ---- messages -----------------------------------------------------------------------------
 /** Starts a batch of messages sent at the same instant (one delivery event). */
-export function sendBegin(): void { batchStart = ringCount; }
+export function sendBegin(): void { batchStart = ringCount; batchBound = 0; }
 
 /** Queues a message to `node`: a late-bound probe of `job` (task = -1) or a bound task of `job`. */
 export function sendTo(node: i32, job: i32, task: i32): void {
@@ -409,15 +410,19 @@ export function sendTo(node: i32, job: i32, task: i32): void {
   if (i >= cap) i -= cap;
   ringNode[i] = node; ringJob[i] = job; ringTask[i] = task;
   ringCount++;
-  counters[C_MESSAGES] += 1.0;
-  if (task < 0) counters[C_PROBES] += 1.0; else counters[C_BOUND_TASKS] += 1.0;
+  if (task >= 0) batchBound++;
 }
 
 /** Sends the batch: every message of it reaches its node after the network delay.
  *  Messages are sent at the current time (`sentAt` = now), which keeps delivery order FIFO. */
 export function sendEnd(sentAt: f64): void {
   const k = ringCount - batchStart;
-  if (k > 0) events.pushLane(1, sentAt + netDelay, EV_DELIVER, k, 0);
+  if (k > 0) {
+    events.pushLane(1, sentAt + netDelay, EV_DELIVER, k, 0);
+    counters[C_MESSAGES] += <f64>k;
+    counters[C_BOUND_TASKS] += <f64>batchBound;
+    counters[C_PROBES] += <f64>(k - batchBound);
+  }
 }
 
 function growRing(): void {
@@ -817,14 +822,14 @@ function afterSlotFreed(node: i32, t: f64): void {
 /** Processes up to `maxEvents` events. Returns 1 when the simulation is finished. */
 export function runEvents(maxEvents: i32): i32 {
   const q = events;
-  for (let n = 0; n < maxEvents; n++) {
-    if (!q.next()) return 1;
+  let n = 0;
+  for (; n < maxEvents; n++) {
+    if (!q.next()) break;
     const t = q.curTime;
     const kind = q.curKind;
     const a = q.curA;
     const b = q.curB;
     now = t;
-    counters[C_EVENTS] += 1.0;
     if (kind == EV_TASK_END) {
       onTaskEnd(a, b, q.curC, t);
     } else if (kind == EV_REPLY) {
@@ -842,7 +847,8 @@ export function runEvents(maxEvents: i32): i32 {
       scheduler.onTimer(a, b, t);
     }
   }
-  return q.pending() == 0 ? 1 : 0;
+  counters[C_EVENTS] += <f64>n;
+  return n < maxEvents || q.pending() == 0 ? 1 : 0;
 }
 
 /** A random stream of this run (see rng.ts for stream ids). */
