@@ -71,6 +71,9 @@ export class Scheduler {
   /** The policy reads `taskJob` (the job of each task: 4 bytes per task, built only when
    *  asked for, and always for the preemptive discipline). Read once by initialize(). */
   taskJobs: bool = false;
+  /** A hint for deliver's touch pass: the policy usually rejects a short job's probe at a node
+   *  holding long work (Eagle's SSS), so that node's queue is not worth loading ahead. */
+  rejectsBehindLong: bool = false;
   /** Sticky Batch Probing: short probes stay queued and keep pulling tasks of their job. */
   sticky: bool = false;
   /** The policy reads and writes the records' bypass field (SRPT bypass bounds); without it
@@ -453,8 +456,15 @@ function deliver(k: i32, t: f64): void {
   if (k > 1) {
     let acc = 0;
     let i = ringHead;
+    const skip = scheduler.rejectsBehindLong;
     for (let m = 0; m < k; m++) {
-      const o = ringNode[i] * NS;
+      const node = ringNode[i];
+      if (skip && holdsLongWork(node) && jobRec[ringJob[i] * JR + J_LONG] == 0) {
+        i++;
+        if (i == cap) i = 0;
+        continue; // (a rejection: an unneeded line would only evict a needed one)
+      }
+      const o = node * NS;
       const tail = nodeState[o + N_QFIRST] + nodeState[o + N_QLEN];
       const end = nodeState[o + N_QEND] & END_MASK;
       acc ^= qRec[(tail < end ? tail : end - 1) * QR];

@@ -68,6 +68,7 @@ export class Eagle extends ClassAwareScheduler {
     this.probeRatio = probeRatio;
     this.minProbes = minProbes;
     this.sss = sss;
+    this.rejectsBehindLong = sss;
     this.sticky = sbpSrpt;
     this.bypass = sbpSrpt;
     this.bypassFactor = bypassFactor;
