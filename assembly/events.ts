@@ -207,9 +207,14 @@ export class EventQueue {
     while (c < n) {
       const r = c + 1;
       if (r < n) {
+        // Which child is smaller is a coin flip: computed as a value and applied with a
+        // conditional move, not a branch (a mispredicted branch per level dominated pops).
+        // Equal times are rare, so that branch is predictable.
         const tc = time[c];
         const tr = time[r];
-        if (tr < tc || (tr == tc && pool[ids[r] * PS + P_SEQ] < pool[ids[c] * PS + P_SEQ])) c = r;
+        let right = tr < tc;
+        if (tr == tc) right = pool[ids[r] * PS + P_SEQ] < pool[ids[c] * PS + P_SEQ];
+        c = right ? r : c;
       }
       time[i] = time[c]; ids[i] = ids[c];
       i = c;
