@@ -163,15 +163,23 @@ export class EventQueue {
   push(t: f64, kind: i32, a: i32, b: i32, c: i32 = 0): void {
     if (this.size == this.id.length) this.grow();
     const s = this.seqNumber();
-    const time = this.time;
     const ids = this.id;
     const pool = this.pool;
-    let i = this.size;
+    const i = this.size;
     const id = ids[i]; // a free pool id parked past the end
     this.size = i + 1;
     const p = id * PS;
     pool[p] = kind; pool[p + 1] = a; pool[p + 2] = b; pool[p + 3] = c; pool[p + P_SEQ] = s;
-    // Sift the hole up.
+    this.siftUp(i, t, s, id);
+  }
+
+  /** Moves the hole at heap position `i` up past the entries after (t, s) and puts event `id`
+   *  (time t, sequence number s) there. */
+  private siftUp(hole: i32, t: f64, s: i32, id: i32): void {
+    const time = this.time;
+    const ids = this.id;
+    const pool = this.pool;
+    let i = hole;
     while (i > 0) {
       const q = (i - 1) >> 1;
       const tq = time[q];
@@ -208,8 +216,8 @@ export class EventQueue {
       const r = c + 1;
       if (r < n) {
         // Which child is smaller is a coin flip: computed as a value and applied with a
-        // conditional move, not a branch (a mispredicted branch per level dominated pops).
-        // Equal times are rare, so that branch is predictable.
+        // conditional move, not a branch that mispredicts half the time. Equal times are
+        // rare, so that branch is predictable.
         const tc = time[c];
         const tr = time[r];
         let right = tr < tc;
@@ -220,17 +228,7 @@ export class EventQueue {
       i = c;
       c = 2 * i + 1;
     }
-    if (i > 0) {
-      const s = pool[x * PS + P_SEQ];
-      while (i > 0) {
-        const q = (i - 1) >> 1;
-        const tq = time[q];
-        if (tq < t || (tq == t && pool[ids[q] * PS + P_SEQ] < s)) break;
-        time[i] = tq; ids[i] = ids[q];
-        i = q;
-      }
-    }
-    time[i] = t; ids[i] = x;
+    this.siftUp(i, t, pool[x * PS + P_SEQ], x);
     ids[n] = freed; // park the freed id past the new end
   }
 }
