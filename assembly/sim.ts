@@ -186,14 +186,17 @@ export let nodeLong: Int32Array = new Int32Array(0);
 /** Bit n set iff node n holds long work (NL_RUN + NL_QUEUED > 0): 2 KB for 15,000 nodes, so
  *  a policy that tests random nodes (Eagle's rejections) does not miss on their node records. */
 export let longWork: Int32Array = new Int32Array(0);
-// A queue record is 16 bytes, everything a scan reads on one stream of lines:
+// A queue record is 8 or 16 bytes, everything a scan reads on one stream of lines:
 //   i32 0 (R_JOBFLAGS): job index | flag bits (F_*, bits 27-30; test them on the word as it is);
 //   i32 1 (R_TASK):     task index of an early-bound task, or -1 - serial for a late-bound probe
 //                       (serials are unique per probe and find a sticky probe again);
-//   i32 2-3:            f64 qRecF[2 r + 1], the SRPT bypass (policies with `bypass`).
+//   i32 2-3:            f64 qRecF[2 r + 1], the SRPT bypass (only policies with `bypass` have
+//                       these two fields: the others' records are 8 bytes).
 // An earlier layout had separate job, task, flags and serial fields plus a parallel bypass
 // column: 24 bytes on two streams per Eagle record.
-export const QR: i32 = 4;
+/** Record size in i32 fields: 4 (16 bytes) for policies that keep the SRPT bypass, else 2 (the
+ *  job word and the task word: 8 bytes, eight records per cache line). Set by initialize(). */
+export let QR: i32 = 4;
 export const R_JOBFLAGS: i32 = 0;
 export const R_TASK: i32 = 1;
 export const JOB_MASK: i32 = 0x07FFFFFF;
@@ -319,6 +322,7 @@ export function initialize(policy: Scheduler): void {
   arenaTop = nNodes * initial;
   let arena = 1024;
   while (arena < arenaTop * 2) arena *= 2;
+  QR = policy.bypass ? 4 : 2;
   const rec = new Int32Array(arena * QR);
   qRec = rec;
   qRecF = f64View(rec);
@@ -530,8 +534,10 @@ export function copyRecordTo(from: i32, to: i32): void {
   const d = to * QR;
   qRec[d] = qRec[f];
   qRec[d + 1] = qRec[f + 1];
-  qRec[d + 2] = qRec[f + 2];
-  qRec[d + 3] = qRec[f + 3];
+  if (QR == 4) {
+    qRec[d + 2] = qRec[f + 2];
+    qRec[d + 3] = qRec[f + 3];
+  }
 }
 
 /** Arena index for a new record at the back of `node`'s queue (the length is not yet counted):
