@@ -8,7 +8,7 @@
 // heap: O(1) instead of a sift through the heap. `next()` takes the earliest of the heap top
 // and the lane heads by (time, sequence), so the order of events is exactly the one a single
 // heap would give.
-import { fail } from "./glue";
+import { fail, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set } from "./glue";
 
 /** Structure-of-arrays storage for event records: time, sequence number, kind, a, b. */
 export class EventColumns {
@@ -176,18 +176,18 @@ export class EventQueue {
   /** Moves the hole at heap position `i` up past the entries after (t, s) and puts event `id`
    *  (time t, sequence number s) there. */
   private siftUp(hole: i32, t: f64, s: i32, id: i32): void {
-    const time = this.time;
-    const ids = this.id;
-    const pool = this.pool;
+    const time = f64Base(this.time);
+    const ids = i32Base(this.id);
+    const pool = i32Base(this.pool);
     let i = hole;
     while (i > 0) {
       const q = (i - 1) >> 1;
-      const tq = time[q];
-      if (tq < t || (tq == t && pool[ids[q] * PS + P_SEQ] < s)) break;
-      time[i] = tq; ids[i] = ids[q];
+      const tq = f64Get(time, q);
+      if (tq < t || (tq == t && i32Get(pool, i32Get(ids, q) * PS + P_SEQ) < s)) break;
+      f64Set(time, i, tq); i32Set(ids, i, i32Get(ids, q));
       i = q;
     }
-    time[i] = t; ids[i] = id;
+    f64Set(time, i, t); i32Set(ids, i, id);
   }
 
   topTime(): f64 { return this.time[0]; }
@@ -203,13 +203,13 @@ export class EventQueue {
   pop(): void {
     const n = this.size - 1;
     this.size = n;
-    const ids = this.id;
-    const freed = ids[0];
+    const ids = i32Base(this.id);
+    const freed = i32Get(ids, 0);
     if (n == 0) return; // the freed id is already parked at position 0 == size
-    const time = this.time;
-    const pool = this.pool;
-    const t = time[n];
-    const x = ids[n];
+    const time = f64Base(this.time);
+    const pool = i32Base(this.pool);
+    const t = f64Get(time, n);
+    const x = i32Get(ids, n);
     let i = 0;
     let c = 1;
     while (c < n) {
@@ -218,17 +218,17 @@ export class EventQueue {
         // Which child is smaller is a coin flip: computed as a value and applied with a
         // conditional move, not a branch that mispredicts half the time. Equal times are
         // rare, so that branch is predictable.
-        const tc = time[c];
-        const tr = time[r];
+        const tc = f64Get(time, c);
+        const tr = f64Get(time, r);
         let right = tr < tc;
-        if (tr == tc) right = pool[ids[r] * PS + P_SEQ] < pool[ids[c] * PS + P_SEQ];
+        if (tr == tc) right = i32Get(pool, i32Get(ids, r) * PS + P_SEQ) < i32Get(pool, i32Get(ids, c) * PS + P_SEQ);
         c = right ? r : c;
       }
-      time[i] = time[c]; ids[i] = ids[c];
+      f64Set(time, i, f64Get(time, c)); i32Set(ids, i, i32Get(ids, c));
       i = c;
       c = 2 * i + 1;
     }
-    this.siftUp(i, t, pool[x * PS + P_SEQ], x);
-    ids[n] = freed; // park the freed id past the new end
+    this.siftUp(i, t, i32Get(pool, x * PS + P_SEQ), x);
+    i32Set(ids, n, freed); // park the freed id past the new end
   }
 }

@@ -32,3 +32,22 @@ export function fail(code: i32): void { abort("aviary engine invariant " + code.
 
 /** A Float64Array over the same memory as `a` (which starts 8-byte aligned). */
 export function f64View(a: Int32Array): Float64Array { return Float64Array.wrap(a.buffer, a.byteOffset, a.length >> 1); }
+
+// Raw element access for hot loops. V8 reloads a typed array's data pointer after every store
+// to memory (the store might have changed it), which puts an extra load on the dependent chain
+// of each access; a loop that takes the pointer once (f64Base/i32Base) and indexes through
+// these functions does not. In the JS build a "pointer" is the typed array itself.
+export type F64Ptr = usize;
+export type I32Ptr = usize;
+// @ts-ignore: decorator
+@inline export function f64Base(a: Float64Array): F64Ptr { return a.dataStart; }
+// @ts-ignore: decorator
+@inline export function i32Base(a: Int32Array): I32Ptr { return a.dataStart; }
+// @ts-ignore: decorator
+@inline export function f64Get(p: F64Ptr, i: i32): f64 { return load<f64>(p + (<usize>i << 3)); }
+// @ts-ignore: decorator
+@inline export function f64Set(p: F64Ptr, i: i32, v: f64): void { store<f64>(p + (<usize>i << 3), v); }
+// @ts-ignore: decorator
+@inline export function i32Get(p: I32Ptr, i: i32): i32 { return load<i32>(p + (<usize>i << 2)); }
+// @ts-ignore: decorator
+@inline export function i32Set(p: I32Ptr, i: i32, v: i32): void { store<i32>(p + (<usize>i << 2), v); }

@@ -9,3 +9,12 @@ export function toF64(x: i32): f64 { return x; }
 export function sqrt64(x: f64): f64 { return Math.sqrt(x); }
 export function fail(code: i32): void { throw new Error("aviary engine invariant " + code); }
 export function f64View(a: Int32Array): Float64Array { return new Float64Array(a.buffer, a.byteOffset, a.length >> 1); }
+// Raw element access for hot loops (see assembly/glue.ts): here the "pointer" is the array.
+export type F64Ptr = Float64Array;
+export type I32Ptr = Int32Array;
+export function f64Base(a: Float64Array): F64Ptr { return a; }
+export function i32Base(a: Int32Array): I32Ptr { return a; }
+export function f64Get(p: F64Ptr, i: i32): f64 { return p[i]; }
+export function f64Set(p: F64Ptr, i: i32, v: f64): void { p[i] = v; }
+export function i32Get(p: I32Ptr, i: i32): i32 { return p[i]; }
+export function i32Set(p: I32Ptr, i: i32, v: i32): void { p[i] = v; }
