@@ -21,14 +21,16 @@ export class MinTree {
     for (let p = size - 1; p >= 1; p--) this.pull(p);
   }
 
-  private pull(p: i32): void {
+  /** Recomputes node p from its children; returns whether its (value, index) changed. */
+  private pull(p: i32): bool {
     const l = 2 * p;
     const r = l + 1;
-    if (this.val[r] < this.val[l]) {
-      this.val[p] = this.val[r]; this.idx[p] = this.idx[r];
-    } else {
-      this.val[p] = this.val[l]; this.idx[p] = this.idx[l];
-    }
+    const c = this.val[r] < this.val[l] ? r : l;
+    const v = this.val[c];
+    const i = this.idx[c];
+    if (this.val[p] == v && this.idx[p] == i) return false;
+    this.val[p] = v; this.idx[p] = i;
+    return true;
   }
 
   get(i: i32): f64 { return this.val[this.size + i]; }
@@ -46,20 +48,7 @@ export class MinTree {
     let p = this.size + i;
     this.val[p] = v;
     p = p >> 1;
-    const val = this.val;
-    const idx = this.idx;
-    while (p >= 1) {
-      const l = 2 * p;
-      const r = l + 1;
-      const vl = val[l];
-      const vr = val[r];
-      const pick = vr < vl ? r : l;
-      const nv = vr < vl ? vr : vl;
-      const ni = idx[pick];
-      if (val[p] == nv && idx[p] == ni) return;
-      val[p] = nv; idx[p] = ni;
-      p = p >> 1;
-    }
+    while (p >= 1 && this.pull(p)) p = p >> 1;
   }
 
   /** Index of the minimum over [lo, hi) (lowest index among equals); -1 if empty. */

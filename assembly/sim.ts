@@ -71,9 +71,6 @@ export class Scheduler {
   /** The policy reads `taskJob` (the job of each task: 4 bytes per task, built only when
    *  asked for, and always for the preemptive discipline). Read once by initialize(). */
   taskJobs: bool = false;
-  /** A hint for deliver's touch pass: the policy usually rejects a short job's probe at a node
-   *  holding long work (Eagle's SSS), so that node's queue is not worth loading ahead. */
-  rejectsBehindLong: bool = false;
   /** Sticky Batch Probing: short probes stay queued and keep pulling tasks of their job. */
   sticky: bool = false;
   /** The policy reads and writes the records' bypass field (SRPT bypass bounds); without it
@@ -158,30 +155,25 @@ export let lastFinish: f64 = 0.0;
 // reads memory in order: at full trace size the engine is bound by cache misses, and a linked
 // list made every step of a queue scan (SRPT) a dependent miss. Records are addressed by arena
 // index r; a node's queue occupies r = N_QFIRST .. N_QFIRST + N_QLEN - 1, inside its region
-// NC_QBASE .. N_QEND - 1 (2^NC_QLOG records).
+// regionBase(node) .. regionEnd(node) - 1 (2^regionLog(node) records, all three from N_QEND).
 // Removing a record moves its neighbours, so an index is valid only until the queue changes.
 // A node's fields are split by how often they are touched. nodeState (NS fields, 16 bytes: 240 KB
-// for 15,000 nodes) is what every message, serve and task end reads; nodeCold (NCS fields) is
-// region bookkeeping, read only when a queue reaches its region's end; nodeLong (NLS fields)
+// for 15,000 nodes) is what every message, serve and task end reads; nodeLong (NLS fields)
 // holds the long-work counters that only class-aware policies change, and the `longWork` bitset
 // mirrors them for quick tests. One 32-byte record for all of it cost sparrow 16% more L2 misses.
 export const NS: i32 = 4;
 export const N_QFIRST: i32 = 0;    // arena index of the first queued record
 export const N_QLEN: i32 = 1;      // queue length
 export const N_BUSY: i32 = 2;      // occupied slots
-export const N_QEND: i32 = 3;      // one past the last arena index of the node's region (bits 0-26), and
-                                   // log2 of the region's capacity (bits 27-31): read with regionEnd/regionLog
-/** Mask of the region end in N_QEND (arena indices stay below 2^26: a typed array holds at most
- *  1 GB, 16 bytes per record). */
+export const N_QEND: i32 = 3;      // the region: one past its last arena index (bits 0-26) and the
+                                   // log2 of its capacity (bits 27-31); read with regionEnd/regionLog
+/** Mask of the region end in N_QEND; the arena holds at most MAX_ARENA records. */
 export const END_MASK: i32 = 0x07FFFFFF;
-export const NCS: i32 = 2;
-export const NC_QBASE: i32 = 0;    // first arena index of the node's region
-export const NC_QLOG: i32 = 1;     // log2 of the region capacity (its size class)
+const MAX_ARENA: i32 = 1 << 26; // 67 M queued records (a run that needs more stops with invariant 8)
 export const NLS: i32 = 2;
 export const NL_RUN: i32 = 0;      // long tasks running
 export const NL_QUEUED: i32 = 1;   // queue entries of long jobs
 export let nodeState: Int32Array = new Int32Array(0);
-export let nodeCold: Int32Array = new Int32Array(0);
 export let nodeLong: Int32Array = new Int32Array(0);
 /** Bit n set iff node n holds long work (NL_RUN + NL_QUEUED > 0): 2 KB for 15,000 nodes, so
  *  a policy that tests random nodes (Eagle's rejections) does not miss on their node records. */
@@ -316,7 +308,6 @@ export function initialize(policy: Scheduler): void {
   // Module state outlives a run in the JS build: reset everything here.
   const initial = 1 << MIN_REGION_LOG;
   nodeState = new Int32Array(nNodes * NS);
-  nodeCold = new Int32Array(nNodes * NCS);
   nodeLong = new Int32Array(nNodes * NLS);
   longWork = new Int32Array((nNodes + 31) >> 5);
   arenaTop = nNodes * initial;
@@ -329,10 +320,7 @@ export function initialize(policy: Scheduler): void {
   useBypass = policy.bypass;
   arenaCap = arena;
   for (let n = 0; n < nNodes; n++) {
-    nodeState[n * NS + N_QFIRST] = n * initial;
-    nodeState[n * NS + N_QEND] = (n + 1) * initial | (MIN_REGION_LOG << 27);
-    nodeCold[n * NCS + NC_QBASE] = n * initial;
-    nodeCold[n * NCS + NC_QLOG] = MIN_REGION_LOG;
+    setRegion(n, n * initial, MIN_REGION_LOG);
   }
   regionFree.fill(-1);
   nextSerial = 0;
@@ -460,17 +448,10 @@ function deliver(k: i32, t: f64): void {
   if (k > 1) {
     let acc = 0;
     let i = ringHead;
-    const skip = scheduler.rejectsBehindLong;
     for (let m = 0; m < k; m++) {
       const node = ringNode[i];
-      if (skip && holdsLongWork(node) && jobRec[ringJob[i] * JR + J_LONG] == 0) {
-        i++;
-        if (i == cap) i = 0;
-        continue; // (a rejection: an unneeded line would only evict a needed one)
-      }
-      const o = node * NS;
-      const tail = nodeState[o + N_QFIRST] + nodeState[o + N_QLEN];
-      const end = nodeState[o + N_QEND] & END_MASK;
+      const tail = nodeState[node * NS + N_QFIRST] + nodeState[node * NS + N_QLEN];
+      const end = regionEnd(node);
       acc ^= qRec[(tail < end ? tail : end - 1) * QR];
       i++;
       if (i == cap) i = 0;
@@ -518,6 +499,7 @@ function allocRegion(k: i32): i32 {
   if (base + size > arenaCap) {
     let c = arenaCap * 2;
     while (base + size > c) c *= 2;
+    if (c > MAX_ARENA) fail(8); // region ends must fit N_QEND's 27 bits
     const rec = new Int32Array(c * QR);
     for (let i = 0; i < base * QR; i++) rec[i] = qRec[i];
     qRec = rec;
@@ -526,6 +508,23 @@ function allocRegion(k: i32): i32 {
   }
   arenaTop = base + size;
   return base;
+}
+
+/** The region of `node`: its first arena index, one past its last, and log2 of its size. */
+export function regionEnd(node: i32): i32 { return nodeState[node * NS + N_QEND] & END_MASK; }
+export function regionLog(node: i32): i32 { return ushr(nodeState[node * NS + N_QEND], 27); }
+export function regionBase(node: i32): i32 { return regionEnd(node) - (1 << regionLog(node)); }
+
+/** Gives `node` the empty region of 2^log records at `base`, its queue at the region's start. */
+function setRegion(node: i32, base: i32, log: i32): void {
+  nodeState[node * NS + N_QFIRST] = base;
+  nodeState[node * NS + N_QEND] = base + (1 << log) | (log << 27);
+}
+
+/** Puts the region of 2^log records at `base` on its size class's free list. */
+function freeRegion(base: i32, log: i32): void {
+  qRec[base * QR] = regionFree[log];
+  regionFree[log] = base;
 }
 
 /** Copies record `from` over record `to` (queue moves; compacting scans). */
@@ -547,24 +546,18 @@ function tailSlot(node: i32): i32 {
   const o = node * NS;
   const first = nodeState[o + N_QFIRST];
   const len = nodeState[o + N_QLEN];
-  if (first + len < (nodeState[o + N_QEND] & END_MASK)) return first + len;
-  const c = node * NCS;
-  const base = nodeCold[c + NC_QBASE];
-  const cap = 1 << nodeCold[c + NC_QLOG];
-  if (len * 2 <= cap) {
+  if (first + len < regionEnd(node)) return first + len;
+  const log = regionLog(node);
+  const base = regionBase(node);
+  if (len * 2 <= (1 << log)) {
     for (let i = 0; i < len; i++) copyRecordTo(first + i, base + i);
     nodeState[o + N_QFIRST] = base;
     return base + len;
   }
-  const k = nodeCold[c + NC_QLOG] + 1;
-  const region = allocRegion(k); // may move the arena: indices stay valid
+  const region = allocRegion(log + 1); // may move the arena: indices stay valid
   for (let i = 0; i < len; i++) copyRecordTo(first + i, region + i);
-  qRec[base * QR] = regionFree[k - 1];
-  regionFree[k - 1] = base;
-  nodeCold[c + NC_QBASE] = region;
-  nodeCold[c + NC_QLOG] = k;
-  nodeState[o + N_QFIRST] = region;
-  nodeState[o + N_QEND] = region + (1 << k) | (k << 27);
+  freeRegion(base, log);
+  setRegion(node, region, log + 1);
   return region + len;
 }
 
@@ -635,26 +628,17 @@ function removeRange(node: i32, r: i32, count: i32): void {
  *  so the arena's lines in use stay close to the records queued. Other queues' records do not
  *  move; this queue's indices are void anyway. */
 function restartQueue(node: i32): void {
-  const o = node * NS;
-  const w = nodeState[o + N_QEND];
-  const log = ushr(w, 27);
+  const log = regionLog(node);
   if (log > SHRINK_LOG) {
-    const c = node * NCS;
-    const old = nodeCold[c + NC_QBASE];
-    qRec[old * QR] = regionFree[log];
-    regionFree[log] = old;
-    const region = allocRegion(MIN_REGION_LOG);
-    nodeCold[c + NC_QBASE] = region;
-    nodeCold[c + NC_QLOG] = MIN_REGION_LOG;
-    nodeState[o + N_QFIRST] = region;
-    nodeState[o + N_QEND] = region + (1 << MIN_REGION_LOG) | (MIN_REGION_LOG << 27);
+    freeRegion(regionBase(node), log);
+    setRegion(node, allocRegion(MIN_REGION_LOG), MIN_REGION_LOG);
     return;
   }
-  const cap = 1 << log;
   // Regions of one size class sit at multiples of their size, so their first lines would all
   // fall in a few cache sets: each node restarts at its own line-aligned offset in the region's
   // first half instead.
-  nodeState[o + N_QFIRST] = (w & END_MASK) - cap + (imul(node, 0x9E3779B1 | 0) & ((cap >> 1) - 1) & ~3);
+  const half = (1 << log) >> 1;
+  nodeState[node * NS + N_QFIRST] = regionBase(node) + (imul(node, 0x9E3779B1 | 0) & (half - 1) & ~3);
 }
 
 /** Removes record `r` from the queue of `node`; other records may move. */

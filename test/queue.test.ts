@@ -25,7 +25,6 @@ describe("node queue arena", () => {
     for (let j = 0; j < jobs; j++) { const l = j % 3 === 0 ? 1 : 0; sim.jobLong[j] = l; sim.jobRec[j * sim.JR + sim.J_LONG] = l; }
     const model: number[][] = Array.from({ length: nodes }, () => []);
     const field = (n: number, f: number) => sim.nodeState[n * sim.NS + f];
-    const cold = (n: number, f: number) => sim.nodeCold[n * sim.NCS + f];
     const read = (n: number) => {
       const out: number[] = [];
       const first = field(n, sim.N_QFIRST);
@@ -37,12 +36,12 @@ describe("node queue arena", () => {
     for (let step = 0; step < 4000; step++) {
       const n = rnd(nodes);
       const op = rnd(10);
-      const capBefore = (1 << cold(n, sim.NC_QLOG));
+      const capBefore = 1 << sim.regionLog(n);
       if (op < 5 || model[n].length === 0) {
         const job = rnd(jobs);
         sim.enqueue(n, job, -1, 0);
         model[n].push(job);
-        if ((1 << cold(n, sim.NC_QLOG)) > capBefore) grew++;
+        if ((1 << sim.regionLog(n)) > capBefore) grew++;
       } else if (op < 8) {
         const i = rnd(model[n].length);
         sim.removeAt(n, field(n, sim.N_QFIRST) + i);
@@ -61,9 +60,9 @@ describe("node queue arena", () => {
           const longs = model[m].filter((j) => j % 3 === 0).length;
           expect(sim.nodeLong[m * sim.NLS + sim.NL_QUEUED]).toBe(longs);
           expect(sim.holdsLongWork(m)).toBe(longs > 0); // (no task runs here)
-          const base = cold(m, sim.NC_QBASE), cap = 1 << cold(m, sim.NC_QLOG), first = field(m, sim.N_QFIRST);
-          expect(field(m, sim.N_QEND) & sim.END_MASK).toBe(base + cap);
-          expect(field(m, sim.N_QEND) >>> 27).toBe(cold(m, sim.NC_QLOG));
+          const base = sim.regionBase(m), cap = 1 << sim.regionLog(m), first = field(m, sim.N_QFIRST);
+          expect(base).toBeGreaterThanOrEqual(0);
+          expect(cap).toBeGreaterThanOrEqual(4);
           expect(first).toBeGreaterThanOrEqual(base);
           expect(first + field(m, sim.N_QLEN)).toBeLessThanOrEqual(base + cap);
           spans.push([base, base + cap]);
@@ -74,6 +73,38 @@ describe("node queue arena", () => {
     }
     expect(grew).toBeGreaterThan(5); // the sequence did exercise region growth
     expect(sim.counters[sim.C_MAX_QUEUE]).toBeGreaterThanOrEqual(Math.max(...model.map((q) => q.length)));
+  });
+
+  it("an emptied queue restarts near its region's start, giving a large region back", async () => {
+    const sim = await engineModule("sim.js");
+    sim.allocate(100, 100, 2, 1, 0.0005, 1, 1, false, false);
+    for (let j = 0; j <= 100; j++) sim.jobFirstTask[j] = j;
+    sim.initialize(new sim.Scheduler());
+    const first = (n: number) => sim.nodeState[n * sim.NS + sim.N_QFIRST];
+    const len = (n: number) => sim.nodeState[n * sim.NS + sim.N_QLEN];
+    // 10 records: the region grows to 16 (not above the shrink limit) and is kept when emptied
+    for (let j = 0; j < 10; j++) sim.enqueue(0, j, -1, 0);
+    expect(sim.regionLog(0)).toBe(4);
+    const base16 = sim.regionBase(0);
+    while (len(0) > 0) sim.removeAt(0, first(0));
+    expect(sim.regionLog(0)).toBe(4);
+    expect(sim.regionBase(0)).toBe(base16);
+    expect(first(0) - base16).toBeLessThan(8);      // in the first half,
+    expect((first(0) - base16) % 4).toBe(0);        // on a record index that is a multiple of 4
+    // 40 records: a 64-record region, given back when emptied for a minimal one
+    for (let j = 0; j < 40; j++) sim.enqueue(1, j, -1, 0);
+    expect(sim.regionLog(1)).toBe(6);
+    const base64 = sim.regionBase(1);
+    for (let j = 0; j < 40; j++) sim.removeAt(1, first(1));
+    expect(sim.regionLog(1)).toBe(2);
+    expect(first(1)).toBe(sim.regionBase(1));
+    // the freed 64-record region is the next one of that size handed out
+    for (let j = 0; j < 40; j++) sim.enqueue(0, j, -1, 0);
+    expect(sim.regionLog(0)).toBe(6);
+    expect(sim.regionBase(0)).toBe(base64);
+    const out: number[] = [];
+    for (let r = first(0); r < first(0) + len(0); r++) out.push(sim.recJob(r));
+    expect(out).toEqual(Array.from({ length: 40 }, (_, j) => j));
   });
 
   it("closeGap drops the records a compacting scan left out and keeps the rest in order", async () => {

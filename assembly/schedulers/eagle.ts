@@ -24,7 +24,7 @@
 // scheduler does not re-send probes of a job whose tasks are all launched; with no short
 // partition the fallback goes to a uniform node.
 import {
-  nodeState, qRec, recBypass, jobRec, JR, J_NEXT, J_END, NS, QR, N_QFIRST, N_QLEN, R_JOBFLAGS, JOB_MASK, nNodes, nJobs,
+  nodeState, qRec, recBypass, NS, QR, N_QFIRST, N_QLEN, R_JOBFLAGS, JOB_MASK, nNodes, nJobs,
   netDelay, jobLong, jobEstimate, jobFirstTask, jobUnlaunched, F_FETCHING, F_LONG,
   nextUnlaunchedTask, firstReadyEntry, copyRecordTo, closeGap, sendBegin, sendTo, sendEnd,
   setTimer, count, stream, holdsLongWork, recordBypass, compatMode, C_REJECTED, C_RESCHEDULED, C_PURGED,
@@ -68,7 +68,6 @@ export class Eagle extends ClassAwareScheduler {
     this.probeRatio = probeRatio;
     this.minProbes = minProbes;
     this.sss = sss;
-    this.rejectsBehindLong = sss;
     this.sticky = sbpSrpt;
     this.bypass = sbpSrpt;
     this.bypassFactor = bypassFactor;
@@ -277,27 +276,19 @@ export class Eagle extends ClassAwareScheduler {
     let shortest: f64 = Infinity;
     let minSlack: f64 = Infinity;
     let chosen = -1;
-    // Locals for what the loop reads: the compiled code would otherwise reload the fields and
-    // globals after every store.
-    const recs = qRec;
-    const jobs = jobRec;
-    const estimates = jobEstimate;
-    const handedOut = this.lastHandOut;
-    const factor = this.bypassFactor;
-    const delay = netDelay;
     const first = nodeState[node * NS + N_QFIRST];
     const end = first + nodeState[node * NS + N_QLEN];
     let w = first; // next kept position
     let r = first;
     let purged = 0;
     for (; r < end; r++) {
-      const flags = recs[r * QR + R_JOBFLAGS];
+      const flags = qRec[r * QR + R_JOBFLAGS];
       if ((flags & F_LONG) != 0) break; // never look past a long placeholder
       const job = flags & JOB_MASK;
-      const est = estimates[job];
+      const est = jobEstimate[job];
       const fetching = (flags & F_FETCHING) != 0;
-      const left = jobs[job * JR + J_END] - jobs[job * JR + J_NEXT];
-      if (!fetching && left == 0 && now >= handedOut[job] + delay) {
+      const left = jobUnlaunched(job);
+      if (!fetching && left == 0 && now >= this.lastHandOut[job] + netDelay) {
         purged++; // known exhausted: dropped at no cost
         continue;
       }
@@ -306,7 +297,7 @@ export class Eagle extends ClassAwareScheduler {
         const remaining = est * <f64>left;
         if (remaining < shortest && est <= minSlack) { shortest = remaining; chosen = w; }
       }
-      const slack = factor * est - recBypass(w);
+      const slack = this.bypassFactor * est - recBypass(w);
       if (slack < minSlack) minSlack = slack;
       w++;
     }
