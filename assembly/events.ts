@@ -8,7 +8,7 @@
 // heap: O(1) instead of a sift through the heap. `next()` takes the earliest of the heap top
 // and the lane heads by (time, sequence), so the order of events is exactly the one a single
 // heap would give.
-import { fail, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set } from "./glue";
+import { fail, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, f64View, toI32, alignedInt32Array } from "./glue";
 
 /** Structure-of-arrays storage for event records: time, sequence number, kind, a, b. */
 export class EventColumns {
@@ -72,18 +72,33 @@ export class Lane extends EventColumns {
 /** Pool fields per event id: kind, a, b, c, sequence number. */
 const PS: i32 = 5;
 const P_SEQ: i32 = 4;
+/** Ints per heap entry: the time (an f64), x, y. x >= 0: the end of the task on slot x, whose
+ *  job is y. x < 0: the event with pool id -1 - x. */
+const ES: i32 = 4;
+const E_X: i32 = 2;
+const E_Y: i32 = 3;
 
-/** The heap plus the two fixed-delay lanes. The heap's columns hold only the time and a payload
- *  id (12 bytes moved per level of a sift); the payload (kind, a, b, c) and the sequence number
- *  sit in a pool slot that stays put, and the sequence number is read only when two times are
- *  equal. Free pool ids are parked in the id column past the heap's end, so taking and
- *  returning one costs nothing. */
+/** The heap plus the two fixed-delay lanes. Heap entries are 16 bytes, time and payload
+ *  together, at positions 1 .. size (the children of p are 2p and 2p + 1, side by side), so a
+ *  level of a sift reads one place. A task end, the commonest event, carries its slot and job in
+ *  the entry; its task and sequence number sit in per-slot columns, and the sequence number is
+ *  read only when two times are equal. Other events keep their payload (kind, a, b, c) and
+ *  sequence number in a pool slot that stays put (a stack of free pool ids). */
 export class EventQueue {
   size: i32 = 0;
   nextSeq: i32 = 0;
-  time: Float64Array;
-  id: Int32Array;
-  pool: Int32Array;  // per id: PS fields
+  heap: Int32Array;     // per position: ES ints (position 0 unused); line-aligned, so the
+                        // two children of a position share one cache line
+  heapF: Float64Array;  // view: heapF[2 p] is the time at position p
+  pool: Int32Array;     // per id: PS fields
+  free: Int32Array;     // free pool ids: free[0 .. freeTop - 1]
+  freeTop: i32 = 0;
+  /** Task ends (pushEnd): per slot, the task whose end is pending (-1: none) and its sequence
+   *  number; taken as events of kind `endKind` with a = node, b = task, c = job. */
+  slotTask: Int32Array = new Int32Array(0);
+  slotSeq: Int32Array = new Int32Array(0);
+  slotsPerNode: i32 = 1;
+  endKind: i32 = -1;
   /** Lanes for the two fixed delays: one network delay, and a round trip. */
   lane1: Lane;
   lane2: Lane;
@@ -98,22 +113,44 @@ export class EventQueue {
     this.lane1 = new Lane(1024);
     this.lane2 = new Lane(1024);
     const c = capacity < 16 ? 16 : capacity;
-    this.time = new Float64Array(c);
-    this.id = new Int32Array(c);
-    this.pool = new Int32Array(c * PS);
-    for (let i = 0; i < c; i++) this.id[i] = i;
+    const heap = alignedInt32Array((c + 1) * ES, 64);
+    this.heap = heap;
+    this.heapF = f64View(heap);
+    const ids = 1024;
+    this.pool = new Int32Array(ids * PS);
+    const free = new Int32Array(ids);
+    for (let i = 0; i < ids; i++) free[i] = ids - 1 - i;
+    this.free = free;
+    this.freeTop = ids;
   }
 
-  private grow(): void {
-    const cap = this.id.length;
+  /** Task ends on `slots` slots (`perNode` per node) come as events of kind `kind`. */
+  useSlots(slots: i32, perNode: i32, kind: i32): void {
+    this.slotTask = new Int32Array(slots);
+    this.slotTask.fill(-1);
+    this.slotSeq = new Int32Array(slots);
+    this.slotsPerNode = perNode;
+    this.endKind = kind;
+  }
+
+  private growHeap(): void {
+    const heap = alignedInt32Array(this.heap.length * 2, 64);
+    for (let i = 0; i < this.heap.length; i++) heap[i] = this.heap[i];
+    this.heap = heap;
+    this.heapF = f64View(heap);
+  }
+
+  private growPool(): void {
+    const cap = this.free.length;
     const c = cap * 2;
-    const time = new Float64Array(c);
-    const id = new Int32Array(c);
     const pool = new Int32Array(c * PS);
-    for (let i = 0; i < cap; i++) { time[i] = this.time[i]; id[i] = this.id[i]; }
-    for (let i = cap; i < c; i++) id[i] = i;
     for (let i = 0; i < cap * PS; i++) pool[i] = this.pool[i];
-    this.time = time; this.id = id; this.pool = pool;
+    const free = new Int32Array(c);
+    // The stack is empty (every id is in use): the new ids become the free ones.
+    for (let i = 0; i < cap; i++) free[i] = c - 1 - i;
+    this.pool = pool;
+    this.free = free;
+    this.freeTop = cap;
   }
 
   private seqNumber(): i32 {
@@ -123,6 +160,9 @@ export class EventQueue {
     return s;
   }
 
+  /** The sequence number of heap entry payload x. */
+  private seqOf(x: i32): i32 { return x >= 0 ? this.slotSeq[x] : this.pool[(-1 - x) * PS + P_SEQ]; }
+
   /** Adds an event at `t` to lane 1 or 2; `t` must not precede the lane's last event. */
   pushLane(lane: i32, t: f64, kind: i32, a: i32, b: i32): void {
     (lane == 1 ? this.lane1 : this.lane2).push(t, this.seqNumber(), kind, a, b);
@@ -130,6 +170,13 @@ export class EventQueue {
 
   /** Events not yet taken. */
   pending(): i32 { return this.size + this.lane1.count + this.lane2.count; }
+
+  /** The sequence number of the first event of source `src` (0 heap, 1 and 2 lanes). */
+  private headSeq(src: i32): i32 {
+    if (src == 1) return this.lane1.seq[this.lane1.head];
+    if (src == 2) return this.lane2.seq[this.lane2.head];
+    return this.seqOf(this.heap[ES + E_X]);
+  }
 
   /** Removes the earliest event into cur*; returns false when none is left. Sequence numbers
    *  are compared only between equal times. */
@@ -139,96 +186,124 @@ export class EventQueue {
     // 0: heap, 1: lane 1, 2: lane 2
     let src = -1;
     let bt: f64 = 0.0;
-    if (this.size > 0) { src = 0; bt = this.time[0]; }
+    if (this.size > 0) { src = 0; bt = this.heapF[2]; }
     if (l1.count > 0) {
       const t = l1.time[l1.head];
-      if (src < 0 || t < bt || (t == bt && l1.seq[l1.head] < this.pool[this.id[0] * PS + P_SEQ])) { src = 1; bt = t; }
+      if (src < 0 || t < bt || (t == bt && l1.seq[l1.head] < this.headSeq(src))) { src = 1; bt = t; }
     }
     if (l2.count > 0) {
       const t = l2.time[l2.head];
-      if (src < 0 || t < bt || (t == bt && l2.seq[l2.head] < (src == 1 ? l1.seq[l1.head] : this.pool[this.id[0] * PS + P_SEQ]))) {
-        src = 2; bt = t;
-      }
+      if (src < 0 || t < bt || (t == bt && l2.seq[l2.head] < this.headSeq(src))) { src = 2; bt = t; }
     }
     if (src < 0) return false;
     if (src == 1) { l1.take(this); return true; }
     if (src == 2) { l2.take(this); return true; }
-    const p = this.id[0] * PS;
-    this.curTime = bt; this.curKind = this.pool[p]; this.curA = this.pool[p + 1]; this.curB = this.pool[p + 2];
-    this.curC = this.pool[p + 3];
+    this.curTime = bt;
+    const x = this.heap[ES + E_X];
+    if (x >= 0) {
+      this.curKind = this.endKind;
+      this.curA = this.slotsPerNode == 1 ? x : toI32(<f64>x / <f64>this.slotsPerNode); // exact for these magnitudes
+      this.curB = this.slotTask[x];
+      this.curC = this.heap[ES + E_Y];
+      this.slotTask[x] = -1;
+    } else {
+      const id = -1 - x;
+      const p = id * PS;
+      this.curKind = this.pool[p]; this.curA = this.pool[p + 1]; this.curB = this.pool[p + 2];
+      this.curC = this.pool[p + 3];
+      this.free[this.freeTop] = id;
+      this.freeTop++;
+    }
     this.pop();
     return true;
   }
 
   push(t: f64, kind: i32, a: i32, b: i32, c: i32 = 0): void {
-    if (this.size == this.id.length) this.grow();
+    if (this.freeTop == 0) this.growPool();
     const s = this.seqNumber();
-    const ids = this.id;
-    const pool = this.pool;
-    const i = this.size;
-    const id = ids[i]; // a free pool id parked past the end
-    this.size = i + 1;
+    const top = this.freeTop - 1;
+    const id = this.free[top];
+    this.freeTop = top;
     const p = id * PS;
+    const pool = this.pool;
     pool[p] = kind; pool[p + 1] = a; pool[p + 2] = b; pool[p + 3] = c; pool[p + P_SEQ] = s;
-    this.siftUp(i, t, s, id);
+    this.add(t, s, -1 - id, 0);
   }
 
-  /** Moves the hole at heap position `i` up past the entries after (t, s) and puts event `id`
-   *  (time t, sequence number s) there. */
-  private siftUp(hole: i32, t: f64, s: i32, id: i32): void {
-    const time = f64Base(this.time);
-    const ids = i32Base(this.id);
-    const pool = i32Base(this.pool);
+  /** Adds the end of `task` (of `job`) at `t` on a slot of `node` without a pending end. */
+  pushEnd(node: i32, t: f64, task: i32, job: i32): void {
+    let slot = node;
+    const per = this.slotsPerNode;
+    if (per > 1) {
+      slot = node * per;
+      const last = slot + per - 1;
+      while (this.slotTask[slot] >= 0) { if (slot == last) fail(3); slot++; }
+    }
+    const s = this.seqNumber();
+    this.slotTask[slot] = task;
+    this.slotSeq[slot] = s;
+    this.add(t, s, slot, job);
+  }
+
+  private add(t: f64, s: i32, x: i32, y: i32): void {
+    const i = this.size + 1;
+    if ((i + 1) * ES > this.heap.length) this.growHeap();
+    this.size = i;
+    this.siftUp(i, t, s, x, y);
+  }
+
+  /** Moves the hole at heap position `i` up past the entries after (t, s) and puts the entry
+   *  (t, x, y) there. */
+  private siftUp(hole: i32, t: f64, s: i32, x: i32, y: i32): void {
+    const hf = f64Base(this.heapF);
+    const h = i32Base(this.heap);
     let i = hole;
-    while (i > 0) {
-      const q = (i - 1) >> 1;
-      const tq = f64Get(time, q);
-      if (tq < t || (tq == t && i32Get(pool, i32Get(ids, q) * PS + P_SEQ) < s)) break;
-      f64Set(time, i, tq); i32Set(ids, i, i32Get(ids, q));
+    while (i > 1) {
+      const q = i >> 1;
+      const tq = f64Get(hf, 2 * q);
+      if (tq < t || (tq == t && this.seqOf(i32Get(h, ES * q + E_X)) < s)) break;
+      f64Set(hf, 2 * i, tq);
+      i32Set(h, ES * i + E_X, i32Get(h, ES * q + E_X));
+      i32Set(h, ES * i + E_Y, i32Get(h, ES * q + E_Y));
       i = q;
     }
-    f64Set(time, i, t); i32Set(ids, i, id);
+    f64Set(hf, 2 * i, t); i32Set(h, ES * i + E_X, x); i32Set(h, ES * i + E_Y, y);
   }
 
-  topTime(): f64 { return this.time[0]; }
-  topKind(): i32 { return this.pool[this.id[0] * PS]; }
-  topA(): i32 { return this.pool[this.id[0] * PS + 1]; }
-  topB(): i32 { return this.pool[this.id[0] * PS + 2]; }
-
-  /** Removes the minimum (read it with top*() first). Bottom-up: the hole at the root walks
-   *  down to a leaf along the smaller children (one comparison per level), then the last
-   *  element sifts up from there, which is short since it came from the bottom. Keys (time,
-   *  sequence) are unique, so the order of pops is the one any heap gives. (A 4-ary version
-   *  halved the L1 misses but ran 27% more instructions: no gain.) */
+  /** Removes the minimum (position 1). Bottom-up: the hole at the root walks down to a leaf
+   *  along the smaller children (one comparison per level), then the last entry sifts up from
+   *  there, which is short since it came from the bottom. Keys (time, sequence) are unique, so
+   *  the order of pops is the one any heap gives. (A 4-ary version halved the L1 misses but ran
+   *  27% more instructions: no gain.) */
   pop(): void {
-    const n = this.size - 1;
-    this.size = n;
-    const ids = i32Base(this.id);
-    const freed = i32Get(ids, 0);
-    if (n == 0) return; // the freed id is already parked at position 0 == size
-    const time = f64Base(this.time);
-    const pool = i32Base(this.pool);
-    const t = f64Get(time, n);
-    const x = i32Get(ids, n);
-    let i = 0;
-    let c = 1;
+    const n = this.size;
+    this.size = n - 1;
+    if (n == 1) return;
+    const hf = f64Base(this.heapF);
+    const h = i32Base(this.heap);
+    const t = f64Get(hf, 2 * n);
+    const x = i32Get(h, ES * n + E_X);
+    const y = i32Get(h, ES * n + E_Y);
+    let i = 1;
+    let c = 2;
     while (c < n) {
       const r = c + 1;
       if (r < n) {
         // Which child is smaller is a coin flip: computed as a value and applied with a
         // conditional move, not a branch that mispredicts half the time. Equal times are
         // rare, so that branch is predictable.
-        const tc = f64Get(time, c);
-        const tr = f64Get(time, r);
+        const tc = f64Get(hf, 2 * c);
+        const tr = f64Get(hf, 2 * r);
         let right = tr < tc;
-        if (tr == tc) right = i32Get(pool, i32Get(ids, r) * PS + P_SEQ) < i32Get(pool, i32Get(ids, c) * PS + P_SEQ);
+        if (tr == tc) right = this.seqOf(i32Get(h, ES * r + E_X)) < this.seqOf(i32Get(h, ES * c + E_X));
         c = right ? r : c;
       }
-      f64Set(time, i, f64Get(time, c)); i32Set(ids, i, i32Get(ids, c));
+      f64Set(hf, 2 * i, f64Get(hf, 2 * c));
+      i32Set(h, ES * i + E_X, i32Get(h, ES * c + E_X));
+      i32Set(h, ES * i + E_Y, i32Get(h, ES * c + E_Y));
       i = c;
-      c = 2 * i + 1;
+      c = 2 * i;
     }
-    this.siftUp(i, t, i32Get(pool, x * PS + P_SEQ), x);
-    i32Set(ids, n, freed); // park the freed id past the new end
+    this.siftUp(i, t, this.seqOf(x), x, y);
   }
 }

@@ -51,3 +51,11 @@ export type I32Ptr = usize;
 @inline export function i32Get(p: I32Ptr, i: i32): i32 { return load<i32>(p + (<usize>i << 2)); }
 // @ts-ignore: decorator
 @inline export function i32Set(p: I32Ptr, i: i32, v: i32): void { store<i32>(p + (<usize>i << 2), v); }
+
+/** An Int32Array of `len` elements whose data starts on a multiple of `align` bytes (a power
+ *  of two; e.g. a cache line, so that records never straddle lines). */
+export function alignedInt32Array(len: i32, align: i32): Int32Array {
+  const a = new Int32Array(len + (align >> 2));
+  const mis = <i32>(a.dataStart & <usize>(align - 1));
+  return Int32Array.wrap(a.buffer, a.byteOffset + (mis == 0 ? 0 : align - mis), len);
+}

@@ -337,6 +337,7 @@ export function initialize(policy: Scheduler): void {
   ringTask = new Int32Array(ring);
   ringHead = 0; ringCount = 0; batchStart = 0;
   events = new EventQueue(nNodes * slotsPerNode + 1024);
+  events.useSlots(nNodes * slotsPerNode, slotsPerNode, EV_TASK_END);
   counters = new Float64Array(N_COUNTERS);
   jobsDone = 0; now = 0.0; lastFinish = 0.0;
   busySlots = 0; busyArea = 0.0; lastBusyChange = 0.0;
@@ -763,7 +764,7 @@ function startTask(node: i32, task: i32, job: i32, t: f64): void {
     taskNode[task] = node;
     taskRuns[task] = taskRuns[task] + 1;
   }
-  events.push(t + taskDuration[task], EV_TASK_END, node, task, job); // the job rides along: no lookup at the end
+  events.pushEnd(node, t + taskDuration[task], task, job); // the job rides along: no lookup at the end
 }
 
 // ---- event handlers -------------------------------------------------------------------------

@@ -23,12 +23,12 @@ describe("event heap", () => {
     }
     pushed.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     const popped: Array<[number, number]> = [];
-    while (q.size > 0) {
-      if (q.topKind() !== 7 || q.topB() + q.topA() !== 0) throw new Error("payload mixed up");
-      popped.push([q.topTime(), q.topA()]);
-      q.pop();
+    while (q.next()) {
+      if (q.curKind !== 7 || q.curB + q.curA !== 0) throw new Error("payload mixed up");
+      popped.push([q.curTime, q.curA]);
     }
     expect(popped).toEqual(pushed);
+    expect(q.pending()).toBe(0);
   });
 
   it("interleaved push/pop keeps the heap order", async () => {
@@ -38,12 +38,81 @@ describe("event heap", () => {
     let seq = 0;
     for (let i = 0; i < 100; i++) q.push(i * 0.5, 0, seq++, 0);
     for (let i = 0; i < 20000; i++) {
-      const t = q.topTime();
+      expect(q.next()).toBe(true);
+      const t = q.curTime;
       if (t < now) throw new Error(`popped ${t} after ${now}`);
       now = t;
-      q.pop();
       q.push(now + ((i * 7919) % 13) * 0.25, 0, seq++, 0);
     }
+  });
+
+  it("task ends (per slot, payload in the entry) merge with other events in (time, sequence) order", async () => {
+    const { EventQueue } = await engineModule("events.js");
+    const q = new EventQueue(4); // grows
+    const END = 3;
+    const perNode = 3;
+    const nodes = 50;
+    q.useSlots(nodes * perNode, perNode, END);
+    const busy = new Array(nodes).fill(0);
+    // Every event ever created, in creation order: the queue must always give the pending one
+    // with the smallest (time, creation index).
+    const pending: Array<{ t: number; seq: number; label: string }> = [];
+    let created = 0;
+    let taken = 0;
+    let now = 0;
+    let x = 777;
+    const rand = (n: number) => { x = (x * 1103515245 + 12345) % 2147483648; return x % n; };
+    const take = () => {
+      if (!q.next()) { expect(pending.length).toBe(0); return false; }
+      let best = 0;
+      for (let i = 1; i < pending.length; i++) {
+        const e = pending[i], b = pending[best];
+        if (e.t < b.t || (e.t === b.t && e.seq < b.seq)) best = i;
+      }
+      const want = pending.splice(best, 1)[0];
+      const got = q.curKind === END ? `end n${q.curA} t${q.curB} j${q.curC}` : `ev${q.curKind} ${q.curA} ${q.curB}`;
+      expect(`${q.curTime} ${got}`).toBe(`${want.t} ${want.label}`);
+      if (q.curKind === END) busy[q.curA]--;
+      now = q.curTime;
+      taken++;
+      return true;
+    };
+    for (let round = 0; round < 3000; round++) {
+      const t = now + rand(8) * 0.5; // equal times are common
+      if (rand(3) > 0) {
+        const node = rand(nodes);
+        if (busy[node] < perNode) {
+          busy[node]++;
+          q.pushEnd(node, t, created * 10, created + 1);
+          pending.push({ t, seq: created, label: `end n${node} t${created * 10} j${created + 1}` });
+          created++;
+        }
+      } else {
+        q.push(t, 5, created, -created);
+        pending.push({ t, seq: created, label: `ev5 ${created} ${-created}` });
+        created++;
+      }
+      if (round % 2 === 0) take();
+    }
+    while (take());
+    expect(taken).toBe(created);
+    expect(busy.every((b) => b === 0)).toBe(true);
+  });
+
+  it("a node's slots all hold pending ends: one more is an engine invariant error", async () => {
+    const { EventQueue } = await engineModule("events.js");
+    const q = new EventQueue(16);
+    q.useSlots(4, 2, 3);
+    q.pushEnd(1, 5, 10, 0);
+    q.pushEnd(1, 6, 11, 0);
+    expect(() => q.pushEnd(1, 7, 12, 0)).toThrow(/invariant 3/);
+    q.pushEnd(0, 1, 9, 0);
+    expect(q.next()).toBe(true);
+    expect([q.curTime, q.curA, q.curB]).toEqual([1, 0, 9]);
+    expect(q.next()).toBe(true);
+    expect([q.curTime, q.curA, q.curB]).toEqual([5, 1, 10]);
+    q.pushEnd(1, 7, 12, 0); // the slot freed by the end at time 5
+    expect(q.pending()).toBe(2);
   });
 });
 
