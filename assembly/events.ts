@@ -8,7 +8,7 @@
 // heap: O(1) instead of a sift through the heap. `next()` takes the earliest of the heap top
 // and the lane heads by (time, sequence), so the order of events is exactly the one a single
 // heap would give.
-import { fail, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, f64View, toI32, alignedInt32Array } from "./glue";
+import { fail, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, f64View, toI32, alignedInt32Array, i32PairCopy } from "./glue";
 
 /** Structure-of-arrays storage for event records: time, sequence number, kind, a, b. */
 export class EventColumns {
@@ -263,8 +263,7 @@ export class EventQueue {
       const tq = f64Get(hf, 2 * q);
       if (tq < t || (tq == t && this.seqOf(i32Get(h, ES * q + E_X)) < s)) break;
       f64Set(hf, 2 * i, tq);
-      i32Set(h, ES * i + E_X, i32Get(h, ES * q + E_X));
-      i32Set(h, ES * i + E_Y, i32Get(h, ES * q + E_Y));
+      i32PairCopy(h, ES * q + E_X, ES * i + E_X);
       i = q;
     }
     f64Set(hf, 2 * i, t); i32Set(h, ES * i + E_X, x); i32Set(h, ES * i + E_Y, y);
@@ -284,23 +283,23 @@ export class EventQueue {
     const t = f64Get(hf, 2 * n);
     const x = i32Get(h, ES * n + E_X);
     const y = i32Get(h, ES * n + E_Y);
+    // The last entry is held in (t, x, y); an infinite time in its place means a right child
+    // at position n is never taken, so the loop needs no test for a missing right child.
+    f64Set(hf, 2 * n, Infinity);
     let i = 1;
     let c = 2;
     while (c < n) {
+      // Which child is smaller is a coin flip: computed as a value and applied with a
+      // conditional move, not a branch that mispredicts half the time. Equal (finite) times
+      // are rare, so that branch is predictable.
       const r = c + 1;
-      if (r < n) {
-        // Which child is smaller is a coin flip: computed as a value and applied with a
-        // conditional move, not a branch that mispredicts half the time. Equal times are
-        // rare, so that branch is predictable.
-        const tc = f64Get(hf, 2 * c);
-        const tr = f64Get(hf, 2 * r);
-        let right = tr < tc;
-        if (tr == tc) right = this.seqOf(i32Get(h, ES * r + E_X)) < this.seqOf(i32Get(h, ES * c + E_X));
-        c = right ? r : c;
-      }
+      const tc = f64Get(hf, 2 * c);
+      const tr = f64Get(hf, 2 * r);
+      let right = tr < tc;
+      if (tr == tc) right = this.seqOf(i32Get(h, ES * r + E_X)) < this.seqOf(i32Get(h, ES * c + E_X));
+      c = right ? r : c;
       f64Set(hf, 2 * i, f64Get(hf, 2 * c));
-      i32Set(h, ES * i + E_X, i32Get(h, ES * c + E_X));
-      i32Set(h, ES * i + E_Y, i32Get(h, ES * c + E_Y));
+      i32PairCopy(h, ES * c + E_X, ES * i + E_X);
       i = c;
       c = 2 * i;
     }

@@ -51,6 +51,11 @@ export type I32Ptr = usize;
 @inline export function i32Get(p: I32Ptr, i: i32): i32 { return load<i32>(p + (<usize>i << 2)); }
 // @ts-ignore: decorator
 @inline export function i32Set(p: I32Ptr, i: i32, v: i32): void { store<i32>(p + (<usize>i << 2), v); }
+/** Copies elements `from`, `from + 1` to `to`, `to + 1` (both even: one 8-byte move here). */
+// @ts-ignore: decorator
+@inline export function i32PairCopy(p: I32Ptr, from: i32, to: i32): void {
+  store<i64>(p + (<usize>to << 2), load<i64>(p + (<usize>from << 2)));
+}
 
 /** An Int32Array of `len` elements whose data starts on a multiple of `align` bytes (a power
  *  of two; e.g. a cache line, so that records never straddle lines). */
