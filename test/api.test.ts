@@ -22,6 +22,22 @@ describe("library API", () => {
     await expect(simulate(trace, { scheduler: "sparrow", nodes: 2, params: { probeRatio: 0 } })).rejects.toThrow(/probeRatio/);
   });
 
+  it("keeps a general partition: shortPartition must be below 100%, and 99.9% of 100 nodes leaves one", async () => {
+    // Long jobs (estimate 5000 s > the google cutoff) go to the general partition [floor(p% N), N);
+    // at 100% it would be empty (Eagle trapped on an out-of-range node, Hawk lost jobs).
+    const lines: string[] = [];
+    for (let j = 0; j < 40; j++) lines.push(j % 4 === 0 ? `${j} 3 5000 5000 5000 5000` : `${j} 2 10 10 10`);
+    const trace = parseTr(new TextEncoder().encode(lines.join("\n") + "\n"), "partition.tr");
+    for (const scheduler of ["eagle", "hawk", "split", "clwl", "dlwl"]) {
+      await expect(simulate(trace, { scheduler, nodes: 100, params: { cutoff: 1129.532, shortPartition: 100 } }))
+        .rejects.toThrow(/shortPartition=100 is out of range: allowed \[0, 100\)/);
+      const r = await simulate(trace, { scheduler, nodes: 100, params: { cutoff: 1129.532, shortPartition: 99.9 } }, { engine: "js" });
+      expect(r.finish.every((f) => f > 0)).toBe(true); // every job completed
+      const s = summarize(r, 1129.532);
+      expect([s.short.jobs, s.long.jobs]).toEqual([30, 10]);
+    }
+  });
+
   it("rejects a trace with more jobs than the engine's queue records can name, before any work", async () => {
     const { ENGINE_MAX_JOBS } = await import("../src/simulate.js");
     const jobs = ENGINE_MAX_JOBS + 1;

@@ -12,6 +12,8 @@ export interface ParamSpec {
   max?: number;
   /** true when `min` itself is not allowed */
   minExclusive?: boolean;
+  /** true when `max` itself is not allowed */
+  maxExclusive?: boolean;
   description: string;
 }
 
@@ -43,8 +45,8 @@ const CUTOFF: ParamSpec = {
   description: "scheduling class: a job is long when its estimated task duration exceeds this (default: the Google trace's; see --preset)",
 };
 const SHORT_PARTITION: ParamSpec = {
-  name: "shortPartition", kind: "number", default: 17, unit: "% of nodes", min: 0, max: 100,
-  description: "nodes [0, floor(p% x N)) run short tasks only (Google 17, Cloudera 9, Yahoo/Facebook 2)",
+  name: "shortPartition", kind: "number", default: 17, unit: "% of nodes", min: 0, max: 100, maxExclusive: true,
+  description: "nodes [0, floor(p% x N)) run short tasks only (Google 17, Cloudera 9, Yahoo/Facebook 2); below 100, so that long jobs keep a general partition",
 };
 const PROBE_RATIO: ParamSpec = {
   name: "probeRatio", kind: "number", default: 2, unit: "probes/task", min: 1, max: 1000,
@@ -178,7 +180,7 @@ export function describeRange(p: ParamSpec): string {
   if (p.kind === "boolean") return "true|false";
   const lo = p.min === undefined ? "-inf" : String(p.min);
   const hi = p.max === undefined ? "inf" : String(p.max);
-  return `${p.minExclusive ? "(" : "["}${lo}, ${hi}]${p.kind === "integer" ? " integer" : ""}`;
+  return `${p.minExclusive ? "(" : "["}${lo}, ${hi}${p.maxExclusive ? ")" : "]"}${p.kind === "integer" ? " integer" : ""}`;
 }
 
 /** Parses and range-checks one parameter value given as text or JSON value. */
@@ -194,7 +196,7 @@ export function checkParam(p: ParamSpec, raw: unknown, where: string): number | 
   }
   const bad = (p.kind === "integer" && !Number.isInteger(v))
     || (p.min !== undefined && (p.minExclusive ? v <= p.min : v < p.min))
-    || (p.max !== undefined && v > p.max);
+    || (p.max !== undefined && (p.maxExclusive ? v >= p.max : v > p.max));
   if (bad) {
     throw new InputError(`${where}: ${p.name}=${String(raw)} is out of range: allowed ${describeRange(p)} (${p.unit})`);
   }
