@@ -94,7 +94,20 @@ export function runSimulation(factory: EngineFactory, input: Trace, config: Reso
     engine.start(config.spec.id);
     const slice = options.sliceEvents ?? 2_000_000;
     for (;;) {
-      const done = engine.run(slice);
+      let done: number;
+      try {
+        done = engine.run(slice);
+      } catch (e) {
+        // A trap or an engine invariant: say where the run was, since the message alone
+        // ("unreachable", "Invalid length") names no cause. Out-of-memory is the usual one:
+        // a Wasm instance holds at most 4 GB of pending events and queued records.
+        const c = engine.counterColumn();
+        const what = e instanceof Error ? e.message : String(e);
+        throw new Error(`the ${engine.kind} engine stopped after more than ${c[0]} events, at simulated time `
+          + `${engine.simTime()} s with ${engine.completedJobs()} of ${jobs} jobs done (${what}); if the run `
+          + "outgrew the engine's memory, a parameter that multiplies events (e.g. a tiny quantum or "
+          + "heartbeat period) is the likely cause", { cause: e });
+      }
       if (options.onProgress) {
         options.onProgress({
           jobsDone: engine.completedJobs(), jobs, simTime: engine.simTime(),

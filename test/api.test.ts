@@ -38,6 +38,25 @@ describe("library API", () => {
     }
   });
 
+  it("an engine failure mid-run says where the run was (events, simulated time, jobs done)", async () => {
+    const { loadEngine } = await import("../src/engine/node.js");
+    const { resolveConfig } = await import("../src/config/config.js");
+    const { runSimulation } = await import("../src/simulate.js");
+    const real = await loadEngine("js");
+    let calls = 0;
+    // The first slice runs; the second fails as a trap would ("unreachable").
+    const failing = () => {
+      const e = real();
+      return { ...e, run: (max: number) => { if (++calls === 2) throw new Error("unreachable"); return e.run(max); } };
+    };
+    const lines: string[] = [];
+    for (let j = 0; j < 50; j++) lines.push(`${j} 2 3 3 3`);
+    const trace = parseTr(new TextEncoder().encode(lines.join("\n") + "\n"), "fail.tr");
+    const config = resolveConfig({ scheduler: "sparrow", nodes: 4 });
+    expect(() => runSimulation(failing, trace, config, { sliceEvents: 20 }))
+      .toThrow(/^the js engine stopped after more than 20 events, at simulated time [0-9.]+ s with \d+ of 50 jobs done \(unreachable\)/);
+  });
+
   it("rejects a trace with more jobs than the engine's queue records can name, before any work", async () => {
     const { ENGINE_MAX_JOBS } = await import("../src/simulate.js");
     const jobs = ENGINE_MAX_JOBS + 1;
