@@ -71,6 +71,9 @@ export class Scheduler {
   /** The policy reads `taskJob` (the job of each task: 4 bytes per task, built only when
    *  asked for, and always for the preemptive discipline). Read once by initialize(). */
   taskJobs: bool = false;
+  /** A hint for the message path: accept() rejects most short probes that reach a node holding
+   *  long work, so deliver does not load such a node's queue in advance. Only speed depends on it. */
+  rejectsShortAtLongWork: bool = false;
   /** Sticky Batch Probing: short probes stay queued and keep pulling tasks of their job. */
   sticky: bool = false;
   /** The policy reads and writes the records' bypass field (SRPT bypass bounds); without it
@@ -446,14 +449,19 @@ function deliver(k: i32, t: f64): void {
   // These loads do not depend on each other, so the processor overlaps their cache misses
   // (a batch goes to random nodes of a large arena); handled one by one below, each message
   // would wait for its own miss.
+  // A short probe that the policy will reject (it reaches a node holding long work) never
+  // touches the queue: loading its tail line would be a wasted miss.
   if (k > 1) {
+    const rejects = scheduler.rejectsShortAtLongWork;
     let acc = 0;
     let i = ringHead;
     for (let m = 0; m < k; m++) {
       const node = ringNode[i];
-      const tail = nodeState[node * NS + N_QFIRST] + nodeState[node * NS + N_QLEN];
-      const end = regionEnd(node);
-      acc ^= qRec[(tail < end ? tail : end - 1) * QR];
+      if (!rejects || !holdsLongWork(node) || jobRec[ringJob[i] * JR + J_LONG] != 0) {
+        const tail = nodeState[node * NS + N_QFIRST] + nodeState[node * NS + N_QLEN];
+        const end = regionEnd(node);
+        acc ^= qRec[(tail < end ? tail : end - 1) * QR];
+      }
       i++;
       if (i == cap) i = 0;
     }

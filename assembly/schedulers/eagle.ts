@@ -71,6 +71,7 @@ export class Eagle extends ClassAwareScheduler {
     this.sticky = sbpSrpt;
     this.bypass = sbpSrpt;
     this.bypassFactor = bypassFactor;
+    this.rejectsShortAtLongWork = sss && !compatMode;
     this.generalStart = shortPartitionSize(shortPercent);
     this.allSampler = new NodeSampler(0, nNodes, withoutReplacement);
     this.words = (nNodes + 31) >> 5;
