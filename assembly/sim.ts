@@ -12,7 +12,7 @@
 // order of hand-outs equals the order of requests, so deciding at reply time is exact.
 import { EventQueue } from "./events";
 import { Rng } from "./rng";
-import { fail, f64View, imul, ushr } from "./glue";
+import { fail, f64View, imul, ushr, alignedInt32Array } from "./glue";
 
 // ---- event kinds -----------------------------------------------------------------
 export const EV_ARRIVAL: i32 = 0;   // a = job
@@ -147,7 +147,11 @@ export const J_END: i32 = 1;    // one past the job's last task
 export const J_LEFT: i32 = 2;   // tasks not finished
 export const J_WAIT: i32 = 3;   // tasks not started
 export const J_LONG: i32 = 4;   // copy of jobLong (set after the policy's start())
+// i32 fields 6-7: f64 jobRecF[job * 4 + 3], a copy of jobEstimate (after the policy's start():
+// read it with jobEst), so that an SRPT scan finds a queued job's estimate and its task
+// counts on one line (records are line-aligned, so none straddles two lines).
 export let jobRec: Int32Array = new Int32Array(0);
+export let jobRecF: Float64Array = new Float64Array(0);
 export let jobFinish: Float64Array = new Float64Array(0);
 export let jobsDone: i32 = 0;
 export let now: f64 = 0.0;
@@ -295,7 +299,8 @@ export function initialize(policy: Scheduler): void {
   scheduler = policy;
   const withTaskJob = policy.taskJobs || policy.preemptive;
   taskJob = new Int32Array(withTaskJob ? nTasks : 0);
-  jobRec = new Int32Array(nJobs * JR);
+  jobRec = alignedInt32Array(nJobs * JR, JR * 4);
+  jobRecF = f64View(jobRec);
   jobFinish = new Float64Array(nJobs);
   jobLong = new Int32Array(nJobs);
   for (let j = 0; j < nJobs; j++) {
@@ -375,12 +380,17 @@ export function initialize(policy: Scheduler): void {
   lasSlot = new Int32Array(lasMode ? nNodes * slotsPerNode : 0);
   for (let k = 0; k < lasSlot.length; k++) lasSlot[k] = -1;
   scheduler.start();
-  for (let j = 0; j < nJobs; j++) jobRec[j * JR + J_LONG] = jobLong[j];
+  for (let j = 0; j < nJobs; j++) {
+    jobRec[j * JR + J_LONG] = jobLong[j];
+    jobRecF[j * (JR >> 1) + 3] = jobEstimate[j];
+  }
   if (nJobs > 0) events.push(jobArrival[0], EV_ARRIVAL, 0, 0);
 }
 
 // ---- job helpers used by policies ---------------------------------------------------
 export function jobTaskCount(job: i32): i32 { return jobFirstTask[job + 1] - jobFirstTask[job]; }
+/** The job's task-duration estimate as the policy sees it (jobEstimate after start()). */
+export function jobEst(job: i32): f64 { return jobRecF[job * (JR >> 1) + 3]; }
 export function jobUnlaunched(job: i32): i32 { return jobRec[job * JR + J_END] - jobRec[job * JR + J_NEXT]; }
 /** Tasks of `job` not started yet. */
 export function jobWaitingCount(job: i32): i32 { return jobRec[job * JR + J_WAIT]; }
@@ -712,7 +722,7 @@ export function recordBypass(node: i32, r: i32, est: f64, factor: f64, shortOnly
     if (shortOnly && (word & F_LONG) != 0) continue;
     const b = qRecF[x * 2 + 1] + est;
     qRecF[x * 2 + 1] = b;
-    const bound = factor * jobEstimate[word & JOB_MASK];
+    const bound = factor * jobEst(word & JOB_MASK);
     const ratio = bound > 0.0 ? b / bound : Infinity;
     if (ratio > maxRatio) maxRatio = ratio;
   }

@@ -25,7 +25,7 @@
 // partition the fallback goes to a uniform node.
 import {
   nodeState, qRec, recBypass, NS, QR, N_QFIRST, N_QLEN, R_JOBFLAGS, JOB_MASK, nNodes, nJobs,
-  netDelay, jobLong, jobEstimate, jobFirstTask, jobUnlaunched, F_FETCHING, F_LONG,
+  netDelay, jobLong, jobEstimate, jobEst, jobFirstTask, jobUnlaunched, F_FETCHING, F_LONG,
   nextUnlaunchedTask, firstReadyEntry, copyRecordTo, closeGap, sendBegin, sendTo, sendEnd,
   setTimer, count, stream, holdsLongWork, recordBypass, compatMode, C_REJECTED, C_RESCHEDULED, C_PURGED,
 } from "../sim";
@@ -286,7 +286,7 @@ export class Eagle extends ClassAwareScheduler {
       const flags = qRec[r * QR + R_JOBFLAGS];
       if ((flags & F_LONG) != 0) break; // never look past a long placeholder
       const job = flags & JOB_MASK;
-      const est = jobEstimate[job];
+      const est = jobEst(job);
       const fetching = (flags & F_FETCHING) != 0;
       const left = jobUnlaunched(job);
       if (!fetching && left == 0 && now >= this.lastHandOut[job] + netDelay) {
@@ -311,6 +311,6 @@ export class Eagle extends ClassAwareScheduler {
 
   /** The chosen probe obtained a task: every short probe it bypassed records the work. */
   onStickyTask(node: i32, e: i32, task: i32, job: i32, now: f64): void {
-    recordBypass(node, e, jobEstimate[job], this.bypassFactor, true);
+    recordBypass(node, e, jobEst(job), this.bypassFactor, true);
   }
 }
