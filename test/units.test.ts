@@ -218,6 +218,33 @@ describe("least-work-left index", () => {
       if (t.minIndex() !== vals.indexOf(m)) throw new Error(`argmin ${t.minIndex()} for ${vals}`);
     }
   });
+
+  it("answers range minima and tie lists like a brute-force scan", async () => {
+    const { MinTree } = await engineModule("mintree.js");
+    const n = 37; // not a power of two: padded leaves must never win
+    const t = new MinTree(n);
+    const vals = new Array<number>(n).fill(0);
+    const out = new Int32Array(n);
+    const stack = new Int32Array(64);
+    let x = 7;
+    const rnd = () => (x = (x * 48271) % 2147483647);
+    for (let i = 0; i < 3000; i++) {
+      const k = rnd() % n;
+      const v = (rnd() % 9) / 2;
+      t.set(k, v);
+      vals[k] = v;
+      expect(t.get(k)).toBe(v);
+      const lo = rnd() % n;
+      const hi = lo + 1 + (rnd() % (n - lo));
+      const slice = vals.slice(lo, hi);
+      expect(t.minIndexIn(lo, hi)).toBe(lo + slice.indexOf(Math.min(...slice)));
+      const m = Math.min(...vals);
+      expect(t.minValue()).toBe(m);
+      const ties = vals.flatMap((w, j) => (w === m ? [j] : []));
+      const got = Array.from(out.subarray(0, t.collectMin(m, out, stack))).sort((a, b) => a - b);
+      expect(got).toEqual(ties);
+    }
+  });
 });
 
 describe("percentiles", () => {

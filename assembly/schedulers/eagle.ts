@@ -38,7 +38,7 @@ import { ClassAwareScheduler, shortPartitionSize } from "./classes";
 
 export class Eagle extends ClassAwareScheduler {
   rng: Rng = stream(STREAM_PLACEMENT);
-  central: CentralLwl = new CentralLwl();
+  central: CentralLwl;
   probeRatio: f64;
   minProbes: i32;
   sss: bool;
@@ -72,7 +72,9 @@ export class Eagle extends ClassAwareScheduler {
     this.bypass = sbpSrpt;
     this.bypassFactor = bypassFactor;
     this.rejectsShortAtLongWork = sss && !compatMode;
-    this.generalStart = shortPartitionSize(shortPercent);
+    const g = shortPartitionSize(shortPercent);
+    this.generalStart = g;
+    this.central = new CentralLwl(g); // long jobs go to the general partition only
     this.allSampler = new NodeSampler(0, nNodes, withoutReplacement);
     this.words = (nNodes + 31) >> 5;
     this.nodeSnap.fill(-1);

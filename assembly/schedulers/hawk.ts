@@ -24,7 +24,7 @@ import { CentralLwl } from "./lwl";
 export class Hawk extends ClassAwareScheduler {
   probeRng: Rng = stream(STREAM_PLACEMENT);
   stealRng: Rng = stream(STREAM_STEALING);
-  central: CentralLwl = new CentralLwl();
+  central: CentralLwl;
   probeRatio: f64;
   stealAttempts: i32;
   useCentral: bool;
@@ -40,6 +40,7 @@ export class Hawk extends ClassAwareScheduler {
     this.useCentral = useCentral;
     const g = usePartition ? shortPartitionSize(shortPercent) : 0;
     this.generalStart = g;
+    this.central = new CentralLwl(g); // long jobs go to the general partition only
     this.shortSampler = new NodeSampler(0, shortOnlyInShortPartition ? g : nNodes, false);
     this.generalSampler = new NodeSampler(g, nNodes, false);
   }

@@ -7,25 +7,37 @@
 // that refinement is not modelled.
 import { Scheduler, nNodes, jobLong, jobUnlaunched, jobEstimate, sendBegin, sendTo, sendEnd } from "../sim";
 import { MinTree } from "../mintree";
+import { fail } from "../glue";
 import { ClassAwareScheduler, shortPartitionSize } from "./classes";
 
 /** The central scheduler's state and placement, shared by every LWL-based policy. */
 export class CentralLwl {
-  work: MinTree = new MinTree(nNodes);
+  /** The first node this scheduler may place on: the tree covers nodes base .. nNodes - 1
+   *  only, so a placement over all of them reads the root (no range walk). */
+  base: i32;
+  work: MinTree;
   assigned: Int32Array = new Int32Array(nNodes); // tasks assigned and not finished
   /** Succinct state (Eagle's SSS, §2.5(c)): bit n set iff node n has assigned work. */
   bits: Int32Array = new Int32Array((nNodes + 31) >> 5);
   ones: i32 = 0;
 
-  /** Places every unlaunched task of `job` on nodes [lo, hi) (one message batch). */
+  constructor(base: i32 = 0) {
+    this.base = base;
+    this.work = new MinTree(nNodes - base);
+  }
+
+  /** Places every unlaunched task of `job` on nodes [lo, hi) (one message batch; lo >= base). */
   place(job: i32, lo: i32, hi: i32, now: f64): void {
     const tasks = jobUnlaunched(job);
     const est = jobEstimate[job];
     const work = this.work;
+    const base = this.base;
+    if (lo < base) fail(9);
     sendBegin();
     for (let i = 0; i < tasks; i++) {
-      const n = work.minIndexIn(lo, hi);
-      work.set(n, work.get(n) + est);
+      const k = work.minIndexIn(lo - base, hi - base);
+      work.set(k, work.get(k) + est);
+      const n = k + base;
       const a = this.assigned[n];
       this.assigned[n] = a + 1;
       if (a == 0) { this.bits[n >> 5] |= 1 << (n & 31); this.ones++; }
@@ -40,7 +52,8 @@ export class CentralLwl {
     this.assigned[node] = left;
     if (left == 0) { this.bits[node >> 5] &= ~(1 << (node & 31)); this.ones--; }
     // Exactly zero when idle, so rounding residues never reorder empty nodes.
-    this.work.set(node, left == 0 ? 0.0 : this.work.get(node) - jobEstimate[job]);
+    const k = node - this.base;
+    this.work.set(k, left == 0 ? 0.0 : this.work.get(k) - jobEstimate[job]);
   }
 }
 
