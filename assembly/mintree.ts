@@ -58,10 +58,24 @@ export class MinTree {
   /** Stops climbing at the first ancestor whose (value, index) does not change: the ones
    *  above it depend only on it and its unchanged siblings. */
   set(i: i32, v: f64): void {
+    // pull(), written out: a call per level cost as much as the level's work.
+    const ev = this.ev;
+    const e = this.e;
     let p = this.size + i;
-    this.ev[2 * p] = v;
+    ev[2 * p] = v;
     p = p >> 1;
-    while (p >= 1 && this.pull(p)) p = p >> 1;
+    while (p >= 1) {
+      const l = 2 * p;
+      const vl = ev[2 * l];
+      const vr = ev[2 * l + 2];
+      const right = vr < vl;
+      const m = right ? vr : vl;
+      const k = e[4 * (right ? l + 1 : l) + 2];
+      if (ev[2 * p] == m && e[4 * p + 2] == k) return;
+      ev[2 * p] = m;
+      e[4 * p + 2] = k;
+      p = p >> 1;
+    }
   }
 
   /** Index of the minimum over [lo, hi) (lowest index among equals); -1 if empty. */
