@@ -71,6 +71,37 @@ export class Rng {
     return toI32(Math.floor(this.nextFloat() * toF64(n)));
   }
 
+  /** Draws made by the last nextIntWithBit. */
+  draws: i32 = 0;
+
+  /** Up to `maxDraws` draws of lo + nextInt(n), stopping at the first value x other than `skip`
+   *  whose bit (x & 31) of bits[x >> 5] is set; returns it, or -1 when every draw failed. The
+   *  draws made are in `draws`. The same draws as nextInt in a loop, with the state in locals
+   *  (Hawk's steal attempts: a victim without long work is a failed attempt). */
+  nextIntWithBit(n: i32, lo: i32, bits: Int32Array, skip: i32, maxDraws: i32): i32 {
+    let s0 = this.s0;
+    let s1 = this.s1;
+    let s2 = this.s2;
+    let s3 = this.s3;
+    const scale = toF64(n);
+    let found = -1;
+    let k = 0;
+    while (k < maxDraws) {
+      const a = ushr(imul(rotl(imul(s1, 5), 7), 9), 5);
+      let t = s1 << 9;
+      s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = rotl(s3, 11);
+      const b = ushr(imul(rotl(imul(s1, 5), 7), 9), 6);
+      t = s1 << 9;
+      s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = rotl(s3, 11);
+      const x = lo + toI32(Math.floor((u32ToF64(a) * 67108864.0 + u32ToF64(b)) / 9007199254740992.0 * scale));
+      k++;
+      if (x != skip && (bits[x >> 5] & (1 << (x & 31))) != 0) { found = x; break; }
+    }
+    this.s0 = s0; this.s1 = s1; this.s2 = s2; this.s3 = s3;
+    this.draws = k;
+    return found;
+  }
+
   /** Rejection sampling over [0, n): draws nextInt(n) until the value x is below `lo` or has
    *  bit (x & 31) of bits[base + (x >> 5)] clear, and returns it: uniform over those values
    *  (at least one must exist). The same draws as nextInt in a loop, with the state in locals

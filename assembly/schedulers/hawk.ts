@@ -13,7 +13,7 @@
 // the central LWL on the rest, no stealing.
 import {
   nodeState, qRec, NS, QR, N_QFIRST, N_QLEN, nodeLong, NLS, NL_RUN, R_TASK, R_JOBFLAGS, F_LONG, nNodes, jobLong,
-  moveRun, serve, count, holdsLongWork, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
+  moveRun, serve, count, holdsLongWork, longWork, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
 } from "../sim";
 import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../rng";
 import { NodeSampler } from "./sampler";
@@ -64,10 +64,18 @@ export class Hawk extends ClassAwareScheduler {
   onNodeIdle(node: i32, now: f64): void {
     const general = nNodes - this.generalStart;
     if (general <= 0) return;
-    for (let attempt = 0; attempt < this.stealAttempts; attempt++) {
-      count(C_STEAL_ATTEMPTS, 1.0);
-      const victim = this.generalStart + this.stealRng.nextInt(general);
-      if (victim != node && stealFrom(victim, node)) {
+    // Each attempt draws a victim of the general partition; one that is the thief itself or
+    // holds no long work (nothing sits behind long work there) fails without a look at its
+    // queue, so the draws run in one loop until a victim worth trying (Rng.nextIntWithBit).
+    const rng = this.stealRng;
+    let left = this.stealAttempts;
+    while (left > 0) {
+      const victim = rng.nextIntWithBit(general, this.generalStart, longWork, node, left);
+      const used = rng.draws;
+      count(C_STEAL_ATTEMPTS, <f64>used);
+      left -= used;
+      if (victim < 0) return;
+      if (stealFrom(victim, node)) {
         count(C_STEALS, 1.0);
         serve(node, now);
         return;
