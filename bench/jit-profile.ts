@@ -13,7 +13,8 @@
 //
 // The perf map is found from the "pid:" line of the callgrind file (or pass --map FILE).
 // Columns: Ir (instructions), D1mr (L1 data read misses), DLmr (last-level read misses),
-// D1mw (L1 write misses); only code named in the map is counted (not V8's own C++).
+// D1mw (L1 write misses), and Bcm (mispredicted conditional branches, with --branch-sim=yes);
+// only code named in the map is counted (not V8's own C++).
 import { readFileSync } from "node:fs";
 
 function arg(name: string): string | undefined {
@@ -76,7 +77,7 @@ for (const line of text.split("\n")) {
   for (let i = 2; i < parts.length; i++) row[i - 2] += Number(parts[i]);
 }
 const col = (e: string) => events.indexOf(e);
-const [ir, d1r, dlr, d1w] = ["Ir", "D1mr", "DLmr", "D1mw"].map(col);
+const [ir, d1r, dlr, d1w, bcm] = ["Ir", "D1mr", "DLmr", "D1mw", "Bcm"].map(col);
 if (ir < 0) {
   console.error(`jit-profile: ${file} has no Ir events`);
   process.exit(2);
@@ -84,7 +85,10 @@ if (ir < 0) {
 const m = (row: number[], i: number) => (i >= 0 ? (row[i] / 1e6).toFixed(2) : "-").padStart(9);
 const rows = [...totals].sort((x, y) => y[1][ir] - x[1][ir]);
 const sumIr = rows.reduce((s, [, r]) => s + r[ir], 0);
-console.log(`${"Ir (M)".padStart(9)} ${"share".padStart(6)} ${"D1mr (M)".padStart(9)} ${"DLmr (M)".padStart(9)} ${"D1mw (M)".padStart(9)}  function`);
+// Bcm (mispredicted conditional branches) only when the run had --branch-sim=yes.
+const bcmHead = bcm >= 0 ? ` ${"Bcm (M)".padStart(9)}` : "";
+console.log(`${"Ir (M)".padStart(9)} ${"share".padStart(6)} ${"D1mr (M)".padStart(9)} ${"DLmr (M)".padStart(9)} ${"D1mw (M)".padStart(9)}${bcmHead}  function`);
 for (const [name, row] of rows.slice(0, top)) {
-  console.log(`${m(row, ir)} ${((100 * row[ir]) / sumIr).toFixed(1).padStart(5)}% ${m(row, d1r)} ${m(row, dlr)} ${m(row, d1w)}  ${name}`);
+  const b = bcm >= 0 ? ` ${m(row, bcm)}` : "";
+  console.log(`${m(row, ir)} ${((100 * row[ir]) / sumIr).toFixed(1).padStart(5)}% ${m(row, d1r)} ${m(row, dlr)} ${m(row, d1w)}${b}  ${name}`);
 }
