@@ -405,7 +405,14 @@ export function nextUnlaunchedTask(job: i32): i32 {
 
 export function count(index: i32, amount: f64): void { counters[index] += amount; }
 
-export function setTimer(at: f64, a: i32, b: i32): void { events.push(at, EV_TIMER, a, b); }
+/** A timer at `at`: EV_TIMER reaches scheduler.onTimer(a, b). One that fires a network delay
+ *  from now (a reply reaching the scheduler) joins the deliveries' FIFO lane, whose events are
+ *  all created at now + netDelay, instead of a sift through the heap; the order of events is
+ *  the same either way (time, then creation). */
+export function setTimer(at: f64, a: i32, b: i32): void {
+  if (at == now + netDelay) events.pushLane(1, at, EV_TIMER, a, b);
+  else events.push(at, EV_TIMER, a, b);
+}
 
 // ---- messages -----------------------------------------------------------------------------
 /** Starts a batch of messages sent at the same instant (one delivery event). */
