@@ -165,7 +165,11 @@ export class EventQueue {
 
   /** Adds an event at `t` to lane 1 or 2; `t` must not precede the lane's last event. */
   pushLane(lane: i32, t: f64, kind: i32, a: i32, b: i32): void {
-    (lane == 1 ? this.lane1 : this.lane2).push(t, this.seqNumber(), kind, a, b);
+    // (seqNumber written out: the engine's commonest push, and binaryen keeps the call)
+    const s = this.nextSeq;
+    if (s == 2147483647) fail(1); // more than 2^31 events in one run
+    this.nextSeq = s + 1;
+    (lane == 1 ? this.lane1 : this.lane2).push(t, s, kind, a, b);
   }
 
   /** Events not yet taken. */
