@@ -12,7 +12,7 @@
 // `split` is the static split: short jobs probe only the short partition, long jobs go through
 // the central LWL on the rest, no stealing.
 import {
-  nodeState, qRec, NS, QR, N_QFIRST, N_QLEN, nodeLong, NLS, NL_RUN, R_TASK, R_JOBFLAGS, F_LONG, nNodes, jobLong,
+  nodeState, qRec, NS, QR, N_QFIRST, N_QLEN, nodeLong, NLS, NL_RUN, NL_QUEUED, R_TASK, R_JOBFLAGS, F_LONG, nNodes, jobLong,
   moveRun, serve, count, holdsLongWork, longWork, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
 } from "../sim";
 import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../rng";
@@ -95,8 +95,13 @@ export function stealFrom(victim: i32, thief: i32): bool {
   // answers this without the victim's queue).
   if (!holdsLongWork(victim)) return false;
   const o = victim * NS;
+  const len = nodeState[o + N_QLEN];
+  // Nor is there anything when every queued entry is long: the queue length and the long
+  // count answer that without the victim's queue (99% of the failed attempts that pass the
+  // test above, and each read of a random victim's queue is a cache miss).
+  if (len == nodeLong[victim * NLS + NL_QUEUED]) return false;
   let r = nodeState[o + N_QFIRST];
-  const end = r + nodeState[o + N_QLEN];
+  const end = r + len;
   if (nodeLong[victim * NLS + NL_RUN] == 0) {
     while (r < end && (qRec[r * QR + R_JOBFLAGS] & F_LONG) == 0) r++;
   }
