@@ -32,15 +32,16 @@ import {
 import { Rng, STREAM_PLACEMENT } from "../rng";
 import { NodeSampler } from "./sampler";
 import { toI32, alignedInt32Array } from "../glue";
+import { sendProbes } from "./sparrow";
+import { CentralLwl } from "./lwl";
+import { ClassAwareScheduler, shortPartitionSize } from "./classes";
 
+// Fields of Eagle's per-job record (jobState).
 const ES: i32 = 4;
 const ES_SNAP: i32 = 0;
 const ES_ROUND: i32 = 1;
 const ES_REJECTED: i32 = 2;
 const ES_FRESHEST: i32 = 3;
-import { sendProbes } from "./sparrow";
-import { CentralLwl } from "./lwl";
-import { ClassAwareScheduler, shortPartitionSize } from "./classes";
 
 export class Eagle extends ClassAwareScheduler {
   rng: Rng = stream(STREAM_PLACEMENT);

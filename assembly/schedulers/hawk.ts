@@ -13,7 +13,7 @@
 // the central LWL on the rest, no stealing.
 import {
   nodeState, qRec, NS, QR, N_QFIRST, N_QLEN, nodeLong, NLS, NL_RUN, NL_QUEUED, R_TASK, R_JOBFLAGS, F_LONG, nNodes, jobLong,
-  moveRun, serve, count, holdsLongWork, longWork, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
+  moveRun, serve, count, longWork, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
 } from "../sim";
 import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../rng";
 import { NodeSampler } from "./sampler";
@@ -91,14 +91,12 @@ export class Hawk extends ClassAwareScheduler {
  * Returns false when there is nothing to steal.
  */
 export function stealFrom(victim: i32, thief: i32): bool {
-  // Nothing sits behind long work on a node that neither runs nor queues any (a 2 KB bitset
-  // answers this without the victim's queue).
-  if (!holdsLongWork(victim)) return false;
+  // The victim holds long work (onNodeIdle draws only such victims: nothing sits behind long
+  // work on a node without any). Nor is there anything when every queued entry is long: the
+  // queue length and the long count answer that without the victim's queue (99% of the
+  // attempts that reach here, and each read of a random victim's queue is a cache miss).
   const o = victim * NS;
   const len = nodeState[o + N_QLEN];
-  // Nor is there anything when every queued entry is long: the queue length and the long
-  // count answer that without the victim's queue (99% of the failed attempts that pass the
-  // test above, and each read of a random victim's queue is a cache miss).
   if (len == nodeLong[victim * NLS + NL_QUEUED]) return false;
   let r = nodeState[o + N_QFIRST];
   const end = r + len;
