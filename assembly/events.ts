@@ -300,8 +300,9 @@ export class EventQueue {
       // before the comparison that picks the child, overlaps its miss with this level's work,
       // so the next level's loads find it arriving (the walk is otherwise one dependent miss
       // per level).
-      const g = c << 1;
-      acc ^= i32Get(h, ES * (g < n ? g : n));
+      const g = c << 2;
+      const g2 = g + 4;
+      acc ^= i32Get(h, ES * (g < n ? g : n)) ^ i32Get(h, ES * (g2 < n ? g2 : n));
       // Which child is smaller is a coin flip: computed as a value and applied with a
       // conditional move, not a branch that mispredicts half the time. Equal (finite) times
       // are rare, so that branch is predictable.
