@@ -296,10 +296,12 @@ export class EventQueue {
     let c = 2;
     let acc = 0;
     while (c < n) {
-      // The grandchildren of i (positions 4i .. 4i + 3) are one cache line: loading it now,
-      // before the comparison that picks the child, overlaps its miss with this level's work,
-      // so the next level's loads find it arriving (the walk is otherwise one dependent miss
-      // per level).
+      // Look-ahead: the walk is one dependent load per level (which child is smaller decides
+      // where the next level is), and below the top levels each is a miss. The children of the
+      // level after next lie among the great-grandchildren of i, positions 8i .. 8i + 7: two
+      // cache lines (entries are 16 bytes and the heap line-aligned), loaded here before this
+      // level's comparison, so two levels of work overlap their misses. (One level ahead, one
+      // line, gained less; three levels, four lines, lost to the extra loads.)
       const g = c << 2;
       const g2 = g + 4;
       acc ^= i32Get(h, ES * (g < n ? g : n)) ^ i32Get(h, ES * (g2 < n ? g2 : n));
