@@ -19,6 +19,18 @@
 // @ts-ignore: decorator
 @inline export function ushr(x: i32, k: i32): i32 { return x >>> k; }
 
+/** The high 32 bits of the 64-bit product of two unsigned 32-bit values (b < 2^24). */
+// @ts-ignore: decorator
+@inline export function mulHiU32(a: i32, b: i32): i32 { return <i32>((<u64><u32>a * <u64><u32>b) >>> 32); }
+
+/** Unsigned 32-bit comparison a < b. */
+// @ts-ignore: decorator
+@inline export function ltU32(a: i32, b: i32): bool { return <u32>a < <u32>b; }
+
+/** (2^32 - n) mod n for 1 <= n < 2^31: the rejection threshold of Lemire's bounded draw. */
+// @ts-ignore: decorator
+@inline export function lemireThreshold(n: i32): i32 { return <i32>(<u32>(-n) % <u32>n); }
+
 /** i32 -> f64 (implicit in Wasm, identity in JS). */
 // @ts-ignore: decorator
 @inline export function toF64(x: i32): f64 { return <f64>x; }

@@ -50,3 +50,11 @@ export function rngDraws(seed: i32, stream: i32, n: i32): Float64Array {
   for (let i = 0; i < n; i++) out[i] = rng.nextFloat();
   return out;
 }
+
+/** `n` draws of nextInt(bound) of stream `stream` under `seed` (for cross-build RNG tests). */
+export function rngIntDraws(seed: i32, stream: i32, n: i32, bound: i32): Int32Array {
+  const rng = new Rng(seed, stream);
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) out[i] = rng.nextInt(bound);
+  return out;
+}

@@ -6,6 +6,16 @@ export function toI32(x: f64): i32 { return x | 0; }
 export function u32ToF64(x: i32): f64 { return x >>> 0; }
 export function ushr(x: i32, k: i32): i32 { return (x >>> k) | 0; }
 export function toF64(x: i32): f64 { return x; }
+/** High 32 bits of (a >>> 0) * (b >>> 0), exact for b < 2^24: two partial products below 2^53. */
+export function mulHiU32(a: i32, b: i32): i32 {
+  const ua = a >>> 0;
+  if (b < 2097152) return Math.floor(ua * b / 4294967296) | 0; // the product is below 2^53
+  const hi = (ua >>> 16) * b;          // < 2^40
+  const lo = (ua & 0xffff) * b;        // < 2^40
+  return Math.floor((hi + Math.floor(lo / 65536)) / 65536) | 0;
+}
+export function ltU32(a: i32, b: i32): bool { return (a >>> 0) < (b >>> 0); }
+export function lemireThreshold(n: i32): i32 { return ((-n >>> 0) % n) | 0; }
 export function sqrt64(x: f64): f64 { return Math.sqrt(x); }
 export function fail(code: i32): void { throw new Error("aviary engine invariant " + code); }
 export function f64View(a: Int32Array): Float64Array { return new Float64Array(a.buffer, a.byteOffset, a.length >> 1); }

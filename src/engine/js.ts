@@ -21,7 +21,7 @@ export function jsEngineFactory(mod: Record<string, any>): EngineFactory {
       preemptionColumn: mod.preemptionColumn,
       busySlotSeconds: mod.busySlotSeconds, busySlotsNow: mod.busySlotsNow,
       completedJobs: mod.completedJobs, simTime: mod.simTime, lastFinishTime: mod.lastFinishTime,
-      rngDraws: mod.rngDraws,
+      rngDraws: mod.rngDraws, rngIntDraws: mod.rngIntDraws,
       dispose: () => { busy = false; },
     };
     return api;

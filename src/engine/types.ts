@@ -30,6 +30,8 @@ export interface EngineApi {
   lastFinishTime(): number;
   /** `n` uniform draws of a random stream (cross-build RNG checks). */
   rngDraws(seed: number, stream: number, n: number): Float64Array;
+  /** `n` draws of the stream's nextInt(bound), 1 <= bound < 2^24 (node draws). */
+  rngIntDraws(seed: number, stream: number, n: number, bound: number): Int32Array;
   /** Frees the instance (Wasm: drops the memory; JS: releases the module for the next run). */
   dispose(): void;
 }

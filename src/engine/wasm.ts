@@ -36,6 +36,7 @@ export function wasmEngineFactory(module: WebAssembly.Module): EngineFactory {
       simTime: () => x.simTime(),
       lastFinishTime: () => x.lastFinishTime(),
       rngDraws: (seed, stream, n) => f64(x.rngDraws(seed, stream, n)).slice(),
+      rngIntDraws: (seed, stream, n, bound) => i32(x.rngIntDraws(seed, stream, n, bound)).slice(),
       dispose: () => {},
     };
     return api;
