@@ -145,11 +145,14 @@ export const JR: i32 = 8;
 export const J_NEXT: i32 = 0;   // next unlaunched task
 export const J_END: i32 = 1;    // one past the job's last task
 export const J_LEFT: i32 = 2;   // tasks not finished
-export const J_WAIT: i32 = 3;   // tasks not started
-export const J_LONG: i32 = 4;   // copy of jobLong (set after the policy's start())
+export const J_WAIT: i32 = 3;   // tasks not started (bits 0-29) | W_LONG
+/** Bit of J_WAIT: the job is long (a copy of jobLong, set after the policy's start()). */
+export const W_LONG: i32 = 1 << 30;
+// i32 fields 4-5: f64 jobRecF[job * 4 + 2], the time a policy last handed out one of the job's
+// tasks (policies that note it: setJobHandOut);
 // i32 fields 6-7: f64 jobRecF[job * 4 + 3], a copy of jobEstimate (after the policy's start():
-// read it with jobEst), so that an SRPT scan finds a queued job's estimate and its task
-// counts on one line (records are line-aligned, so none straddles two lines).
+// read it with jobEst). So an SRPT scan finds a queued job's estimate, its task counts and its
+// last hand-out on one line (records are line-aligned, so none straddles two lines).
 export let jobRec: Int32Array = new Int32Array(0);
 export let jobRecF: Float64Array = new Float64Array(0);
 export let jobFinish: Float64Array = new Float64Array(0);
@@ -381,7 +384,7 @@ export function initialize(policy: Scheduler): void {
   for (let k = 0; k < lasSlot.length; k++) lasSlot[k] = -1;
   scheduler.start();
   for (let j = 0; j < nJobs; j++) {
-    jobRec[j * JR + J_LONG] = jobLong[j];
+    setJobClass(j, jobLong[j] != 0);
     jobRecF[j * (JR >> 1) + 3] = jobEstimate[j];
   }
   if (nJobs > 0) events.push(jobArrival[0], EV_ARRIVAL, 0, 0);
@@ -393,7 +396,19 @@ export function jobTaskCount(job: i32): i32 { return jobFirstTask[job + 1] - job
 export function jobEst(job: i32): f64 { return jobRecF[job * (JR >> 1) + 3]; }
 export function jobUnlaunched(job: i32): i32 { return jobRec[job * JR + J_END] - jobRec[job * JR + J_NEXT]; }
 /** Tasks of `job` not started yet. */
-export function jobWaitingCount(job: i32): i32 { return jobRec[job * JR + J_WAIT]; }
+export function jobWaitingCount(job: i32): i32 { return jobRec[job * JR + J_WAIT] & ~W_LONG; }
+/** Sets the class of `job` in jobLong and in its record (initialize does it for every job after
+ *  the policy's start()). */
+export function setJobClass(job: i32, long: bool): void {
+  jobLong[job] = long ? 1 : 0;
+  const w = jobRec[job * JR + J_WAIT];
+  jobRec[job * JR + J_WAIT] = long ? w | W_LONG : w & ~W_LONG;
+}
+/** Whether `job` is long (jobLong, read from the job's record). */
+export function jobIsLong(job: i32): bool { return (jobRec[job * JR + J_WAIT] & W_LONG) != 0; }
+/** The time a policy last handed out a task of `job` (0 until setJobHandOut). */
+export function jobHandOut(job: i32): f64 { return jobRecF[job * (JR >> 1) + 2]; }
+export function setJobHandOut(job: i32, t: f64): void { jobRecF[job * (JR >> 1) + 2] = t; }
 
 /** Late binding: the job's next unlaunched task in trace order, or -1. */
 export function nextUnlaunchedTask(job: i32): i32 {
@@ -474,7 +489,7 @@ function deliver(k: i32, t: f64): void {
     let i = ringHead;
     for (let m = 0; m < k; m++) {
       const node = ringNode[i];
-      if (!rejects || !holdsLongWork(node) || jobRec[ringJob[i] * JR + J_LONG] != 0) {
+      if (!rejects || !holdsLongWork(node) || jobIsLong(ringJob[i])) {
         const tail = nodeState[node * NS + N_QFIRST] + nodeState[node * NS + N_QLEN];
         const end = regionEnd(node);
         acc ^= qRec[(tail < end ? tail : end - 1) * QR];
@@ -505,7 +520,7 @@ function deliver(k: i32, t: f64): void {
 /** A message arrives at `node`: queue it, noting a short probe that lands behind long work. */
 function receive(node: i32, job: i32, task: i32): void {
   let flags = 0;
-  if (jobRec[job * JR + J_LONG] == 0) {
+  if (!jobIsLong(job)) {
     if (holdsLongWork(node)) {
       counters[C_PROBES_BEHIND_LONG] += 1.0;
       flags = F_BEHIND_LONG;
@@ -598,7 +613,7 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
     code = -1 - serial;
   }
   let f = flags;
-  if (jobRec[job * JR + J_LONG] != 0) {
+  if (jobIsLong(job)) {
     f |= F_LONG;
     nodeLong[node * NLS + NL_QUEUED] = nodeLong[node * NLS + NL_QUEUED] + 1;
     noteLongWork(node);
@@ -783,7 +798,7 @@ function releaseSlot(node: i32, t: f64): void {
 function startTask(node: i32, task: i32, job: i32, t: f64): void {
   counters[C_TASKS_STARTED] += 1.0;
   jobRec[job * JR + J_WAIT] = jobRec[job * JR + J_WAIT] - 1;
-  if (jobRec[job * JR + J_LONG] != 0) { nodeLong[node * NLS + NL_RUN] = nodeLong[node * NLS + NL_RUN] + 1; noteLongWork(node); }
+  if (jobIsLong(job)) { nodeLong[node * NLS + NL_RUN] = nodeLong[node * NLS + NL_RUN] + 1; noteLongWork(node); }
   if (recordTasks) {
     taskStart[task] = t;
     taskNode[task] = node;
@@ -823,7 +838,7 @@ function onReply(node: i32, f: i32, t: f64): void {
 function onTaskEnd(node: i32, task: i32, job: i32, t: f64): void {
   if (recordTasks) taskEnd[task] = t;
   releaseSlot(node, t);
-  if (jobRec[job * JR + J_LONG] != 0) { nodeLong[node * NLS + NL_RUN] = nodeLong[node * NLS + NL_RUN] - 1; noteLongWork(node); }
+  if (jobIsLong(job)) { nodeLong[node * NLS + NL_RUN] = nodeLong[node * NLS + NL_RUN] - 1; noteLongWork(node); }
   taskFinished(job, t);
   scheduler.onTaskEnd(node, task, job, t);
   afterSlotFreed(node, t);

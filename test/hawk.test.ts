@@ -16,8 +16,8 @@ async function stealSetup(long: boolean[], queues: number[][], victimRunsLong: b
   sim.allocate(jobs, jobs, queues.length, 1, 0.0005, 1, 1, false);
   for (let j = 0; j <= jobs; j++) sim.jobFirstTask[j] = j;
   sim.initialize(new sim.Scheduler());
-  // (the engine copies the class into the job record in initialize(); set both here)
-  long.forEach((l, j) => { sim.jobLong[j] = l ? 1 : 0; sim.jobRec[j * sim.JR + sim.J_LONG] = l ? 1 : 0; });
+  // (the engine copies the class into the job record in initialize(); setJobClass sets both)
+  long.forEach((l, j) => { sim.setJobClass(j, l); });
   queues.forEach((q, n) => q.forEach((job) => sim.enqueue(n, job, -1, 0)));
   const node = (n: number, field: number) => sim.nodeState[n * sim.NS + field];
   if (victimRunsLong) sim.nodeLong[1 * sim.NLS + sim.NL_RUN] = 1;

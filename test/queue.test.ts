@@ -22,7 +22,7 @@ describe("node queue arena", () => {
     sim.allocate(jobs, jobs, nodes, 1, 0.0005, 1, 1, false, false);
     for (let j = 0; j <= jobs; j++) sim.jobFirstTask[j] = j;
     sim.initialize(new sim.Scheduler());
-    for (let j = 0; j < jobs; j++) { const l = j % 3 === 0 ? 1 : 0; sim.jobLong[j] = l; sim.jobRec[j * sim.JR + sim.J_LONG] = l; }
+    for (let j = 0; j < jobs; j++) { sim.setJobClass(j, j % 3 === 0); }
     const model: number[][] = Array.from({ length: nodes }, () => []);
     const field = (n: number, f: number) => sim.nodeState[n * sim.NS + f];
     const read = (n: number) => {

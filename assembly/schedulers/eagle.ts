@@ -25,7 +25,7 @@
 // partition the fallback goes to a uniform node.
 import {
   nodeState, qRec, recBypass, NS, QR, N_QFIRST, N_QLEN, R_JOBFLAGS, JOB_MASK, nNodes, nJobs,
-  netDelay, jobLong, jobEstimate, jobEst, jobFirstTask, jobUnlaunched, F_FETCHING, F_LONG,
+  netDelay, jobLong, jobEstimate, jobEst, jobHandOut, setJobHandOut, jobFirstTask, jobUnlaunched, F_FETCHING, F_LONG,
   nextUnlaunchedTask, firstReadyEntry, copyRecordTo, closeGap, sendBegin, sendTo, sendEnd,
   setTimer, count, stream, holdsLongWork, recordBypass, compatMode, C_REJECTED, C_RESCHEDULED, C_PURGED,
 } from "../sim";
@@ -68,9 +68,6 @@ export class Eagle extends ClassAwareScheduler {
   //   probe round, its rejections and the freshest bitvector among them, gathered until the
   //   replies reach the scheduler.
   jobState: Int32Array;
-  // The time of each job's last hand-out: a column of its own, since the SRPT scan reads it
-  // for many jobs (eight per line here; inside the record above it cost the scan 20% more misses).
-  lastHandOut: Float64Array = new Float64Array(nJobs);
 
   constructor(cutoff: f64, shortPercent: f64, probeRatio: f64, minProbes: i32, sss: bool,
               sbpSrpt: bool, bypassFactor: f64, withoutReplacement: bool) {
@@ -280,7 +277,7 @@ export class Eagle extends ClassAwareScheduler {
   // ---- SBP + SRPT at the nodes -----------------------------------------------------------
   handOut(job: i32, node: i32, now: f64): i32 {
     const t = nextUnlaunchedTask(job);
-    if (t >= 0) this.lastHandOut[job] = now;
+    if (t >= 0) setJobHandOut(job, now);
     return t;
   }
 
@@ -303,7 +300,7 @@ export class Eagle extends ClassAwareScheduler {
       const est = jobEst(job);
       const fetching = (flags & F_FETCHING) != 0;
       const left = jobUnlaunched(job);
-      if (!fetching && left == 0 && now >= this.lastHandOut[job] + netDelay) {
+      if (!fetching && left == 0 && now >= jobHandOut(job) + netDelay) {
         purged++; // known exhausted: dropped at no cost
         continue;
       }
