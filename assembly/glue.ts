@@ -31,6 +31,10 @@
 // @ts-ignore: decorator
 @inline export function lemireThreshold(n: i32): i32 { return <i32>(<u32>(-n) % <u32>n); }
 
+/** Trailing zero bits of x (32 for 0). */
+// @ts-ignore: decorator
+@inline export function ctz32(x: i32): i32 { return ctz<i32>(x); }
+
 /** i32 -> f64 (implicit in Wasm, identity in JS). */
 // @ts-ignore: decorator
 @inline export function toF64(x: i32): f64 { return <f64>x; }

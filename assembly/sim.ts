@@ -347,8 +347,10 @@ export function initialize(policy: Scheduler): void {
   ringJob = new Int32Array(ring);
   ringTask = new Int32Array(ring);
   ringHead = 0; ringCount = 0; batchStart = 0;
-  events = new EventQueue(nNodes * slotsPerNode + 1024);
+  events = new EventQueue(1024);
   events.useSlots(nNodes * slotsPerNode, slotsPerNode, EV_TASK_END);
+  const width = calendarWidth();
+  if (width > 0.0) events.useCalendar(width);
   counters = new Float64Array(N_COUNTERS);
   jobsDone = 0; now = 0.0; lastFinish = 0.0;
   busySlots = 0; busyArea = 0.0; lastBusyChange = 0.0;
@@ -388,6 +390,25 @@ export function initialize(policy: Scheduler): void {
     jobRecF[j * (JR >> 1) + 3] = jobEstimate[j];
   }
   if (nJobs > 0) events.push(jobArrival[0], EV_ARRIVAL, 0, 0);
+}
+
+/** Task ends per calendar window at full load. */
+const CALENDAR_ENDS: f64 = 16.0;
+
+/** Window width of the event calendar (events.ts): at full load the slots finish about
+ *  nNodes x slotsPerNode / mean task duration tasks per second; a window of CALENDAR_ENDS such
+ *  ends keeps the heap small. 0 (no calendar) when the durations give no scale. Only speed
+ *  depends on it. */
+function calendarWidth(): f64 {
+  if (nTasks == 0) return 0.0;
+  // The mean duration from at most about 65,536 evenly spaced tasks (a full pass over 15.6 M
+  // durations is a cold loop in a run's set-up).
+  const step = nTasks > 65536 ? nTasks >> 16 : 1;
+  let total = 0.0;
+  let k = 0;
+  for (let t = 0; t < nTasks; t += step) { total += taskDuration[t]; k++; }
+  const w = CALENDAR_ENDS * (total / <f64>k) / (<f64>nNodes * <f64>slotsPerNode);
+  return w > 0.0 && w < Infinity ? w : 0.0;
 }
 
 // ---- job helpers used by policies ---------------------------------------------------

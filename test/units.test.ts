@@ -9,10 +9,20 @@ import { quantileNearestRank, classStats } from "../src/metrics/summary.js";
 const engineModule = async (name: string) =>
   import(pathToFileURL(join(packageRoot(), "build/engine-js", name)).href);
 
-describe("event heap", () => {
+// Each ordering test runs on the plain heap and on the calendar (events.ts: a small heap for the
+// current windows, a ring of buckets, a far heap) at widths from far below to far above the
+// spacing of the times: the order of events must not depend on the width.
+const CALENDARS: Array<[string, number]> = [["plain heap", 0], ["calendar 0.01", 0.01], ["calendar 0.3", 0.3], ["calendar 5", 5], ["calendar 1e6", 1e6]];
+const newQueue = (EventQueue: any, capacity: number, width: number) => {
+  const q = new EventQueue(capacity);
+  if (width > 0) q.useCalendar(width);
+  return q;
+};
+
+describe.each(CALENDARS)("event heap (%s)", (_name, width) => {
   it("pops in (time, sequence) order, ties FIFO by creation, across growth", async () => {
     const { EventQueue } = await engineModule("events.js");
-    const q = new EventQueue(4); // grows several times
+    const q = newQueue(EventQueue, 4, width); // grows several times
     const pushed: Array<[number, number]> = [];
     let x = 12345;
     for (let i = 0; i < 5000; i++) {
@@ -33,7 +43,7 @@ describe("event heap", () => {
 
   it("interleaved push/pop keeps the heap order", async () => {
     const { EventQueue } = await engineModule("events.js");
-    const q = new EventQueue(16);
+    const q = newQueue(EventQueue, 16, width);
     let now = 0;
     let seq = 0;
     for (let i = 0; i < 100; i++) q.push(i * 0.5, 0, seq++, 0);
@@ -53,6 +63,7 @@ describe("event heap", () => {
     const perNode = 3;
     const nodes = 50;
     q.useSlots(nodes * perNode, perNode, END);
+    if (width > 0) q.useCalendar(width);
     const busy = new Array(nodes).fill(0);
     // Every event ever created, in creation order: the queue must always give the pending one
     // with the smallest (time, creation index).
@@ -113,6 +124,79 @@ describe("event heap", () => {
     expect([q.curTime, q.curA, q.curB]).toEqual([5, 1, 10]);
     q.pushEnd(1, 7, 12, 0); // the slot freed by the end at time 5
     expect(q.pending()).toBe(2);
+  });
+});
+
+describe("event calendar", () => {
+  it("keeps (time, creation) order with long idle gaps, events far beyond the ring, and a wrapping ring", async () => {
+    const { EventQueue } = await engineModule("events.js");
+    const q = new EventQueue(4);
+    q.useCalendar(0.5); // the ring covers 8192 windows: 4096 s
+    // The reference: a plain binary heap on (time, id) written here.
+    const pending: Array<[number, number]> = [];
+    const less = (a: [number, number], b: [number, number]) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+    const refPush = (e: [number, number]) => {
+      let i = pending.push(e) - 1;
+      while (i > 0 && less(pending[i], pending[(i - 1) >> 1])) {
+        const p = (i - 1) >> 1;
+        [pending[i], pending[p]] = [pending[p], pending[i]];
+        i = p;
+      }
+    };
+    const refPop = (): [number, number] => {
+      const top = pending[0];
+      const last = pending.pop()!;
+      if (pending.length > 0) {
+        pending[0] = last;
+        let i = 0;
+        for (;;) {
+          const l = 2 * i + 1, r = l + 1;
+          let m = i;
+          if (l < pending.length && less(pending[l], pending[m])) m = l;
+          if (r < pending.length && less(pending[r], pending[m])) m = r;
+          if (m === i) break;
+          [pending[i], pending[m]] = [pending[m], pending[i]];
+          i = m;
+        }
+      }
+      return top;
+    };
+    let id = 0;
+    let now = 0;
+    let x = 4242;
+    const rand = (n: number) => { x = (x * 1103515245 + 12345) % 2147483648; return x % n; };
+    const add = (t: number) => { q.push(t, 2, id, 0); refPush([t, id++]); };
+    const take = () => {
+      expect(q.next()).toBe(true);
+      const want = refPop();
+      if (q.curTime !== want[0] || q.curA !== want[1]) {
+        throw new Error(`got (${q.curTime}, ${q.curA}), expected (${want[0]}, ${want[1]})`);
+      }
+      now = q.curTime;
+    };
+    // Two events per window over 20,000 windows, most of them beyond the ring at first: every
+    // step of the horizon brings the far heap's next window into the ring.
+    for (let i = 0; i < 40000; i++) add(i * 0.25);
+    for (let round = 0; round < 20000; round++) {
+      const r = rand(100);
+      if (r < 60) add(now + rand(1000) * 0.01);         // within a few windows
+      else if (r < 85) add(now + rand(400) * 10);       // across the ring, often past its end
+      else if (r < 90) add(now + 1e5 + rand(1000));     // far beyond the ring: idle gaps follow
+      else add(now);                                    // equal to now: goes straight to the heap
+      if (round % 3 !== 0) take();
+      if (q.pending() !== pending.length) throw new Error(`pending ${q.pending()}, expected ${pending.length}`);
+    }
+    while (pending.length > 0) take();
+    expect(q.next()).toBe(false);
+    expect(q.pending()).toBe(0);
+  });
+
+  it("must be set up before the first event and with a positive width", async () => {
+    const { EventQueue } = await engineModule("events.js");
+    expect(() => new EventQueue(4).useCalendar(0)).toThrow(/invariant 10/);
+    const q = new EventQueue(4);
+    q.push(1, 0, 0, 0);
+    expect(() => q.useCalendar(1)).toThrow(/invariant 10/);
   });
 });
 

@@ -14,6 +14,7 @@ export function mulHiU32(a: i32, b: i32): i32 {
   const lo = (ua & 0xffff) * b;        // < 2^40
   return Math.floor((hi + Math.floor(lo / 65536)) / 65536) | 0;
 }
+export function ctz32(x: i32): i32 { return x == 0 ? 32 : 31 - Math.clz32(x & -x); }
 export function ltU32(a: i32, b: i32): bool { return (a >>> 0) < (b >>> 0); }
 export function lemireThreshold(n: i32): i32 { return ((-n >>> 0) % n) | 0; }
 export function sqrt64(x: f64): f64 { return Math.sqrt(x); }
