@@ -388,9 +388,17 @@ export class EventQueue {
     return true;
   }
 
+  /** A sequence number for an event pushed later with pushWithSeq (it then sorts among equal
+   *  times as if pushed now). */
+  reserveSeq(): i32 { return this.seqNumber(); }
+
   push(t: f64, kind: i32, a: i32, b: i32, c: i32 = 0): void {
+    this.pushWithSeq(t, this.seqNumber(), kind, a, b, c);
+  }
+
+  /** push() with a sequence number from reserveSeq. */
+  pushWithSeq(t: f64, s: i32, kind: i32, a: i32, b: i32, c: i32 = 0): void {
     if (this.freeTop == 0) this.growPool();
-    const s = this.seqNumber();
     const top = this.freeTop - 1;
     const id = this.free[top];
     this.freeTop = top;

@@ -4,7 +4,7 @@
 // Typed arrays cross the boundary as pointers in Wasm (the host makes views on the
 // module's memory) and as themselves in JS.
 import {
-  allocate, initialize, runEvents, jobArrival, jobFirstTask, taskDuration, jobEstimate, params,
+  allocate, initialize, addJobs as addJobsToRun, runEvents, jobArrival, jobFirstTask, taskDuration, jobEstimate, params,
   jobFinish, counters, taskStart, taskEnd, taskNode, taskRuns, taskService, jobPreemptions, busyArea, busySlots, jobsDone, now,
   lastFinish,
 } from "./sim";
@@ -25,6 +25,8 @@ export function estimateColumn(): Float64Array { return jobEstimate; }
 export function paramColumn(): Float64Array { return params; }
 
 export function start(schedulerId: i32): void { initialize(createScheduler(schedulerId)); }
+/** Jobs [0, n) are in their columns (n grows over calls; the run starts at the first call). */
+export function addJobs(n: i32): void { addJobsToRun(n); }
 export function run(maxEvents: i32): i32 { return runEvents(maxEvents); }
 
 export function finishColumn(): Float64Array { return jobFinish; }

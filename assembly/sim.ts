@@ -53,7 +53,11 @@ export const N_COUNTERS: i32 = 32;      // schedulers use indices from N_CORE_CO
 /** Base class of every policy. Override what the policy needs; defaults do nothing
  *  except late binding, which hands out the job's next unlaunched task (trace order). */
 export class Scheduler {
-  /** Called once after the trace is loaded, before the first event. */
+  /** The columns of jobs [from, to) are in (they come in order, in one or more batches, see
+   *  addJobs): derive per-job state (classes, estimates). Before start() for the first batch. */
+  onJobsAdded(from: i32, to: i32): void {}
+  /** Called once, after the first batch of jobs is in and before the first event. Job data may
+   *  be read only for the jobs in so far (always at least the next one to arrive). */
   start(): void {}
   /** A job is submitted. */
   onJobArrival(job: i32, now: f64): void {}
@@ -157,6 +161,13 @@ export let jobRec: Int32Array = new Int32Array(0);
 export let jobRecF: Float64Array = new Float64Array(0);
 export let jobFinish: Float64Array = new Float64Array(0);
 export let jobsDone: i32 = 0;
+/** Jobs whose columns the host has filled and addJobs has taken in (streamed input: the run
+ *  starts before the whole trace is read). */
+export let jobsAvailable: i32 = 0;
+/** An arrival held back until the job after it is in (policies may read the next job when one
+ *  arrives), with the sequence number it was given when it would have been pushed; -1: none. */
+let deferredArrival: i32 = -1;
+let deferredSeq: i32 = 0;
 export let now: f64 = 0.0;
 export let lastFinish: f64 = 0.0;
 
@@ -306,16 +317,8 @@ export function initialize(policy: Scheduler): void {
   jobRecF = f64View(jobRec);
   jobFinish = new Float64Array(nJobs);
   jobLong = new Int32Array(nJobs);
-  for (let j = 0; j < nJobs; j++) {
-    const first = jobFirstTask[j];
-    const end = jobFirstTask[j + 1];
-    jobRec[j * JR + J_NEXT] = first;
-    jobRec[j * JR + J_END] = end;
-    jobRec[j * JR + J_LEFT] = end - first;
-    jobRec[j * JR + J_WAIT] = end - first;
-    jobFinish[j] = -1.0;
-    if (withTaskJob) for (let t = first; t < end; t++) taskJob[t] = j;
-  }
+  jobsAvailable = 0;
+  deferredArrival = -1;
   // Module state outlives a run in the JS build: reset everything here.
   const initial = 1 << MIN_REGION_LOG;
   nodeState = new Int32Array(nNodes * NS);
@@ -349,8 +352,6 @@ export function initialize(policy: Scheduler): void {
   ringHead = 0; ringCount = 0; batchStart = 0;
   events = new EventQueue(1024);
   events.useSlots(nNodes * slotsPerNode, slotsPerNode, EV_TASK_END);
-  const width = calendarWidth();
-  if (width > 0.0) events.useCalendar(width);
   counters = new Float64Array(N_COUNTERS);
   jobsDone = 0; now = 0.0; lastFinish = 0.0;
   busySlots = 0; busyArea = 0.0; lastBusyChange = 0.0;
@@ -384,12 +385,58 @@ export function initialize(policy: Scheduler): void {
   lasSuspendedAt = new Float64Array(lt);
   lasSlot = new Int32Array(lasMode ? nNodes * slotsPerNode : 0);
   for (let k = 0; k < lasSlot.length; k++) lasSlot[k] = -1;
-  scheduler.start();
-  for (let j = 0; j < nJobs; j++) {
+}
+
+/** The host filled the columns of jobs [jobsAvailable, upTo) (arrivals, first tasks up to
+ *  jobFirstTask[upTo], their durations, estimates): builds their per-job state. The first
+ *  batch also starts the policy and the arrivals; a run stopped for want of jobs (runEvents
+ *  returns 2) goes on once the next arrival's successor is in. */
+export function addJobs(upTo: i32): void {
+  const from = jobsAvailable;
+  if (upTo < from || upTo > nJobs) fail(11);
+  if (upTo == from) return;
+  const withTaskJob = taskJob.length > 0;
+  for (let j = from; j < upTo; j++) {
+    const first = jobFirstTask[j];
+    const end = jobFirstTask[j + 1];
+    jobRec[j * JR + J_NEXT] = first;
+    jobRec[j * JR + J_END] = end;
+    jobRec[j * JR + J_LEFT] = end - first;
+    jobRec[j * JR + J_WAIT] = end - first;
+    jobFinish[j] = -1.0;
+    if (withTaskJob) for (let t = first; t < end; t++) taskJob[t] = j;
+  }
+  scheduler.onJobsAdded(from, upTo);
+  for (let j = from; j < upTo; j++) {
     setJobClass(j, jobLong[j] != 0);
     jobRecF[j * (JR >> 1) + 3] = jobEstimate[j];
   }
-  if (nJobs > 0) events.push(jobArrival[0], EV_ARRIVAL, 0, 0);
+  jobsAvailable = upTo;
+  if (from == 0) {
+    const width = calendarWidth(jobFirstTask[upTo]);
+    if (width > 0.0) events.useCalendar(width);
+    scheduler.start();
+    pushArrival(0);
+  } else if (deferredArrival >= 0 && mayArrive(deferredArrival)) {
+    const a = deferredArrival;
+    deferredArrival = -1;
+    events.pushWithSeq(jobArrival[a], deferredSeq, EV_ARRIVAL, a, 0);
+  }
+}
+
+/** Whether the arrival of `job` may be processed: its successor's data is in (or all are). */
+function mayArrive(job: i32): bool { return job + 1 < jobsAvailable || jobsAvailable == nJobs; }
+
+/** Queues the arrival of `job` (< nJobs), or holds it back (with its sequence number) until
+ *  the job after it is in. Returns whether it was held back. */
+function pushArrival(job: i32): bool {
+  if (mayArrive(job)) {
+    events.push(jobArrival[job], EV_ARRIVAL, job, 0);
+    return false;
+  }
+  deferredArrival = job;
+  deferredSeq = events.reserveSeq();
+  return true;
 }
 
 /** Task ends per calendar window at full load. */
@@ -398,15 +445,16 @@ const CALENDAR_ENDS: f64 = 16.0;
 /** Window width of the event calendar (events.ts): at full load the slots finish about
  *  nNodes x slotsPerNode / mean task duration tasks per second; a window of CALENDAR_ENDS such
  *  ends keeps the heap small. 0 (no calendar) when the durations give no scale. Only speed
- *  depends on it. */
-function calendarWidth(): f64 {
-  if (nTasks == 0) return 0.0;
-  // The mean duration from at most about 65,536 evenly spaced tasks (a full pass over 15.6 M
-  // durations is a cold loop in a run's set-up).
-  const step = nTasks > 65536 ? nTasks >> 16 : 1;
+ *  depends on it (so a streamed run, which sees only the first batch here, gives the same
+ *  results). */
+function calendarWidth(tasks: i32): f64 {
+  if (tasks == 0) return 0.0;
+  // The mean duration from at most about 65,536 evenly spaced tasks of the first `tasks` (the
+  // ones in when the run starts; a full pass over 15.6 M durations is a cold loop in set-up).
+  const step = tasks > 65536 ? tasks >> 16 : 1;
   let total = 0.0;
   let k = 0;
-  for (let t = 0; t < nTasks; t += step) { total += taskDuration[t]; k++; }
+  for (let t = 0; t < tasks; t += step) { total += taskDuration[t]; k++; }
   const w = CALENDAR_ENDS * (total / <f64>k) / (<f64>nNodes * <f64>slotsPerNode);
   return w > 0.0 && w < Infinity ? w : 0.0;
 }
@@ -881,8 +929,10 @@ function afterSlotFreed(node: i32, t: f64): void {
   if (nodeState[node * NS + N_BUSY] < slotsPerNode && nodeState[node * NS + N_QLEN] == 0) scheduler.onNodeIdle(node, t);
 }
 
-/** Processes up to `maxEvents` events. Returns 1 when the simulation is finished. */
+/** Processes up to `maxEvents` events. Returns 1 when the simulation is finished, 2 when it
+ *  waits for jobs (addJobs), 0 otherwise. */
 export function runEvents(maxEvents: i32): i32 {
+  if (deferredArrival >= 0 || jobsAvailable == 0 && nJobs > 0) return 2;
   const q = events;
   let n = 0;
   for (; n < maxEvents; n++) {
@@ -903,13 +953,15 @@ export function runEvents(maxEvents: i32): i32 {
     } else if (kind == EV_QUANTUM) {
       lasQuantumEnd(a, b, t);
     } else if (kind == EV_ARRIVAL) {
-      if (a + 1 < nJobs) q.push(jobArrival[a + 1], EV_ARRIVAL, a + 1, 0);
+      const held = a + 1 < nJobs && pushArrival(a + 1);
       scheduler.onJobArrival(a, t);
+      if (held) { n++; break; } // nothing may run before that arrival: wait for jobs
     } else {
       scheduler.onTimer(a, b, t);
     }
   }
   counters[C_EVENTS] += <f64>n;
+  if (deferredArrival >= 0) return 2;
   return n < maxEvents || q.pending() == 0 ? 1 : 0;
 }
 

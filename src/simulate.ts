@@ -73,75 +73,150 @@ export function checkTrace(t: Trace): void {
 
 const now = (): number => (typeof performance !== "undefined" ? performance.now() : Date.now());
 
+/**
+ * A trace that arrives while a run uses it: columns sized for the whole trace from the start,
+ * whose first `available()` jobs are filled (rows and their tasks) and checked. A run starts on
+ * the first jobs and stops for more only when the next arrival's successor is not in yet.
+ */
+export interface TraceFeed {
+  trace: Trace;
+  /** Jobs filled so far (never decreases). */
+  available(): number;
+  /** Resolves when more jobs may be in or the feed has ended; rejects with the input's problem. */
+  more(): Promise<void>;
+}
+
 export function runSimulation(factory: EngineFactory, input: Trace, config: ResolvedConfig,
                               options: RunOptions = {}): SimResult {
   const compat = config.params.compat === true;
   checkTrace(input);
   const trace = compat ? referenceQuirks(input) : input;
   const jobs = trace.arrivals.length;
-  const tasks = trace.durations.length;
   const engine = factory();
   try {
     const t0 = now();
-    engine.setup(jobs, tasks, config.nodes, config.slots, config.networkDelay, config.seed,
-      config.paramVector.length, (options.recordTasks ? 1 : 0) | (compat ? 2 : 0));
-    // All setup allocations are done: views stay valid while we fill them.
-    engine.arrivalColumn().set(trace.arrivals);
-    engine.firstTaskColumn().set(trace.taskOffsets);
-    engine.durationColumn().set(trace.durations);
-    engine.estimateColumn().set(trace.estimates);
-    engine.paramColumn().set(config.paramVector);
-    engine.start(config.spec.id);
-    const slice = options.sliceEvents ?? 2_000_000;
+    const copy = startRun(engine, trace, config, options, compat);
+    copy(0, jobs);
     for (;;) {
-      let done: number;
-      try {
-        done = engine.run(slice);
-      } catch (e) {
-        // A trap or an engine invariant: say where the run was, since the message alone
-        // ("unreachable", "Invalid length") names no cause. Out-of-memory is the usual one:
-        // a Wasm instance holds at most 4 GB of pending events and queued records.
-        const c = engine.counterColumn();
-        const what = e instanceof Error ? e.message : String(e);
-        throw new Error(`the ${engine.kind} engine stopped after more than ${c[0]} events, at simulated time `
-          + `${engine.simTime()} s with ${engine.completedJobs()} of ${jobs} jobs done (${what}); if the run `
-          + "outgrew the engine's memory, a parameter that multiplies events (e.g. a tiny quantum or "
-          + "heartbeat period) is the likely cause", { cause: e });
-      }
-      if (options.onProgress) {
-        options.onProgress({
-          jobsDone: engine.completedJobs(), jobs, simTime: engine.simTime(),
-          events: engine.counterColumn()[0], wallSeconds: (now() - t0) / 1000,
-        });
-      }
-      if (done) break;
+      const done = runSlice(engine, jobs, options, t0);
+      if (done === 1) break;
+      if (done === 2) throw new Error(`engine waits for jobs with all ${jobs} in`);
     }
-    const wallSeconds = (now() - t0) / 1000;
-    if (engine.completedJobs() !== jobs) {
-      throw new Error(`engine finished with ${engine.completedJobs()} of ${jobs} jobs complete`);
-    }
-    const result: SimResult = {
-      config, engine: engine.kind, trace,
-      finish: engine.finishColumn().slice(),
-      counters: counterRecord(engine.counterColumn()),
-      busySlotSeconds: engine.busySlotSeconds(),
-      firstArrival: jobs > 0 ? trace.arrivals[0] : 0,
-      lastFinish: engine.lastFinishTime(),
-      wallSeconds,
-    };
-    const preemptions = engine.preemptionColumn();
-    if (preemptions.length === jobs && jobs > 0) result.preemptions = preemptions.slice();
-    if (options.recordTasks) {
-      result.tasks = {
-        start: engine.taskStartColumn().slice(), end: engine.taskEndColumn().slice(),
-        node: engine.taskNodeColumn().slice(), runs: engine.taskRunsColumn().slice(),
-        service: engine.taskServiceColumn().slice(),
-      };
-    }
-    return result;
+    return finishRun(engine, trace, config, options, t0);
   } finally {
     engine.dispose();
   }
+}
+
+/** `runSimulation` on a trace that is still being read (`TraceFeed`): the engine takes the jobs
+ *  as they come. The results are exactly those of `runSimulation` on the whole trace. */
+export async function runSimulationFed(factory: EngineFactory, feed: TraceFeed, config: ResolvedConfig,
+                                       options: RunOptions = {}): Promise<SimResult> {
+  if (config.params.compat === true) throw new Error("runSimulationFed: compat runs need the whole trace (runSimulation)");
+  const trace = feed.trace;
+  const jobs = trace.arrivals.length;
+  checkShape(trace);
+  const engine = factory();
+  try {
+    const t0 = now();
+    const copy = startRun(engine, trace, config, options, false);
+    let added = 0;
+    for (;;) {
+      const k = feed.available();
+      if (k > added) { copy(added, k); added = k; }
+      if (added === 0) { await feed.more(); continue; }
+      const done = runSlice(engine, jobs, options, t0);
+      if (done === 1) break;
+      if (done === 2 && feed.available() === added) {
+        if (added === jobs) throw new Error(`engine waits for jobs with all ${jobs} in`);
+        await feed.more();
+      }
+    }
+    return finishRun(engine, trace, config, options, t0);
+  } finally {
+    engine.dispose();
+  }
+}
+
+/** The checks of `checkTrace` that do not read the columns' values (a feed checks those). */
+function checkShape(t: Trace): void {
+  const jobs = t.arrivals.length;
+  const bad = (what: string) => { throw new InputError(`trace '${t.name}': ${what}`); };
+  if (t.taskOffsets.length !== jobs + 1 || t.estimates.length !== jobs) bad("column lengths do not match the number of jobs");
+  if (jobs > ENGINE_MAX_JOBS) bad(`${jobs} jobs: the engine runs at most ${ENGINE_MAX_JOBS} jobs per run`);
+}
+
+/** Sets the engine up for `trace` and starts the policy; returns the function that copies the
+ *  columns of jobs [from, to) in and hands them to the engine (the first call starts the run). */
+function startRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, options: RunOptions,
+                  compat: boolean): (from: number, to: number) => void {
+  const jobs = trace.arrivals.length;
+  const tasks = trace.durations.length;
+  engine.setup(jobs, tasks, config.nodes, config.slots, config.networkDelay, config.seed,
+    config.paramVector.length, (options.recordTasks ? 1 : 0) | (compat ? 2 : 0));
+  engine.paramColumn().set(config.paramVector);
+  engine.start(config.spec.id);
+  return (from, to) => {
+    // Views are fetched now: an allocation in the engine (start, run) may have moved them.
+    const off = trace.taskOffsets;
+    engine.arrivalColumn().set(trace.arrivals.subarray(from, to), from);
+    engine.firstTaskColumn().set(off.subarray(from, to + 1), from);
+    engine.durationColumn().set(trace.durations.subarray(off[from], off[to]), off[from]);
+    engine.estimateColumn().set(trace.estimates.subarray(from, to), from);
+    engine.addJobs(to);
+  };
+}
+
+/** One slice of events; 1 finished, 2 waiting for jobs, 0 more to run. */
+function runSlice(engine: EngineApi, jobs: number, options: RunOptions, t0: number): number {
+  let done: number;
+  try {
+    done = engine.run(options.sliceEvents ?? 2_000_000);
+  } catch (e) {
+    // A trap or an engine invariant: say where the run was, since the message alone
+    // ("unreachable", "Invalid length") names no cause. Out-of-memory is the usual one:
+    // a Wasm instance holds at most 4 GB of pending events and queued records.
+    const c = engine.counterColumn();
+    const what = e instanceof Error ? e.message : String(e);
+    throw new Error(`the ${engine.kind} engine stopped after more than ${c[0]} events, at simulated time `
+      + `${engine.simTime()} s with ${engine.completedJobs()} of ${jobs} jobs done (${what}); if the run `
+      + "outgrew the engine's memory, a parameter that multiplies events (e.g. a tiny quantum or "
+      + "heartbeat period) is the likely cause", { cause: e });
+  }
+  if (options.onProgress) {
+    options.onProgress({
+      jobsDone: engine.completedJobs(), jobs, simTime: engine.simTime(),
+      events: engine.counterColumn()[0], wallSeconds: (now() - t0) / 1000,
+    });
+  }
+  return done;
+}
+
+function finishRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, options: RunOptions, t0: number): SimResult {
+  const jobs = trace.arrivals.length;
+  const wallSeconds = (now() - t0) / 1000;
+  if (engine.completedJobs() !== jobs) {
+    throw new Error(`engine finished with ${engine.completedJobs()} of ${jobs} jobs complete`);
+  }
+  const result: SimResult = {
+    config, engine: engine.kind, trace,
+    finish: engine.finishColumn().slice(),
+    counters: counterRecord(engine.counterColumn()),
+    busySlotSeconds: engine.busySlotSeconds(),
+    firstArrival: jobs > 0 ? trace.arrivals[0] : 0,
+    lastFinish: engine.lastFinishTime(),
+    wallSeconds,
+  };
+  const preemptions = engine.preemptionColumn();
+  if (preemptions.length === jobs && jobs > 0) result.preemptions = preemptions.slice();
+  if (options.recordTasks) {
+    result.tasks = {
+      start: engine.taskStartColumn().slice(), end: engine.taskEndColumn().slice(),
+      node: engine.taskNodeColumn().slice(), runs: engine.taskRunsColumn().slice(),
+      service: engine.taskServiceColumn().slice(),
+    };
+  }
+  return result;
 }
 
 export type { EngineApi };

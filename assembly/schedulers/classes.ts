@@ -1,7 +1,7 @@
 // Job classes, partitions and runtime estimates shared by the hybrid policies
 // (seed-hawk-eagle.md §1.3, §2.2(a)-(b), A2, A14).
-import { Scheduler, nNodes, nJobs, jobEstimate, jobLong, stream } from "../sim";
-import { STREAM_ESTIMATES } from "../rng";
+import { Scheduler, nNodes, jobEstimate, jobLong, stream } from "../sim";
+import { Rng, STREAM_ESTIMATES } from "../rng";
 import { toI32 } from "../glue";
 
 /** Number of short-partition nodes: floor(percent% of N); they are nodes [0, size) (A2). */
@@ -12,14 +12,13 @@ export function shortPartitionSize(percent: f64): i32 {
 /**
  * Classifies jobs (long when the estimated task duration exceeds `cutoff`) and applies the
  * estimation error of §5.6/§5.12: each job's estimate is multiplied by U[low, high], drawn
- * once per job from its own stream. With `classifyByNoisy` the class comes from the noisy
+ * once per job from its own stream (`rng`: STREAM_ESTIMATES, drawn in job order across batches). With `classifyByNoisy` the class comes from the noisy
  * estimate (Hawk §2.4.8), otherwise from the true one (Eagle §3.6.5, A14). LWL and SRPT
  * always see the noisy estimate. low = high = 1 leaves every estimate exact.
  */
-export function classifyJobs(cutoff: f64, low: f64, high: f64, classifyByNoisy: bool): void {
+export function classifyJobs(from: i32, to: i32, rng: Rng, cutoff: f64, low: f64, high: f64, classifyByNoisy: bool): void {
   const noisy = low != 1.0 || high != 1.0;
-  const rng = stream(STREAM_ESTIMATES);
-  for (let j = 0; j < nJobs; j++) {
+  for (let j = from; j < to; j++) {
     const exact = jobEstimate[j];
     const est = noisy ? exact * (low + (high - low) * rng.nextFloat()) : exact;
     jobLong[j] = (classifyByNoisy ? est : exact) > cutoff ? 1 : 0;
@@ -33,6 +32,7 @@ export class ClassAwareScheduler extends Scheduler {
   estLow: f64 = 1.0;
   estHigh: f64 = 1.0;
   classifyByNoisy: bool;
+  estimates: Rng = stream(STREAM_ESTIMATES);
 
   constructor(cutoff: f64, classifyByNoisy: bool) {
     super();
@@ -48,5 +48,7 @@ export class ClassAwareScheduler extends Scheduler {
     return this;
   }
 
-  start(): void { classifyJobs(this.cutoff, this.estLow, this.estHigh, this.classifyByNoisy); }
+  onJobsAdded(from: i32, to: i32): void {
+    classifyJobs(from, to, this.estimates, this.cutoff, this.estLow, this.estHigh, this.classifyByNoisy);
+  }
 }

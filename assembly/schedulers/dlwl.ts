@@ -43,8 +43,7 @@ export class DistributedLwl extends ClassAwareScheduler {
 
 
   start(): void {
-    super.start();
-    if (nJobs > 0) this.beat(jobArrival[0]);
+    this.beat(jobArrival[0]);
   }
 
   /** A heartbeat: every node advertises its current work plus noise. */

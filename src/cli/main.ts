@@ -10,10 +10,10 @@ import { compareGrid, workerCount, type CompareProgress } from "../compare/compa
 import { planCompare, DEFAULT_COMPARE_SCHEDULERS, type CompareOptions } from "../compare/grid.js";
 import { compareCsv, compareJson, formatCompareTable } from "../compare/format.js";
 import { loadEngine, loadEngineRng, type EngineKind } from "../engine/node.js";
-import { runSimulation, type SimResult } from "../simulate.js";
+import { runSimulation, runSimulationFed, type SimResult } from "../simulate.js";
 import { summarize, type RunSummary } from "../metrics/summary.js";
 import { formatRunTable, perJobCsv } from "../report/table.js";
-import { readTraceFile, writeTraceFile, generatePoissonWithEngineRng, generateTraceLikeWithEngineRng } from "../trace/node.js";
+import { readTraceFile, writeTraceFile, generatePoissonWithEngineRng, generateTraceLikeWithEngineRng, openTraceFeed, feedMinBytes } from "../trace/node.js";
 import { TRACE_GENERATORS, checkTraceLikeOptions, findTraceGenerator, type TraceLikeOptions } from "../trace/tracelike.js";
 import { formatTraceStats, traceStats } from "../trace/stats.js";
 import { ProgressLine, formatDuration, runProgress } from "../report/progress.js";
@@ -122,8 +122,14 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
     params: paramsForScheduler(scheduler, { explicit: params, preset, lenient }) as Record<string, number | boolean>,
   }));
   const { nodes, slots, seed } = configs[0];
-  const trace = input.trace ? await readTraceFile(input.trace) : await loadWorkload(input, nodes, slots, seed);
-  const factory = await loadEngine(engineKind);
+  // A large `.tr` file is streamed into the first run: a worker counts and parses it while the
+  // run starts on the jobs read so far (results are the same as after a full read).
+  const engineLoad = loadEngine(engineKind);
+  const feed = input.trace && configs.every((c) => c.params.compat !== true)
+    ? await openTraceFeed(input.trace, { minBytes: feedMinBytes() }) : undefined;
+  let trace: Trace | undefined = feed ? undefined
+    : input.trace ? await readTraceFile(input.trace) : await loadWorkload(input, nodes, slots, seed);
+  const factory = await engineLoad;
   const summaries: RunSummary[] = [];
   const results: SimResult[] = [];
   for (const config of configs) {
@@ -131,7 +137,16 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
     const progress = runProgress(config.scheduler);
     let r: SimResult;
     try {
-      r = runSimulation(factory, trace, config, progress.options());
+      if (trace) {
+        r = runSimulation(factory, trace, config, progress.options());
+      } else {
+        try {
+          r = await runSimulationFed(factory, feed!, config, progress.options());
+          trace = await feed!.done; // the whole file read and checked
+        } finally {
+          feed!.close();
+        }
+      }
     } finally {
       progress.stop();
     }

@@ -14,7 +14,7 @@ export function jsEngineFactory(mod: Record<string, any>): EngineFactory {
       kind: "js",
       setup: mod.setup, arrivalColumn: mod.arrivalColumn, firstTaskColumn: mod.firstTaskColumn,
       durationColumn: mod.durationColumn, estimateColumn: mod.estimateColumn, paramColumn: mod.paramColumn,
-      start: mod.start, run: mod.run, finishColumn: mod.finishColumn, counterColumn: mod.counterColumn,
+      start: mod.start, addJobs: mod.addJobs, run: mod.run, finishColumn: mod.finishColumn, counterColumn: mod.counterColumn,
       taskStartColumn: mod.taskStartColumn, taskEndColumn: mod.taskEndColumn,
       taskNodeColumn: mod.taskNodeColumn, taskRunsColumn: mod.taskRunsColumn,
       taskServiceColumn: mod.taskServiceColumn,

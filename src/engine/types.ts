@@ -12,6 +12,9 @@ export interface EngineApi {
   estimateColumn(): Float64Array;
   paramColumn(): Float64Array;
   start(schedulerId: number): void;
+  /** Jobs [0, n) are in the columns (n only grows; the first call starts the run). */
+  addJobs(n: number): void;
+  /** Runs up to maxEvents events: 1 finished, 2 waiting for addJobs, 0 more to run. */
   run(maxEvents: number): number;
   finishColumn(): Float64Array;
   counterColumn(): Float64Array;

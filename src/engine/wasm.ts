@@ -21,6 +21,7 @@ export function wasmEngineFactory(module: WebAssembly.Module): EngineFactory {
       estimateColumn: () => f64(x.estimateColumn()),
       paramColumn: () => f64(x.paramColumn()),
       start: (id) => x.start(id),
+      addJobs: (n) => x.addJobs(n),
       run: (max) => x.run(max),
       finishColumn: () => f64(x.finishColumn()),
       counterColumn: () => f64(x.counterColumn()),

@@ -1,6 +1,6 @@
 // Node-only trace file helpers: reading (`.csv` → CSV reader, anything else → `.tr` reader,
 // streamed in chunks) and atomic writing.
-import { open, readFile, rename, rm, type FileHandle } from "node:fs/promises";
+import { open, readFile, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -10,6 +10,7 @@ import { parseCsv } from "./csv.js";
 import { TrParser, type TrPart } from "./tr.js";
 import { feedRange } from "./tr-range.js";
 import type { Trace } from "./types.js";
+import type { TraceFeed } from "../simulate.js";
 import { encodeTrRange, traceToCsvRange, trRangeBound } from "./write.js";
 import { STREAM_ARRIVALS, STREAM_TASKS, checkPoissonOptions, generatePoisson, type PoissonOptions } from "./gen.js";
 import { checkTraceLikeOptions, generateTraceLike, type TraceLikeOptions, type TraceLikeResult } from "./tracelike.js";
@@ -82,12 +83,12 @@ export async function readTraceFile(path: string, options: ReadTraceOptions = {}
   }
 }
 
-/** Where the worker of the parallel reader is: beside this module when it runs built, in
- *  dist/ when this module runs from its source (under vitest); undefined if not built. */
-function workerFile(): URL | undefined {
+/** Where a reader's worker (`name`) is: beside this module when it runs built, in dist/ when
+ *  this module runs from its source (under vitest); undefined if not built. */
+function workerFile(name: string): URL | undefined {
   const here = new URL(import.meta.url);
-  const url = here.pathname.endsWith(".js") ? new URL("./tr-worker.js", here)
-    : pathToFileURL(join(packageRoot(), "dist/src/trace/tr-worker.js"));
+  const url = here.pathname.endsWith(".js") ? new URL(`./${name}`, here)
+    : pathToFileURL(join(packageRoot(), `dist/src/trace/${name}`));
   return existsSync(url) ? url : undefined;
 }
 
@@ -96,7 +97,7 @@ interface WorkerReply { ok: boolean; part?: TrPart }
 /** The two-thread parse of `readTraceFile`; undefined when the file must be read in one pass
  *  (no line boundary near the middle, no worker, or a problem in the worker's part). */
 async function readTrSplit(fh: FileHandle, path: string, size: number): Promise<Trace | undefined> {
-  const file = workerFile();
+  const file = workerFile("tr-worker.js");
   if (!file) return undefined;
   const half = Math.floor(size / 2);
   const probe = Buffer.allocUnsafe(1 << 16);
@@ -119,6 +120,116 @@ async function readTrSplit(fh: FileHandle, path: string, size: number): Promise<
   } finally {
     void worker.terminate();
   }
+}
+
+/** A `.tr` file being read by a worker while a run uses the jobs read so far (`runSimulationFed`). */
+export interface TraceFileFeed extends TraceFeed {
+  /** The complete trace, once the whole file is read and checked; rejects with the file's
+   *  problem (an InputError naming the line and field). */
+  readonly done: Promise<Trace>;
+  /** Stops the worker (after a failed run, or to give up early). */
+  close(): void;
+}
+
+export interface TraceFeedOptions {
+  /** Bytes read and parsed per step (the granularity of `available()`); default 1 MiB. */
+  chunkBytes?: number;
+  /** Smaller files are not streamed (undefined is returned); default 0. */
+  minBytes?: number;
+}
+
+/** `.tr` files at least this large are streamed into a run by the CLI (`openTraceFeed`).
+ *  AVIARY_FEED_MIN_BYTES overrides it (tests use it to stream small files). */
+export function feedMinBytes(): number {
+  const env = Number(process.env.AVIARY_FEED_MIN_BYTES);
+  return Number.isFinite(env) && env >= 0 ? env : PARALLEL_PARSE_BYTES;
+}
+
+interface FeedMessage {
+  kind: "columns" | "progress" | "done" | "error" | "uncounted";
+  jobs?: number; tasks?: number; message?: string; input?: boolean;
+  arrivals?: Float64Array; estimates?: Float64Array; offsets?: Int32Array; durations?: Float64Array;
+  progress?: Int32Array;
+}
+
+/**
+ * Starts reading a `.tr` file on a worker thread and resolves once its jobs are counted and
+ * its columns allocated (the count is a quick pass over the file), before the parse is done:
+ * a run can start on the first jobs while the worker parses the rest on the other core.
+ * Resolves undefined when the file cannot be streamed (not a regular `.tr` file, no worker, or
+ * a line the count cannot read): the caller then uses `readTraceFile`, which reports any
+ * problem in the usual way.
+ */
+export async function openTraceFeed(path: string, options: TraceFeedOptions = {}): Promise<TraceFileFeed | undefined> {
+  if (isCsv(path)) return undefined;
+  const file = workerFile("tr-feed-worker.js");
+  if (!file) return undefined;
+  try {
+    const st = await stat(path);
+    if (!st.isFile() || st.size < (options.minBytes ?? 0)) return undefined;
+  } catch {
+    return undefined; // readTraceFile names the problem
+  }
+  const chunkBytes = Math.max(64, Math.floor(options.chunkBytes ?? (1 << 20)));
+  const worker = new Worker(file, { workerData: { path, chunkBytes } });
+  let waiters: Array<() => void> = [];
+  let finished = false;
+  let failure: Error | undefined;
+  let columns: FeedMessage | undefined;
+  let resolveDone!: (t: Trace) => void;
+  let rejectDone!: (e: Error) => void;
+  const done = new Promise<Trace>((res, rej) => { resolveDone = res; rejectDone = rej; });
+  done.catch(() => undefined); // a failure is reported through more() or by the caller awaiting done
+  const wake = () => { const w = waiters; waiters = []; for (const f of w) f(); };
+  const opened = new Promise<boolean>((resolve) => {
+    const fail = (e: Error) => {
+      if (finished) return;
+      finished = true;
+      failure = e;
+      rejectDone(e);
+      resolve(false);
+      wake();
+    };
+    worker.on("message", (m: FeedMessage) => {
+      if (m.kind === "columns") { columns = m; resolve(true); return; }
+      if (m.kind === "uncounted") { finished = true; resolve(false); return; }
+      if (m.kind === "error") {
+        fail(m.input ? new InputError(m.message ?? "") : new InputError(`cannot read trace file '${path}': ${m.message}`));
+        return;
+      }
+      if (m.kind === "done" && columns && !finished) {
+        finished = true;
+        resolveDone({ name: path, arrivals: columns.arrivals!, taskOffsets: columns.offsets!,
+          durations: columns.durations!, estimates: columns.estimates! });
+      }
+      wake();
+    });
+    worker.on("error", (e) => fail(new Error(`trace reader thread failed: ${e.message}`)));
+    worker.on("exit", () => {
+      if (!finished) fail(new Error("trace reader thread stopped before the end of the file"));
+      resolve(false);
+    });
+  });
+  if (!(await opened) || !columns) {
+    // Nothing is read yet: the ordinary reader reports any problem (e.g. a permission).
+    void worker.terminate();
+    return undefined;
+  }
+  const c = columns;
+  const progress = c.progress!;
+  return {
+    trace: { name: path, arrivals: c.arrivals!, taskOffsets: c.offsets!, durations: c.durations!, estimates: c.estimates! },
+    available: () => Atomics.load(progress, 0),
+    more: () => {
+      if (failure) return Promise.reject(failure);
+      if (finished) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        waiters.push(() => (failure ? reject(failure) : resolve()));
+      });
+    },
+    done,
+    close: () => { void worker.terminate(); },
+  };
 }
 
 export interface WriteTraceOptions {

@@ -2,16 +2,21 @@
 // parser keeps no chunk): fresh memory per chunk would cost a page fault per 4 KiB, which is a
 // large share of parsing time on a VM.
 import type { FileHandle } from "node:fs/promises";
-import type { TrParser } from "./tr.js";
+
+/** What takes the chunks: a `TrParser` or a `TrCounter`. */
+export interface ChunkSink { push(chunk: Uint8Array): void }
 
 /** Bytes [start, end) of the file, or with `start` null everything from the handle's current
- *  position (plain sequential reads, which also work on pipes such as /dev/stdin). */
-export async function feedRange(fh: FileHandle, parser: TrParser, start: number | null, end = Infinity): Promise<void> {
-  const buf = Buffer.allocUnsafe(1 << 20);
+ *  position (plain sequential reads, which also work on pipes such as /dev/stdin), in chunks
+ *  of `chunkBytes`; `afterChunk` runs after each. */
+export async function feedRange(fh: FileHandle, parser: ChunkSink, start: number | null, end = Infinity,
+                                chunkBytes = 1 << 20, afterChunk?: () => void): Promise<void> {
+  const buf = Buffer.allocUnsafe(chunkBytes);
   for (let pos = start ?? 0; pos < end;) {
     const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, end - pos), start === null ? null : pos);
     if (bytesRead === 0) break;
     parser.push(buf.subarray(0, bytesRead));
+    afterChunk?.();
     pos += bytesRead;
   }
 }

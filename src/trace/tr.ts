@@ -143,6 +143,16 @@ function fieldName(k: number): string {
   return `duration ${k - 3}`;
 }
 
+/** Columns a parser fills in place (sized for the whole input beforehand, e.g. by `TrCounter`,
+ *  possibly on shared memory that another thread reads as they fill). */
+export interface TrColumns {
+  arrivals: Float64Array;
+  estimates: Float64Array;
+  /** jobs + 1 entries. */
+  offsets: Int32Array;
+  durations: Float64Array;
+}
+
 function growF64(a: Float64Array, need: number): Float64Array {
   let cap = a.length * 2;
   if (cap < need) cap = need;
@@ -196,15 +206,33 @@ export class TrParser {
   /** False for a parser that starts after a line boundary inside the input (parallel
    *  parsing): no byte-order mark is skipped there. */
   private readonly atStart: boolean;
+  /** The columns were given (`columns`): they never grow; needing more is an error. */
+  private readonly fixed: boolean;
 
   /** `sizeHint`: the input's total size in bytes, if known. After the first block the parser
    *  sizes its columns for the whole input from that block's bytes per task and per job (plus
    *  a margin), so at full trace size they are not regrown and copied step by step: on this
    *  class of VM fresh memory costs more than the parsing (page faults). */
-  constructor(name: string, sizeHint = 0, atStart = true) {
+  constructor(name: string, sizeHint = 0, atStart = true, columns?: TrColumns) {
     this.name = name;
-    this.sizeHint = sizeHint;
+    this.sizeHint = columns ? 0 : sizeHint;
     this.atStart = atStart;
+    this.fixed = columns !== undefined;
+    if (columns) {
+      this.arrivals = columns.arrivals;
+      this.estimates = columns.estimates;
+      this.offsets = columns.offsets;
+      this.durations = columns.durations;
+      this.offsets[0] = 0;
+    }
+  }
+
+  /** Jobs read so far (whole lines). */
+  get jobCount(): number { return this.jobs; }
+
+  /** The input holds more than the given columns: it changed since it was counted. */
+  private outgrown(): never {
+    throw new InputError(`${this.name}: the file changed while it was read (more jobs or tasks than counted)`);
   }
 
   /** Sizes the columns for the whole input from what the first block held. */
@@ -316,6 +344,9 @@ export class TrParser {
       throw new InputError(`${this.name}: no jobs (the file is empty or has only blank lines)`);
     }
     const j = this.jobs, t = this.tasks;
+    if (this.fixed && (j !== this.arrivals.length || t !== this.durations.length)) {
+      throw new InputError(`${this.name}: the file changed while it was read (fewer jobs or tasks than counted)`);
+    }
     // A column at least half full is returned as a view (no copy: the unused tail was never
     // written, so it holds no memory); a mostly empty one is copied to its size.
     const fit = <A extends Float64Array | Int32Array>(a: A, n: number): A =>
@@ -353,6 +384,7 @@ export class TrParser {
   /** Grows the durations column for one more task (at nt); fails past MAX_TASKS. */
   private growDurations(nt: number): Float64Array {
     if (nt >= MAX_TASKS) this.fail(2, `more than ${MAX_TASKS} tasks in total`);
+    if (this.fixed) this.outgrown();
     return (this.durations = growF64(this.durations, Math.min(nt + 1, MAX_TASKS)));
   }
 
@@ -439,6 +471,7 @@ export class TrParser {
       }
       const j = this.jobs;
       if (j >= this.arrivals.length) {
+        if (this.fixed) this.outgrown();
         this.arrivals = growF64(this.arrivals, j + 1);
         this.estimates = growF64(this.estimates, j + 1);
         this.offsets = growI32(this.offsets, j + 2);
@@ -458,6 +491,70 @@ export class TrParser {
     if (!Number.isFinite(v)) this.fail(field, `${q} is not finite`);
     if (field === 2) this.fail(2, `${q} is not a positive integer`);
     this.fail(field, `${q} is negative`);
+  }
+}
+
+/**
+ * Counts the jobs and tasks of a `.tr` input without parsing it (a job per non-blank line, its
+ * num_tasks field summed), fed in chunks like `TrParser`: what a streamed run allocates before
+ * the parser fills the columns. It checks only what the count needs; `result()` is undefined
+ * when a line has no valid num_tasks field or the total passes 2^31-1 (the parser then names
+ * the problem). A valid file counts exactly what `TrParser` reads.
+ */
+export class TrCounter {
+  private jobs = 0;
+  private tasks = 0;
+  private ok = true;
+  private started = false;
+  private carry: Uint8Array | undefined;
+
+  push(chunk: Uint8Array): void {
+    if (!this.ok) return;
+    let b = chunk;
+    let from = 0;
+    if (!this.started) {
+      this.started = b.length > 0;
+      if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) from = 3;
+    }
+    if (this.carry) {
+      const first = b.indexOf(LF);
+      const joined = new Uint8Array(this.carry.length + (first < 0 ? b.length : first + 1));
+      joined.set(this.carry);
+      joined.set(first < 0 ? b : b.subarray(0, first + 1), this.carry.length);
+      if (first < 0) { this.carry = joined; return; }
+      this.carry = undefined;
+      this.line(joined, 0, joined.length - 1);
+      from = first + 1;
+    }
+    for (;;) {
+      const lf = b.indexOf(LF, from);
+      if (lf < 0) break;
+      this.line(b, from, lf);
+      from = lf + 1;
+    }
+    if (from < b.length) this.carry = new Uint8Array(b.subarray(from));
+  }
+
+  /** Counts of the whole input, or undefined if it cannot be counted. */
+  result(): { jobs: number; tasks: number } | undefined {
+    if (this.carry) { const c = this.carry; this.carry = undefined; this.line(c, 0, c.length); }
+    return this.ok ? { jobs: this.jobs, tasks: this.tasks } : undefined;
+  }
+
+  /** One line, bytes [s, e) without its newline. */
+  private line(b: Uint8Array, s: number, e: number): void {
+    let i = s;
+    let c = 0;
+    while (i < e && ((c = b[i]) === SP || c === TAB || c === CR)) i++;
+    if (i >= e) return; // blank line
+    while (i < e && (c = b[i]) !== SP && c !== TAB && c !== CR) i++; // submission_time
+    while (i < e && ((c = b[i]) === SP || c === TAB || c === CR)) i++;
+    const f = i;
+    while (i < e && (c = b[i]) !== SP && c !== TAB && c !== CR) i++;
+    const v = f < i ? parseNumber(b, f, i) : NaN;
+    if (!(Number.isInteger(v) && v >= 1 && v <= MAX_TASKS - this.tasks)) { this.ok = false; return; }
+    this.jobs++;
+    this.tasks += v;
   }
 }
 
