@@ -3,7 +3,7 @@
 // (`build/engine-js/index.js`), then run as in Node:
 //   const factory = wasmEngineFactory(await WebAssembly.compileStreaming(fetch(wasmUrl)));
 //   const result = runSimulation(factory, parseTr(bytes, "x.tr"), resolveConfig({...}), { onProgress });
-export { runSimulation, type SimResult, type RunOptions, type Progress, type TaskRecord } from "./simulate.js";
+export { runSimulation, runSimulationFed, type TraceFeed, type SimResult, type RunOptions, type Progress, type TaskRecord } from "./simulate.js";
 export { wasmEngineFactory } from "./engine/wasm.js";
 export { jsEngineFactory } from "./engine/js.js";
 export type { EngineApi, EngineFactory } from "./engine/types.js";
@@ -13,7 +13,7 @@ export { SCHEDULERS, COMMON_PARAMS, findScheduler, type SchedulerSpec, type Para
 export { PRESETS, PRESET_PARAMS, findPreset, presetParamsFor, paramsForScheduler, checkParamNames, type Preset, type ParamSources } from "./config/presets.js";
 export { summarize, classStats, completionTimes, quantileNearestRank, type RunSummary, type ClassStats } from "./metrics/summary.js";
 export { formatRunTable, perJobCsv } from "./report/table.js";
-export { TrParser, parseTr } from "./trace/tr.js";
+export { TrParser, TrCounter, parseTr, type TrColumns } from "./trace/tr.js";
 export { traceToTr, traceToCsv } from "./trace/write.js";
 export { generatePoisson, parseDurationSpec, type PoissonOptions } from "./trace/gen.js";
 export type { Trace } from "./trace/types.js";

@@ -6,7 +6,8 @@ import type { Trace } from "./trace/types.js";
 
 export * from "./browser.js";
 export { parseCsv } from "./trace/csv.js";
-export { readTraceFile, writeTraceFile, generatePoissonWithEngineRng, generateTraceLikeWithEngineRng } from "./trace/node.js";
+export { readTraceFile, writeTraceFile, generatePoissonWithEngineRng, generateTraceLikeWithEngineRng,
+  openTraceFeed, type TraceFileFeed, type TraceFeedOptions } from "./trace/node.js";
 export { loadEngine, type EngineKind } from "./engine/node.js";
 export { ProgressLine, formatRunProgress, runProgress, type ProgressStream } from "./report/progress.js";
 export { compareGrid, shareTrace, workerCount, type CompareProgress, type CompareRunOptions } from "./compare/compare.js";
