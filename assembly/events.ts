@@ -145,6 +145,10 @@ export class EventQueue {
   far: Int32Array = new Int32Array(0);     // heap of the events beyond the ring (same layout)
   farF: Float64Array = new Float64Array(0);
   farSize: i32 = 0;
+  /** The entries (bArena offset, count) last poured into the heap, for the engine to load what
+   *  their events will read while they wait there (sim.ts touchPoured); 0 once done. */
+  pouredOff: i32 = 0;
+  pouredLen: i32 = 0;
 
   constructor(capacity: i32) {
     this.lane1 = new Lane(1024);
@@ -275,6 +279,8 @@ export class EventQueue {
       this.size = n;
       this.siftUp(this.heap, this.heapF, n, af[2 * e], a[4 * e + 2], a[4 * e + 3]);
     }
+    this.pouredOff = off;
+    this.pouredLen = len;
     this.bucketed -= len;
     this.bMeta[m + B_LEN] = 0;
     this.freeBucketRegion(off, this.bMeta[m + B_LOG]);

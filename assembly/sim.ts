@@ -12,7 +12,7 @@
 // order of hand-outs equals the order of requests, so deciding at reply time is exact.
 import { EventQueue } from "./events";
 import { Rng } from "./rng";
-import { fail, f64View, imul, ushr, alignedInt32Array } from "./glue";
+import { fail, f64View, imul, ushr, alignedInt32Array, toI32 } from "./glue";
 
 // ---- event kinds -----------------------------------------------------------------
 export const EV_ARRIVAL: i32 = 0;   // a = job
@@ -929,6 +929,34 @@ function afterSlotFreed(node: i32, t: f64): void {
   if (nodeState[node * NS + N_BUSY] < slotsPerNode && nodeState[node * NS + N_QLEN] == 0) scheduler.onNodeIdle(node, t);
 }
 
+/** The calendar just poured a window's events into its heap: load the node state, the job
+ *  record and then the queue head each of its task ends will read, loads independent of each
+ *  other whose misses overlap while the events wait their turn (a serve after a task end
+ *  otherwise stalls on its queue head, last touched when the task started). Only speed depends
+ *  on it: full size, 4 interleaved rounds, min (median): eagle 7.68 -> 7.59 s (7.86 -> 7.66),
+ *  sparrow 4.51 -> 4.42 s (4.60 -> 4.55), hawk 5.53 -> 5.50 s (equal). */
+function touchPoured(q: EventQueue): void {
+  const off = q.pouredOff;
+  const len = q.pouredLen;
+  q.pouredLen = 0;
+  const a = q.bArena;
+  const per = slotsPerNode;
+  let acc = 0;
+  for (let i = 0; i < len; i++) {
+    const x = a[4 * (off + i) + 2];
+    if (x < 0) continue; // not a task end
+    const node = per == 1 ? x : toI32(<f64>x / <f64>per); // (exact at these magnitudes)
+    acc ^= nodeState[node * NS + N_QLEN] ^ jobRec[a[4 * (off + i) + 3] * JR];
+  }
+  for (let i = 0; i < len; i++) {
+    const x = a[4 * (off + i) + 2];
+    if (x < 0) continue;
+    const node = per == 1 ? x : toI32(<f64>x / <f64>per); // (exact at these magnitudes)
+    acc ^= qRec[nodeState[node * NS + N_QFIRST] * QR];
+  }
+  touchSink = acc;
+}
+
 /** Processes up to `maxEvents` events. Returns 1 when the simulation is finished, 2 when it
  *  waits for jobs (addJobs), 0 otherwise. */
 export function runEvents(maxEvents: i32): i32 {
@@ -937,6 +965,7 @@ export function runEvents(maxEvents: i32): i32 {
   let n = 0;
   for (; n < maxEvents; n++) {
     if (!q.next()) break;
+    if (q.pouredLen > 0) touchPoured(q);
     const t = q.curTime;
     const kind = q.curKind;
     const a = q.curA;
