@@ -30,7 +30,7 @@ function arg(name: string, def: string): string {
 const valued = new Set(["--trace", "--jobs", "--schedulers", "--nodes", "--rounds", "--engine"]);
 const roots = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && !valued.has(all[i - 1]));
 if (roots.length === 0) {
-  console.error("usage: node dist/bench/ab.js [--trace FILE | --jobs N] [--schedulers a,b] [--nodes N] [--rounds R] [--engine wasm|js] ROOT [ROOT ...]");
+  console.error("usage: node dist/bench/ab.js [--trace FILE | --jobs N] [--schedulers a,b] [--nodes N] [--rounds R] [--engine wasm|js] [--different] ROOT [ROOT ...]");
   process.exit(2);
 }
 const schedulers = arg("schedulers", "sparrow,eagle").split(",");
