@@ -274,10 +274,7 @@ export class EventQueue {
     const a = this.bArena;
     for (let i = 0; i < len; i++) {
       const e = off + i;
-      const n = this.size + 1;
-      if ((n + 1) * ES > this.heap.length) this.growHeap();
-      this.size = n;
-      this.siftUp(this.heap, this.heapF, n, af[2 * e], a[4 * e + 2], a[4 * e + 3]);
+      this.heapPush(af[2 * e], a[4 * e + 2], a[4 * e + 3]);
     }
     this.pouredOff = off;
     this.pouredLen = len;
@@ -300,15 +297,26 @@ export class EventQueue {
       const x = this.far[ES + E_X];
       const y = this.far[ES + E_Y];
       this.farSize = this.popIn(this.far, this.farF, this.farSize);
-      this.bucketAdd((this.ringHead + toI32(k - this.horizon)) & (NB - 1), t, x, y);
+      this.add(t, x, y); // (to its bucket)
     }
   }
 
-  private growHeap(): void {
-    const heap = alignedInt32Array(this.heap.length * 2, 64);
-    for (let i = 0; i < this.heap.length; i++) heap[i] = this.heap[i];
-    this.heap = heap;
-    this.heapF = f64View(heap);
+  /** A heap array of twice the length of `h`, holding its entries. */
+  private static doubled(h: Int32Array): Int32Array {
+    const heap = alignedInt32Array(h.length * 2, 64);
+    for (let i = 0; i < h.length; i++) heap[i] = h[i];
+    return heap;
+  }
+
+  /** Adds (t, x, y) to the heap. */
+  private heapPush(t: f64, x: i32, y: i32): void {
+    const i = this.size + 1;
+    if ((i + 1) * ES > this.heap.length) {
+      this.heap = EventQueue.doubled(this.heap);
+      this.heapF = f64View(this.heap);
+    }
+    this.size = i;
+    this.siftUp(this.heap, this.heapF, i, t, x, y);
   }
 
   private growPool(): void {
@@ -411,7 +419,7 @@ export class EventQueue {
     const p = id * PS;
     const pool = this.pool;
     pool[p] = kind; pool[p + 1] = a; pool[p + 2] = b; pool[p + 3] = c; pool[p + P_SEQ] = s;
-    this.add(t, s, -1 - id, 0);
+    this.add(t, -1 - id, 0);
   }
 
   /** Adds the end of `task` (of `job`) at `t` on a slot of `node` without a pending end. */
@@ -426,25 +434,22 @@ export class EventQueue {
     const s = this.seqNumber();
     this.slotTask[slot] = task;
     this.slotSeq[slot] = s;
-    this.add(t, s, slot, job);
+    this.add(t, slot, job);
   }
 
-  private add(t: f64, s: i32, x: i32, y: i32): void {
+  /** Files the entry (t, x, y) by its window: the heap, a bucket of the ring, or the far heap
+   *  (its sequence number is read back through seqOf(x) when times tie). */
+  private add(t: f64, x: i32, y: i32): void {
     const k = Math.floor(t * this.invW);
     if (k < this.horizon) {
-      const i = this.size + 1;
-      if ((i + 1) * ES > this.heap.length) this.growHeap();
-      this.size = i;
-      this.siftUp(this.heap, this.heapF, i, t, x, y);
+      this.heapPush(t, x, y);
     } else if (k < this.horizon + <f64>NB) {
       this.bucketAdd((this.ringHead + toI32(k - this.horizon)) & (NB - 1), t, x, y);
     } else {
       const i = this.farSize + 1;
       if ((i + 1) * ES > this.far.length) {
-        const far = alignedInt32Array(this.far.length * 2, 64);
-        for (let j = 0; j < this.far.length; j++) far[j] = this.far[j];
-        this.far = far;
-        this.farF = f64View(far);
+        this.far = EventQueue.doubled(this.far);
+        this.farF = f64View(this.far);
       }
       this.farSize = i;
       this.siftUp(this.far, this.farF, i, t, x, y);

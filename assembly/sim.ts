@@ -150,11 +150,11 @@ export const J_NEXT: i32 = 0;   // next unlaunched task
 export const J_END: i32 = 1;    // one past the job's last task
 export const J_LEFT: i32 = 2;   // tasks not finished
 export const J_WAIT: i32 = 3;   // tasks not started (bits 0-29) | W_LONG
-/** Bit of J_WAIT: the job is long (a copy of jobLong, set after the policy's start()). */
+/** Bit of J_WAIT: the job is long (a copy of jobLong, set by addJobs after the policy's onJobsAdded). */
 export const W_LONG: i32 = 1 << 30;
 // i32 fields 4-5: f64 jobRecF[job * 4 + 2], the time a policy last handed out one of the job's
 // tasks (policies that note it: setJobHandOut);
-// i32 fields 6-7: f64 jobRecF[job * 4 + 3], a copy of jobEstimate (after the policy's start():
+// i32 fields 6-7: f64 jobRecF[job * 4 + 3], a copy of jobEstimate (after the policy's onJobsAdded:
 // read it with jobEst). So an SRPT scan finds a queued job's estimate, its task counts and its
 // last hand-out on one line (records are line-aligned, so none straddles two lines).
 export let jobRec: Int32Array = new Int32Array(0);
@@ -461,13 +461,13 @@ function calendarWidth(tasks: i32): f64 {
 
 // ---- job helpers used by policies ---------------------------------------------------
 export function jobTaskCount(job: i32): i32 { return jobFirstTask[job + 1] - jobFirstTask[job]; }
-/** The job's task-duration estimate as the policy sees it (jobEstimate after start()). */
+/** The job's task-duration estimate as the policy sees it (jobEstimate after onJobsAdded). */
 export function jobEst(job: i32): f64 { return jobRecF[job * (JR >> 1) + 3]; }
 export function jobUnlaunched(job: i32): i32 { return jobRec[job * JR + J_END] - jobRec[job * JR + J_NEXT]; }
 /** Tasks of `job` not started yet. */
 export function jobWaitingCount(job: i32): i32 { return jobRec[job * JR + J_WAIT] & ~W_LONG; }
-/** Sets the class of `job` in jobLong and in its record (initialize does it for every job after
- *  the policy's start()). */
+/** Sets the class of `job` in jobLong and in its record (addJobs does it for every job after
+ *  the policy's onJobsAdded). */
 export function setJobClass(job: i32, long: bool): void {
   jobLong[job] = long ? 1 : 0;
   const w = jobRec[job * JR + J_WAIT];

@@ -510,7 +510,7 @@ export class TrCounter {
 
   push(chunk: Uint8Array): void {
     if (!this.ok) return;
-    let b = chunk;
+    const b = chunk;
     let from = 0;
     if (!this.started) {
       this.started = b.length > 0;
