@@ -8,15 +8,17 @@
 // heap: O(1) instead of a sift through the heap. `next()` takes the earliest of the heap top
 // and the lane heads by (time, sequence), so the order of events is exactly the one a single
 // heap would give.
-import { fail, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, f64View, toI32, alignedInt32Array, i32PairCopy, ctz32 } from "./glue";
+import { f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, f64View, toI32, alignedInt32Array, i32PairCopy, ctz32 } from "./glue";
+import { fail, E_SEQUENCE_OVERFLOW, E_SLOT_OVERSUBSCRIBED, E_CALENDAR, E_EVENT_NOT_PENDING } from "./errors";
 
-/** Structure-of-arrays storage for event records: time, sequence number, kind, a, b. */
+/** Structure-of-arrays storage for event records: time, sequence number, kind, a, b, c. */
 export class EventColumns {
   time: Float64Array;
   seq: Int32Array;
   kind: Int32Array;
   a: Int32Array;
   b: Int32Array;
+  c: Int32Array;
 
   constructor(capacity: i32) {
     this.time = new Float64Array(capacity);
@@ -24,6 +26,7 @@ export class EventColumns {
     this.kind = new Int32Array(capacity);
     this.a = new Int32Array(capacity);
     this.b = new Int32Array(capacity);
+    this.c = new Int32Array(capacity);
   }
 
   /** Doubles the capacity, moving `count` records that start at `start` (wrapping around the
@@ -36,12 +39,14 @@ export class EventColumns {
     const kind = new Int32Array(c);
     const a = new Int32Array(c);
     const b = new Int32Array(c);
+    const cc = new Int32Array(c);
     for (let k = 0; k < count; k++) {
       let i = start + k;
       if (i >= cap) i -= cap;
       time[k] = this.time[i]; seq[k] = this.seq[i]; kind[k] = this.kind[i]; a[k] = this.a[i]; b[k] = this.b[i];
+      cc[k] = this.c[i];
     }
-    this.time = time; this.seq = seq; this.kind = kind; this.a = a; this.b = b;
+    this.time = time; this.seq = seq; this.kind = kind; this.a = a; this.b = b; this.c = cc;
   }
 }
 
@@ -50,22 +55,150 @@ export class Lane extends EventColumns {
   head: i32 = 0;
   count: i32 = 0;
 
-  push(t: f64, s: i32, kind: i32, a: i32, b: i32): void {
+  push(t: f64, s: i32, kind: i32, a: i32, b: i32, c: i32): void {
     if (this.count == this.time.length) { this.grow(this.head, this.count); this.head = 0; }
     let i = this.head + this.count;
     const cap = this.time.length;
     if (i >= cap) i -= cap;
-    this.time[i] = t; this.seq[i] = s; this.kind[i] = kind; this.a[i] = a; this.b[i] = b;
+    this.time[i] = t; this.seq[i] = s; this.kind[i] = kind; this.a[i] = a; this.b[i] = b; this.c[i] = c;
     this.count++;
   }
 
   /** Moves the head event into the queue's current-event fields. */
   take(q: EventQueue): void {
     const i = this.head;
-    q.curTime = this.time[i]; q.curKind = this.kind[i]; q.curA = this.a[i]; q.curB = this.b[i];
+    q.curTime = this.time[i]; q.curKind = this.kind[i]; q.curA = this.a[i]; q.curB = this.b[i]; q.curC = this.c[i];
     const h = i + 1;
     this.head = h == this.time.length ? 0 : h;
     this.count--;
+  }
+}
+
+/** Events that may be cancelled before their time (the ends of preemptible runs, a discipline's
+ *  quantum): a binary heap over (time, sequence) that knows each handle's position, so cancel()
+ *  removes an event in O(log n) instead of leaving a stale one to be skipped later. It stands
+ *  apart from the calendar (whose buckets have no delete); runs that cannot be preempted never
+ *  use it, and next() merges its head with the others' by (time, sequence). */
+export class CancellableHeap {
+  size: i32 = 0;
+  // By heap position 1 .. size (one more than handles).
+  time: Float64Array = new Float64Array(65);
+  seq: Int32Array = new Int32Array(65);
+  id: Int32Array = new Int32Array(65);
+  // By handle: heap position (0: not pending) and payload.
+  pos: Int32Array = new Int32Array(64);
+  kind: Int32Array = new Int32Array(64);
+  a: Int32Array = new Int32Array(64);
+  b: Int32Array = new Int32Array(64);
+  c: Int32Array = new Int32Array(64);
+  free: Int32Array = new Int32Array(64);
+  freeTop: i32 = 0;
+
+  constructor() {
+    for (let i = 0; i < 64; i++) this.free[i] = 63 - i;
+    this.freeTop = 64;
+  }
+
+  private grow(): void {
+    const cap = this.pos.length;
+    const c = cap * 2;
+    const time = new Float64Array(c + 1); const seq = new Int32Array(c + 1); const id = new Int32Array(c + 1);
+    const pos = new Int32Array(c); const kind = new Int32Array(c); const a = new Int32Array(c);
+    const b = new Int32Array(c); const cc = new Int32Array(c); const free = new Int32Array(c);
+    for (let i = 0; i <= cap; i++) { time[i] = this.time[i]; seq[i] = this.seq[i]; id[i] = this.id[i]; }
+    for (let i = 0; i < cap; i++) {
+      pos[i] = this.pos[i]; kind[i] = this.kind[i]; a[i] = this.a[i]; b[i] = this.b[i]; cc[i] = this.c[i];
+    }
+    // Every handle is in use (the stack is empty): the new ones become the free ones.
+    for (let i = 0; i < cap; i++) free[i] = c - 1 - i;
+    this.time = time; this.seq = seq; this.id = id; this.pos = pos; this.kind = kind; this.a = a; this.b = b;
+    this.c = cc;
+    this.free = free;
+    this.freeTop = cap;
+  }
+
+  private before(i: i32, j: i32): bool {
+    const ti = this.time[i];
+    const tj = this.time[j];
+    return ti < tj || (ti == tj && this.seq[i] < this.seq[j]);
+  }
+
+  private place(p: i32, t: f64, s: i32, h: i32): void {
+    this.time[p] = t; this.seq[p] = s; this.id[p] = h; this.pos[h] = p;
+  }
+
+  private up(p: i32): void {
+    let i = p;
+    const t = this.time[i];
+    const s = this.seq[i];
+    const h = this.id[i];
+    while (i > 1) {
+      const q = i >> 1;
+      const tq = this.time[q];
+      if (tq < t || (tq == t && this.seq[q] < s)) break;
+      this.place(i, tq, this.seq[q], this.id[q]);
+      i = q;
+    }
+    this.place(i, t, s, h);
+  }
+
+  private down(p: i32): void {
+    let i = p;
+    const n = this.size;
+    const t = this.time[i];
+    const s = this.seq[i];
+    const h = this.id[i];
+    for (;;) {
+      let c = 2 * i;
+      if (c > n) break;
+      if (c + 1 <= n && this.before(c + 1, c)) c++;
+      const tc = this.time[c];
+      if (t < tc || (t == tc && s < this.seq[c])) break;
+      this.place(i, tc, this.seq[c], this.id[c]);
+      i = c;
+    }
+    this.place(i, t, s, h);
+  }
+
+  /** Adds an event; returns its handle (valid until it is taken or cancelled). */
+  push(t: f64, s: i32, kind: i32, a: i32, b: i32, c: i32): i32 {
+    if (this.freeTop == 0) this.grow();
+    this.freeTop--;
+    const h = this.free[this.freeTop];
+    this.kind[h] = kind; this.a[h] = a; this.b[h] = b; this.c[h] = c;
+    const p = this.size + 1;
+    this.size = p;
+    this.place(p, t, s, h);
+    this.up(p);
+    return h;
+  }
+
+  /** Whether the event of handle `h` is still to come. */
+  pending(h: i32): bool { return h >= 0 && h < this.pos.length && this.pos[h] > 0; }
+
+  /** Removes the event of handle `h` (it must be pending). */
+  cancel(h: i32): void {
+    if (!this.pending(h)) fail(E_EVENT_NOT_PENDING, h);
+    this.remove(this.pos[h]);
+  }
+
+  private remove(p: i32): void {
+    const h = this.id[p];
+    this.pos[h] = 0;
+    this.free[this.freeTop] = h;
+    this.freeTop++;
+    const n = this.size;
+    this.size = n - 1;
+    if (p == n) return;
+    this.place(p, this.time[n], this.seq[n], this.id[n]);
+    if (p > 1 && this.before(p, p >> 1)) this.up(p); else this.down(p);
+  }
+
+  /** Moves the earliest event into the queue's current-event fields. */
+  take(q: EventQueue): void {
+    const h = this.id[1];
+    q.curTime = this.time[1]; q.curKind = this.kind[h]; q.curA = this.a[h]; q.curB = this.b[h]; q.curC = this.c[h];
+    this.remove(1);
   }
 }
 
@@ -112,6 +245,8 @@ export class EventQueue {
   /** Lanes for the two fixed delays: one network delay, and a round trip. */
   lane1: Lane;
   lane2: Lane;
+  /** Events that may be cancelled (pushCancellable). */
+  cancellable: CancellableHeap = new CancellableHeap();
   /** The event removed by next(). */
   curTime: f64 = 0.0;
   curKind: i32 = 0;
@@ -146,7 +281,8 @@ export class EventQueue {
   farF: Float64Array = new Float64Array(0);
   farSize: i32 = 0;
   /** The entries (bArena offset, count) last poured into the heap, for the engine to load what
-   *  their events will read while they wait there (sim.ts touchPoured); 0 once done. */
+   *  their events will read while they wait there (loop.ts touchPoured, through pouredSlot and
+   *  pouredJob); the engine sets pouredLen to 0 once done. */
   pouredOff: i32 = 0;
   pouredLen: i32 = 0;
 
@@ -165,6 +301,15 @@ export class EventQueue {
     this.freeTop = ids;
   }
 
+  /** Poured entry i (< pouredLen): the slot of a task end, or -1 for another event. */
+  pouredSlot(i: i32): i32 {
+    const x = this.bArena[4 * (this.pouredOff + i) + E_X];
+    return x < 0 ? -1 : x;
+  }
+
+  /** Poured entry i, a task end: its job. */
+  pouredJob(i: i32): i32 { return this.bArena[4 * (this.pouredOff + i) + E_Y]; }
+
   /** Task ends on `slots` slots (`perNode` per node) come as events of kind `kind`. */
   useSlots(slots: i32, perNode: i32, kind: i32): void {
     this.slotTask = new Int32Array(slots);
@@ -178,7 +323,7 @@ export class EventQueue {
    *  order of events does not depend on the width; the speed does (a few dozen events per
    *  window is best). */
   useCalendar(width: f64): void {
-    if (!(width > 0.0) || this.pending() > 0) fail(10);
+    if (!(width > 0.0) || this.pending() > 0) fail(E_CALENDAR);
     this.invW = 1.0 / width;
     this.horizon = 0.0;
     this.ringHead = 0;
@@ -334,7 +479,7 @@ export class EventQueue {
 
   private seqNumber(): i32 {
     const s = this.nextSeq;
-    if (s == 2147483647) fail(1); // more than 2^31 events in one run
+    if (s == 2147483647) fail(E_SEQUENCE_OVERFLOW); // more than 2^31 events in one run
     this.nextSeq = s + 1;
     return s;
   }
@@ -343,21 +488,33 @@ export class EventQueue {
   private seqOf(x: i32): i32 { return x >= 0 ? this.slotSeq[x] : this.pool[(-1 - x) * PS + P_SEQ]; }
 
   /** Adds an event at `t` to lane 1 or 2; `t` must not precede the lane's last event. */
-  pushLane(lane: i32, t: f64, kind: i32, a: i32, b: i32): void {
+  pushLane(lane: i32, t: f64, kind: i32, a: i32, b: i32, c: i32 = 0): void {
     // (seqNumber written out: the engine's commonest push, and binaryen keeps the call)
     const s = this.nextSeq;
-    if (s == 2147483647) fail(1); // more than 2^31 events in one run
+    if (s == 2147483647) fail(E_SEQUENCE_OVERFLOW); // more than 2^31 events in one run
     this.nextSeq = s + 1;
-    (lane == 1 ? this.lane1 : this.lane2).push(t, s, kind, a, b);
+    (lane == 1 ? this.lane1 : this.lane2).push(t, s, kind, a, b, c);
   }
 
   /** Events not yet taken. */
-  pending(): i32 { return this.size + this.bucketed + this.farSize + this.lane1.count + this.lane2.count; }
+  pending(): i32 {
+    return this.size + this.bucketed + this.farSize + this.lane1.count + this.lane2.count + this.cancellable.size;
+  }
 
-  /** The sequence number of the first event of source `src` (0 heap, 1 and 2 lanes). */
+  /** Adds an event that cancel() may remove before its time; returns its handle. */
+  pushCancellable(t: f64, kind: i32, a: i32, b: i32, c: i32 = 0): i32 {
+    return this.cancellable.push(t, this.seqNumber(), kind, a, b, c);
+  }
+
+  /** Removes a pending event of pushCancellable. */
+  cancel(handle: i32): void { this.cancellable.cancel(handle); }
+
+  /** The sequence number of the first event of source `src` (0 heap, 1 and 2 lanes, 3 the
+   *  cancellable heap). */
   private headSeq(src: i32): i32 {
     if (src == 1) return this.lane1.seq[this.lane1.head];
     if (src == 2) return this.lane2.seq[this.lane2.head];
+    if (src == 3) return this.cancellable.seq[1];
     return this.seqOf(this.heap[ES + E_X]);
   }
 
@@ -379,9 +536,15 @@ export class EventQueue {
       const t = l2.time[l2.head];
       if (src < 0 || t < bt || (t == bt && l2.seq[l2.head] < this.headSeq(src))) { src = 2; bt = t; }
     }
+    const ch = this.cancellable;
+    if (ch.size > 0) {
+      const t = ch.time[1];
+      if (src < 0 || t < bt || (t == bt && ch.seq[1] < this.headSeq(src))) { src = 3; bt = t; }
+    }
     if (src < 0) return false;
     if (src == 1) { l1.take(this); return true; }
     if (src == 2) { l2.take(this); return true; }
+    if (src == 3) { ch.take(this); return true; }
     this.curTime = bt;
     const x = this.heap[ES + E_X];
     if (x >= 0) {
@@ -429,7 +592,7 @@ export class EventQueue {
     if (per > 1) {
       slot = node * per;
       const last = slot + per - 1;
-      while (this.slotTask[slot] >= 0) { if (slot == last) fail(3); slot++; }
+      while (this.slotTask[slot] >= 0) { if (slot == last) fail(E_SLOT_OVERSUBSCRIBED, node); slot++; }
     }
     const s = this.seqNumber();
     this.slotTask[slot] = task;

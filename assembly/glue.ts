@@ -43,8 +43,8 @@
 // @ts-ignore: decorator
 @inline export function sqrt64(x: f64): f64 { return Math.sqrt(x); }
 
-/** Reports a fatal engine error (an internal invariant broke); never returns normally. */
-export function fail(code: i32): void { abort("aviary engine invariant " + code.toString(), null, 0, 0); }
+/** Stops the run (errors.ts `fail` records the code first); never returns normally. */
+export function halt(code: i32): void { abort("aviary engine failure " + code.toString(), null, 0, 0); }
 
 /** A Float64Array over the same memory as `a` (which starts 8-byte aligned). */
 export function f64View(a: Int32Array): Float64Array { return Float64Array.wrap(a.buffer, a.byteOffset, a.length >> 1); }

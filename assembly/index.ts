@@ -1,13 +1,15 @@
 // Engine entry points, identical in the Wasm and JS builds. The host:
 //   setup(...)  -> fills the views returned by the *Column()/paramColumn() getters
-//   start(id)   -> run(maxEvents) until it returns 1 -> reads results.
+//   start(id)   -> addJobs(n) -> run(maxEvents) until it returns 1 -> reads results.
 // Typed arrays cross the boundary as pointers in Wasm (the host makes views on the
 // module's memory) and as themselves in JS.
-import {
-  allocate, initialize, addJobs as addJobsToRun, runEvents, jobArrival, jobFirstTask, taskDuration, jobEstimate, params,
-  jobFinish, counters, taskStart, taskEnd, taskNode, taskRuns, taskService, jobPreemptions, busyArea, busySlots, jobsDone, now,
-  lastFinish,
-} from "./sim";
+import { allocate, initialize, addJobs as addJobsToRun, runEvents } from "./loop";
+import { jobArrival, jobFirstTask, taskDuration, jobEstimate, jobFinish, jobFirstStart, jobsDone, lastFinish } from "./jobs";
+import { params, counters, extraCounterNames } from "./config";
+import { taskStart, taskEnd, taskNode, taskRuns, busyArea, busySlots } from "./slots";
+import { taskService, jobPreemptions } from "./preempt";
+import { now } from "./clock";
+import { failure, failureDetail } from "./errors";
 import { createScheduler } from "./schedulers/registry";
 import { Rng } from "./rng";
 
@@ -30,7 +32,12 @@ export function addJobs(n: i32): void { addJobsToRun(n); }
 export function run(maxEvents: i32): i32 { return runEvents(maxEvents); }
 
 export function finishColumn(): Float64Array { return jobFinish; }
+/** When each job's first task started (-1 if none did). */
+export function firstStartColumn(): Float64Array { return jobFirstStart; }
+/** The core counters (config.ts C_*), then the registered ones (counterNames). */
 export function counterColumn(): Float64Array { return counters; }
+/** Names of the registered counters after the core ones, one per line. */
+export function counterNames(): string { return extraCounterNames(); }
 export function taskStartColumn(): Float64Array { return taskStart; }
 export function taskEndColumn(): Float64Array { return taskEnd; }
 export function taskNodeColumn(): Int32Array { return taskNode; }
@@ -44,6 +51,9 @@ export function busySlotsNow(): i32 { return busySlots; }
 export function completedJobs(): i32 { return jobsDone; }
 export function simTime(): f64 { return now; }
 export function lastFinishTime(): f64 { return lastFinish; }
+/** The failure code that stopped the run (errors.ts; 0: none) and its detail. */
+export function failureCode(): i32 { return failure; }
+export function failureDetailValue(): i32 { return failureDetail; }
 
 /** `n` uniform draws of stream `stream` under `seed` (for cross-build RNG tests). */
 export function rngDraws(seed: i32, stream: i32, n: i32): Float64Array {

@@ -1,16 +1,11 @@
 // Hawk (seed-hawk-eagle.md §2.2): what randomized stealing takes from a victim, partition
 // and central-LWL placement, and end-to-end effects.
 import { describe, it, expect } from "vitest";
-import { pathToFileURL } from "node:url";
-import { join } from "node:path";
-import { packageRoot } from "../src/engine/node.js";
-import { makeTrace, simulate, checkInvariants } from "./helpers.js";
-
-const engineModule = async (name: string) => import(pathToFileURL(join(packageRoot(), "build/engine-js", name)).href);
+import { makeTrace, simulate, checkInvariants, engineInternals, engineModule } from "./helpers.js";
 
 /** Sets up engine state with `jobs` jobs (1 task each), `long` marking long ones, and queues. */
 async function stealSetup(long: boolean[], queues: number[][], victimRunsLong: boolean) {
-  const sim = await engineModule("sim.js");
+  const sim = await engineInternals();
   const hawk = await engineModule("schedulers/hawk.js");
   const jobs = long.length;
   sim.allocate(jobs, jobs, queues.length, 1, 0.0005, 1, 1, false);
@@ -19,16 +14,14 @@ async function stealSetup(long: boolean[], queues: number[][], victimRunsLong: b
   // (the engine copies the class into the job record in initialize(); setJobClass sets both)
   long.forEach((l, j) => { sim.setJobClass(j, l); });
   queues.forEach((q, n) => q.forEach((job) => sim.enqueue(n, job, -1, 0)));
-  const node = (n: number, field: number) => sim.nodeState[n * sim.NS + field];
-  if (victimRunsLong) sim.nodeLong[1 * sim.NLS + sim.NL_RUN] = 1;
+  if (victimRunsLong) sim.addLongRunning(1, 1);
   const queue = (n: number) => {
     const out: number[] = [];
-    const first = node(n, sim.N_QFIRST);
-    for (let r = first; r < first + node(n, sim.N_QLEN); r++) out.push(sim.recJob(r));
+    for (let r = sim.queueFirst(n); r < sim.queueEnd(n); r++) out.push(sim.entryJob(r));
     return out;
   };
-  const queueLength = (n: number) => node(n, sim.N_QLEN);
-  const longQueued = (n: number) => sim.nodeLong[n * sim.NLS + sim.NL_QUEUED];
+  const queueLength = (n: number) => sim.queueLength(n);
+  const longQueued = (n: number) => sim.longQueued(n);
   return { sim, hawk, queue, queueLength, longQueued };
 }
 

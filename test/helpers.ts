@@ -2,7 +2,9 @@
 // invariants checker every suite leans on.
 import { expect } from "vitest";
 import { existsSync } from "node:fs";
-import { loadEngine, type EngineKind } from "../src/engine/node.js";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { loadEngine, packageRoot, type EngineKind } from "../src/engine/node.js";
 import { resolveConfig, type SimConfig } from "../src/config/config.js";
 import { runSimulation, type SimResult } from "../src/simulate.js";
 import type { Trace } from "../src/trace/types.js";
@@ -103,4 +105,22 @@ export function checkInvariants(r: SimResult): void {
   if (!preemptive) expect(r.counters.preemptions).toBe(0);
   expect(Math.abs(r.busySlotSeconds - expected)).toBeLessThanOrEqual(1e-9 * Math.max(1, expected));
   expect(r.counters.tasksStarted).toBe(n);
+}
+
+/** A module of the JS engine build (build/engine-js), e.g. "events.js". */
+export const engineModule = async (name: string): Promise<any> =>
+  import(pathToFileURL(join(packageRoot(), "build/engine-js", name)).href);
+
+/** The JS engine's modules as one object, for white-box tests of the engine's mechanisms: a name
+ *  is looked up in loop, jobs, queues, nodestate, slots, config and scheduler (live bindings). */
+export async function engineInternals(): Promise<any> {
+  const mods = await Promise.all(["loop", "jobs", "queues", "nodestate", "slots", "config", "scheduler"]
+    .map((m) => engineModule(`${m}.js`)));
+  return new Proxy({}, {
+    get: (_, key) => {
+      if (key === "then") return undefined; // (not a promise)
+      for (const m of mods) if (key in m) return m[key as string];
+      throw new Error(`engine internals: no export ${String(key)}`);
+    },
+  });
 }

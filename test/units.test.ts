@@ -110,13 +110,13 @@ describe.each(CALENDARS)("event heap (%s)", (_name, width) => {
     expect(busy.every((b) => b === 0)).toBe(true);
   });
 
-  it("a node's slots all hold pending ends: one more is an engine invariant error", async () => {
+  it("a node's slots all hold pending ends: one more is an engine failure (code 3)", async () => {
     const { EventQueue } = await engineModule("events.js");
     const q = new EventQueue(16);
     q.useSlots(4, 2, 3);
     q.pushEnd(1, 5, 10, 0);
     q.pushEnd(1, 6, 11, 0);
-    expect(() => q.pushEnd(1, 7, 12, 0)).toThrow(/invariant 3/);
+    expect(() => q.pushEnd(1, 7, 12, 0)).toThrow(/failure 3/);
     q.pushEnd(0, 1, 9, 0);
     expect(q.next()).toBe(true);
     expect([q.curTime, q.curA, q.curB]).toEqual([1, 0, 9]);
@@ -193,10 +193,10 @@ describe("event calendar", () => {
 
   it("must be set up before the first event and with a positive width", async () => {
     const { EventQueue } = await engineModule("events.js");
-    expect(() => new EventQueue(4).useCalendar(0)).toThrow(/invariant 10/);
+    expect(() => new EventQueue(4).useCalendar(0)).toThrow(/failure 10/);
     const q = new EventQueue(4);
     q.push(1, 0, 0, 0);
-    expect(() => q.useCalendar(1)).toThrow(/invariant 10/);
+    expect(() => q.useCalendar(1)).toThrow(/failure 10/);
   });
 });
 

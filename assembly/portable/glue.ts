@@ -18,7 +18,7 @@ export function ctz32(x: i32): i32 { return x == 0 ? 32 : 31 - Math.clz32(x & -x
 export function ltU32(a: i32, b: i32): bool { return (a >>> 0) < (b >>> 0); }
 export function lemireThreshold(n: i32): i32 { return ((-n >>> 0) % n) | 0; }
 export function sqrt64(x: f64): f64 { return Math.sqrt(x); }
-export function fail(code: i32): void { throw new Error("aviary engine invariant " + code); }
+export function halt(code: i32): void { throw new Error("aviary engine failure " + code); }
 export function f64View(a: Int32Array): Float64Array { return new Float64Array(a.buffer, a.byteOffset, a.length >> 1); }
 // Raw element access for hot loops (see assembly/glue.ts): here the "pointer" is the array.
 export type F64Ptr = Float64Array;

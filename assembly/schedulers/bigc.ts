@@ -1,12 +1,12 @@
 // `big-c`: the Big-C baseline of the Kairos chapter (seed-kairos-related.md §2.2, the [rec]
-// simulator model). Jobs are short or long by their runtime estimate against `cutoff`; short
+// simulator model), its nodes running the class-priority discipline (assembly/las.ts). Jobs are short or long by their runtime estimate against `cutoff`; short
 // tasks have priority and a guaranteed share of the slots (`shortShare`, 95%), long tasks may
 // use every free slot.
 //  - A central scheduler keeps one FIFO queue per class and places tasks early-bound: short
 //    tasks first, each on the node with the fewest tasks if it has a free slot; when no slot
 //    is free and short tasks hold less than their share, a short task goes to the node running
 //    the most long tasks, where it preempts the most recently started long task (node side:
-//    the engine's class-priority discipline, assembly/sim.ts). Long tasks are placed only on
+//    the engine's class-priority discipline). Long tasks are placed only on
 //    free slots. Within a class the order is FIFO and nothing is preempted.
 //  - A suspended long task resumes on its node when a slot there frees and no short task waits
 //    at that node.
@@ -14,8 +14,8 @@
 //    network delay after each task ends (as `kairos` does by default).
 import {
   nNodes, nTasks, slotsPerNode, jobFirstTask, jobLong, taskJob, netDelay,
-  nextUnlaunchedTask, sendBegin, sendTo, sendEnd, setTimer,
-} from "../sim";
+  nextUnlaunchedTask, sendBegin, sendTo, sendEnd, setTimer, timerKind, ClassPriorityDiscipline,
+} from "../policy";
 import { MinTree } from "../mintree";
 import { ClassAwareScheduler } from "./classes";
 import { toI32 } from "../glue";
@@ -35,11 +35,14 @@ export class BigC extends ClassAwareScheduler {
   longHead: i32 = nTasks - 1;
   longTail: i32 = nTasks - 1;
 
+  /** Timer kind: a completion notice reaches the scheduler (a = node, b = task). */
+  noticeKind: i32;
+
   constructor(cutoff: f64, shortSharePercent: f64) {
     super(cutoff, false);
-    this.preemptive = true;
+    this.discipline = new ClassPriorityDiscipline();
     this.taskJobs = true;
-    this.priorityPreemption = true;
+    this.noticeKind = timerKind(this);
     this.shortCap = toI32(Math.floor(shortSharePercent * <f64>(nNodes * slotsPerNode) / 100.0));
     for (let n = 0; n < nNodes; n++) this.victims.set(n, Infinity);
   }
@@ -91,10 +94,10 @@ export class BigC extends ClassAwareScheduler {
     sendTo(n, job, nextUnlaunchedTask(job)); // == task: each class queue is in task order
   }
 
-  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void { setTimer(now + netDelay, node, task); }
+  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void { setTimer(now + netDelay, this.noticeKind, node, task); }
 
   /** A completion notice reaches the scheduler. */
-  onTimer(node: i32, task: i32, now: f64): void {
+  onTimer(kind: i32, node: i32, task: i32, now: f64): void {
     this.tasksAt[node] = this.tasksAt[node] - 1;
     if (jobLong[taskJob[task]] != 0) this.longAt[node] = this.longAt[node] - 1; else this.shortHeld--;
     this.refresh(node);

@@ -1,6 +1,6 @@
 // Job classes, partitions and runtime estimates shared by the hybrid policies
 // (seed-hawk-eagle.md §1.3, §2.2(a)-(b), A2, A14).
-import { Scheduler, nNodes, jobEstimate, jobLong, stream } from "../sim";
+import { Scheduler, nNodes, jobEstimate, jobLong, stream } from "../policy";
 import { Rng, STREAM_ESTIMATES } from "../rng";
 import { toI32 } from "../glue";
 

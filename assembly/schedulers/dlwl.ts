@@ -10,12 +10,11 @@
 // long jobs only the general partition (the same short partition as Eagle). Node queues are
 // SRPT over all queued tasks, long and short, keyed by estimate x the job's tasks not yet
 // started, with the bypass bound checked strictly (a task may bypass entry P only while P's
-// bypassed work stays below bypassFactor x P's estimate).
+// bypassed work stays below bypassFactor x P's estimate): srpt.ts (forTasks).
 import {
-  nodeState, recBypass, NS, N_QFIRST, N_QLEN, recJob, nNodes, nJobs, jobArrival, jobLong,
-  jobEstimate, jobWaitingCount, jobFirstTask, nextUnlaunchedTask, sendBegin,
-  sendTo, sendEnd, setTimer, stream, recordBypass,
-} from "../sim";
+  nNodes, nJobs, jobArrival, jobLong, jobEstimate, jobFirstTask, nextUnlaunchedTask, sendBegin, sendTo, sendEnd,
+  setTimer, timerKind, stream, SrptDiscipline,
+} from "../policy";
 import { Rng, STREAM_HEARTBEAT } from "../rng";
 import { MinTree } from "../mintree";
 import { ClassAwareScheduler, shortPartitionSize } from "./classes";
@@ -23,7 +22,6 @@ import { ClassAwareScheduler, shortPartitionSize } from "./classes";
 export class DistributedLwl extends ClassAwareScheduler {
   noise: Rng = stream(STREAM_HEARTBEAT);
   heartbeat: f64;
-  bypassFactor: f64;
   generalStart: i32;
   live: Float64Array = new Float64Array(nNodes);     // estimated work of unfinished tasks
   assigned: Int32Array = new Int32Array(nNodes);
@@ -32,12 +30,13 @@ export class DistributedLwl extends ClassAwareScheduler {
   arrived: i32 = 0;                        // jobs submitted so far
   lastBeat: f64 = -Infinity;
   beatPending: bool = false;
+  beatKind: i32;
 
   constructor(cutoff: f64, shortPercent: f64, heartbeat: f64, bypassFactor: f64) {
     super(cutoff, false);
-    this.bypass = true;
+    this.discipline = SrptDiscipline.forTasks(bypassFactor);
     this.heartbeat = heartbeat;
-    this.bypassFactor = bypassFactor;
+    this.beatKind = timerKind(this);
     this.generalStart = shortPartitionSize(shortPercent);
   }
 
@@ -63,12 +62,12 @@ export class DistributedLwl extends ClassAwareScheduler {
     const t0 = jobArrival[0];
     const at = t0 + Math.floor((jobArrival[this.arrived] - t0) / this.heartbeat) * this.heartbeat;
     if (at > this.lastBeat) {
-      setTimer(at, 0, 0);
+      setTimer(at, this.beatKind, 0, 0);
       this.beatPending = true;
     }
   }
 
-  onTimer(a: i32, b: i32, now: f64): void { this.beat(now); }
+  onTimer(kind: i32, a: i32, b: i32, now: f64): void { this.beat(now); }
 
   onJobArrival(job: i32, now: f64): void {
     const first = jobFirstTask[job];
@@ -93,27 +92,5 @@ export class DistributedLwl extends ClassAwareScheduler {
     const left = this.assigned[node] - 1;
     this.assigned[node] = left;
     this.live[node] = left == 0 ? 0.0 : this.live[node] - jobEstimate[job];
-  }
-
-  /** SRPT with a strict bypass bound over every queued task. */
-  selectEntry(node: i32, now: f64): i32 {
-    let shortest: f64 = Infinity;
-    let minSlack: f64 = Infinity;
-    let chosen = -1;
-    const first = nodeState[node * NS + N_QFIRST];
-    const end = first + nodeState[node * NS + N_QLEN];
-    for (let r = first; r < end; r++) {
-      const job = recJob(r);
-      const est = jobEstimate[job];
-      const remaining = est * <f64>jobWaitingCount(job);
-      if (remaining < shortest && est < minSlack) { shortest = remaining; chosen = r; }
-      const slack = this.bypassFactor * est - recBypass(r);
-      if (slack < minSlack) minSlack = slack;
-    }
-    return chosen;
-  }
-
-  onSelected(node: i32, r: i32, now: f64): void {
-    recordBypass(node, r, jobEstimate[recJob(r)], this.bypassFactor, false);
   }
 }

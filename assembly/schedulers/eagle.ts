@@ -13,7 +13,7 @@
 //  (f) SRPT over the short probes ahead of the first long placeholder (Algorithm 1), with the
 //      bypass bound: a task may bypass a probe P only while P's bypassed work stays within
 //      `bypassFactor` x P's task estimate (A12). Probes whose job is known to be exhausted are
-//      dropped without a round trip (A4, A11).
+//      dropped without a round trip (A4, A11). The nodes' discipline: srpt.ts (forProbes).
 // Ablations (§2.5(h), A25): sss=false accepts probes anywhere; minProbes=1 sends ceil(d*t);
 // sbpSrpt=false serves one task per probe in FIFO order. withoutReplacement=true probes
 // distinct nodes within a round.
@@ -24,11 +24,10 @@
 // scheduler does not re-send probes of a job whose tasks are all launched; with no short
 // partition the fallback goes to a uniform node.
 import {
-  nodeState, qRec, recBypass, NS, QR, N_QFIRST, N_QLEN, R_JOBFLAGS, JOB_MASK, nNodes, nJobs,
-  netDelay, jobLong, jobEstimate, jobEst, jobHandOut, setJobHandOut, jobFirstTask, jobUnlaunched, F_FETCHING, F_LONG,
-  nextUnlaunchedTask, firstReadyEntry, copyRecordTo, closeGap, sendBegin, sendTo, sendEnd,
-  setTimer, count, stream, holdsLongWork, recordBypass, compatMode, C_REJECTED, C_RESCHEDULED, C_PURGED,
-} from "../sim";
+  nNodes, nJobs, netDelay, jobLong, setJobHandOut, jobFirstTask, jobUnlaunched, nextUnlaunchedTask, sendBegin,
+  sendTo, sendEnd, setTimer, timerKind, count, stream, holdsLongWork, compatMode, SrptDiscipline, C_REJECTED,
+  C_RESCHEDULED,
+} from "../policy";
 import { Rng, STREAM_PLACEMENT } from "../rng";
 import { NodeSampler } from "./sampler";
 import { toI32, alignedInt32Array } from "../glue";
@@ -49,7 +48,6 @@ export class Eagle extends ClassAwareScheduler {
   probeRatio: f64;
   minProbes: i32;
   sss: bool;
-  bypassFactor: f64;
   generalStart: i32;
   allSampler: NodeSampler;
   // Bitvector copies: a pool of `words`-long rows with a timestamp and a reference count
@@ -62,6 +60,9 @@ export class Eagle extends ClassAwareScheduler {
   snapNext: Int32Array = new Int32Array(0);
   snapFree: i32 = -1;
   nodeSnap: Int32Array = new Int32Array(nNodes);
+  /** Timer kind: the rejections of a job's probes reach the scheduler (a = job, b = count in
+   *  compat mode). */
+  replies: i32;
   // Per-job state, one line-aligned 16-byte record per job (accept and onTimer read three of
   // these fields together; as separate columns that was three lines per rejected probe):
   //   ES_SNAP: a long job's bitvector copy; ES_ROUND, ES_REJECTED, ES_FRESHEST: the job's
@@ -79,8 +80,7 @@ export class Eagle extends ClassAwareScheduler {
     this.minProbes = minProbes;
     this.sss = sss;
     this.sticky = sbpSrpt;
-    this.bypass = sbpSrpt;
-    this.bypassFactor = bypassFactor;
+    if (sbpSrpt) this.discipline = SrptDiscipline.forProbes(bypassFactor); // else FIFO, one task per probe
     this.rejectsShortAtLongWork = sss && !compatMode;
     const g = shortPartitionSize(shortPercent);
     this.generalStart = g;
@@ -89,6 +89,7 @@ export class Eagle extends ClassAwareScheduler {
     this.words = (nNodes + 31) >> 5;
     this.nodeSnap.fill(-1);
     this.growSnapshots(64);
+    this.replies = timerKind(this);
   }
 
 
@@ -141,7 +142,7 @@ export class Eagle extends ClassAwareScheduler {
     }
     count(C_REJECTED, <f64>(rejected + again));
     count(C_RESCHEDULED, <f64>(rejected + again));
-    setTimer(now + netDelay, job, rejected);
+    setTimer(now + netDelay, this.replies, job, rejected);
   }
 
   // Targets of compat-mode re-sent probes, in timer order (all timers have the same delay).
@@ -196,7 +197,7 @@ export class Eagle extends ClassAwareScheduler {
     count(C_REJECTED, 1.0);
     const k = this.jobState[job * ES + ES_REJECTED];
     this.jobState[job * ES + ES_REJECTED] = k + 1;
-    if (k == 0) setTimer(now + netDelay, job, 0); // the replies reach the scheduler
+    if (k == 0) setTimer(now + netDelay, this.replies, job, 0); // the replies reach the scheduler
     const s = this.nodeSnap[node];
     const f = this.jobState[job * ES + ES_FRESHEST];
     if (s >= 0 && (f < 0 || this.snapTime[s] > this.snapTime[f])) {
@@ -207,7 +208,7 @@ export class Eagle extends ClassAwareScheduler {
     return false;
   }
 
-  onTimer(job: i32, b: i32, now: f64): void {
+  onTimer(kind: i32, job: i32, b: i32, now: f64): void {
     if (compatMode) { this.sendLate(job, b, now); return; }
     const k = this.jobState[job * ES + ES_REJECTED];
     this.jobState[job * ES + ES_REJECTED] = 0;
@@ -274,54 +275,10 @@ export class Eagle extends ClassAwareScheduler {
     for (let i = cap - 1; i >= old; i--) { next[i] = this.snapFree; this.snapFree = i; }
   }
 
-  // ---- SBP + SRPT at the nodes -----------------------------------------------------------
+  // ---- SBP: the hand-out time tells the nodes' SRPT when a probe's job is known exhausted ----
   handOut(job: i32, node: i32, now: f64): i32 {
     const t = nextUnlaunchedTask(job);
     if (t >= 0) setJobHandOut(job, now);
     return t;
-  }
-
-  /** Algorithm 1's GetProbeFromQueue (§2.5(f)). Compacts the queue in place as it drops
-   *  exhausted probes, so one pass over contiguous records does both. */
-  selectEntry(node: i32, now: f64): i32 {
-    if (!this.sticky) return firstReadyEntry(node);
-    let shortest: f64 = Infinity;
-    let minSlack: f64 = Infinity;
-    let chosen = -1;
-    const first = nodeState[node * NS + N_QFIRST];
-    const end = first + nodeState[node * NS + N_QLEN];
-    let w = first; // next kept position
-    let r = first;
-    let purged = 0;
-    for (; r < end; r++) {
-      const flags = qRec[r * QR + R_JOBFLAGS];
-      if ((flags & F_LONG) != 0) break; // never look past a long placeholder
-      const job = flags & JOB_MASK;
-      const est = jobEst(job);
-      const fetching = (flags & F_FETCHING) != 0;
-      const left = jobUnlaunched(job);
-      if (!fetching && left == 0 && now >= jobHandOut(job) + netDelay) {
-        purged++; // known exhausted: dropped at no cost
-        continue;
-      }
-      if (w != r) copyRecordTo(r, w);
-      if (!fetching) {
-        const remaining = est * <f64>left;
-        if (remaining < shortest && est <= minSlack) { shortest = remaining; chosen = w; }
-      }
-      const slack = this.bypassFactor * est - recBypass(w);
-      if (slack < minSlack) minSlack = slack;
-      w++;
-    }
-    if (purged > 0) {
-      closeGap(node, w, r);
-      count(C_PURGED, <f64>purged);
-    }
-    return chosen >= 0 ? chosen : firstReadyEntry(node);
-  }
-
-  /** The chosen probe obtained a task: every short probe it bypassed records the work. */
-  onStickyTask(node: i32, e: i32, task: i32, job: i32, now: f64): void {
-    recordBypass(node, e, jobEst(job), this.bypassFactor, true);
   }
 }

@@ -12,9 +12,9 @@
 // `split` is the static split: short jobs probe only the short partition, long jobs go through
 // the central LWL on the rest, no stealing.
 import {
-  nodeState, qRec, NS, QR, N_QFIRST, N_QLEN, nodeLong, NLS, NL_RUN, NL_QUEUED, R_TASK, R_JOBFLAGS, F_LONG, nNodes, jobLong,
-  moveRun, serve, count, longWork, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
-} from "../sim";
+  nNodes, jobLong, queueFirst, queueLength, longRunning, longQueued, entryIsLong, entryIsProbe, moveRun, serve, count,
+  longWork, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
+} from "../policy";
 import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../rng";
 import { NodeSampler } from "./sampler";
 import { ClassAwareScheduler, shortPartitionSize } from "./classes";
@@ -95,18 +95,17 @@ export function stealFrom(victim: i32, thief: i32): bool {
   // work on a node without any). Nor is there anything when every queued entry is long: the
   // queue length and the long count answer that without the victim's queue (99% of the
   // attempts that reach here, and each read of a random victim's queue is a cache miss).
-  const o = victim * NS;
-  const len = nodeState[o + N_QLEN];
-  if (len == nodeLong[victim * NLS + NL_QUEUED]) return false;
-  let r = nodeState[o + N_QFIRST];
+  const len = queueLength(victim);
+  if (len == longQueued(victim)) return false;
+  let r = queueFirst(victim);
   const end = r + len;
-  if (nodeLong[victim * NLS + NL_RUN] == 0) {
-    while (r < end && (qRec[r * QR + R_JOBFLAGS] & F_LONG) == 0) r++;
+  if (longRunning(victim) == 0) {
+    while (r < end && !entryIsLong(r)) r++;
   }
-  while (r < end && (qRec[r * QR + R_JOBFLAGS] & F_LONG) != 0) r++;
-  if (r >= end || qRec[r * QR + R_TASK] >= 0) return false;
+  while (r < end && entryIsLong(r)) r++;
+  if (r >= end || !entryIsProbe(r)) return false;
   let n = 1;
-  while (r + n < end && (qRec[(r + n) * QR + R_JOBFLAGS] & F_LONG) == 0 && qRec[(r + n) * QR + R_TASK] < 0) n++;
+  while (r + n < end && !entryIsLong(r + n) && entryIsProbe(r + n)) n++;
   moveRun(victim, r, n, thief);
   count(C_RESCHEDULED, <f64>n);
   return true;

@@ -1,6 +1,6 @@
 // `kairos`: Kairos' central scheduler (seed-kairos-related.md §1.3, Algorithm 3) over nodes
-// running the engine's preemptive LAS discipline (§1.2, Algorithm 2; assembly/sim.ts,
-// "Preemptive LAS"). No runtime estimates are used.
+// running the engine's preemptive LAS discipline (§1.2, Algorithm 2; assembly/las.ts). No
+// runtime estimates are used.
 //  - Central queue: every task of a job joins a FIFO queue on submission. Tasks are numbered
 //    by job in submission order, so the queue is the range [next, first task of the next job
 //    to arrive) of task indices: no storage.
@@ -37,9 +37,9 @@
 //    hold 2+ tasks that is still thousands of nodes per decision, so it is not faster than the
 //    sampled reading on loaded clusters (README, "Heartbeat cost").
 import {
-  Scheduler, nNodes, nJobs, slotsPerNode, jobArrival, jobFirstTask, taskJob, nextUnlaunchedTask,
-  sendBegin, sendTo, sendEnd, setTimer, lasNodeVariance, lasNodeAttained, lasNodeTasks, netDelay, stream,
-} from "../sim";
+  Scheduler, NodeDiscipline, nNodes, nJobs, slotsPerNode, jobArrival, jobFirstTask, taskJob, nextUnlaunchedTask,
+  sendBegin, sendTo, sendEnd, setTimer, timerKind, FifoDiscipline, nodeAttainedVariance, nodeAttainedSum, nodeTasks, netDelay, stream,
+} from "../policy";
 import { MinTree } from "../mintree";
 import { Rng, STREAM_PLACEMENT } from "../rng";
 
@@ -47,9 +47,6 @@ import { Rng, STREAM_PLACEMENT } from "../rng";
 export const TIE_VARIANCE: i32 = 0; // lowest attained-service variance (Kairos' "Var")
 export const TIE_RANDOM: i32 = 1;   // a uniformly random node among the tied ones
 export const TIE_SUM: i32 = 2;      // lowest cumulative attained service ("Sum")
-
-const HEARTBEAT: i32 = 0; // timer kinds (onTimer's first argument)
-const NOTICE: i32 = 1;
 
 export class Kairos extends Scheduler {
   cap: i32;
@@ -91,18 +88,20 @@ export class Kairos extends Scheduler {
   tied: Int32Array = new Int32Array(0);
   stack: Int32Array = new Int32Array(64);
 
-  constructor(q: i32, quantum: f64, heartbeat: f64, cost: f64, starveAfter: i32, starveQuanta: f64,
-              staleCounts: bool) {
+  /** Timer kinds: a heartbeat; a completion notice (a = node). */
+  beatKind: i32;
+  noticeKind: i32;
+
+  /** `nodes`: the nodes' discipline (LAS for Kairos, FIFO for yarn-fifo). */
+  constructor(q: i32, heartbeat: f64, staleCounts: bool, nodes: NodeDiscipline) {
     super();
+    this.discipline = nodes;
     this.staleCounts = staleCounts;
-    this.preemptive = true;
     this.taskJobs = true;
-    this.quantum = quantum;
-    this.resumeCost = cost;
-    this.starveAfter = starveAfter;
-    this.starveQuanta = starveQuanta;
     this.cap = slotsPerNode + q;
     this.heartbeat = heartbeat;
+    this.beatKind = timerKind(this);
+    this.noticeKind = timerKind(this);
   }
 
   /** Tree key: 2 x count + a tie value in [0, 1], so counts always dominate (even when the
@@ -164,7 +163,7 @@ export class Kairos extends Scheduler {
     const k = this.treeA.collectMin(ka, this.tied, this.stack);
     for (let i = 0; i < k; i++) {
       const n = this.tied[i];
-      const v = this.tieBreak == TIE_SUM ? lasNodeAttained(n, now) : lasNodeVariance(n, now);
+      const v = this.tieBreak == TIE_SUM ? nodeAttainedSum(n, now) : nodeAttainedVariance(n, now);
       const f = v / (1.0 + v);
       if (f < bestF || (f == bestF && n < best)) { best = n; bestF = f; }
     }
@@ -179,8 +178,8 @@ export class Kairos extends Scheduler {
 
   onTaskEnd(node: i32, task: i32, job: i32, now: f64): void {
     this.completed[node] = this.completed[node] + 1;
-    if (this.oracle) this.refresh(node, lasNodeTasks(node));
-    if (!this.staleCounts) setTimer(now + netDelay, NOTICE, node);
+    if (this.oracle) this.refresh(node, nodeTasks(node));
+    if (!this.staleCounts) setTimer(now + netDelay, this.noticeKind, node, 0);
     else if (this.isDirty[node] == 0) {
       this.isDirty[node] = 1;
       this.dirty[this.dirtyCount++] = node;
@@ -191,20 +190,20 @@ export class Kairos extends Scheduler {
   watchFrom(): i32 { return this.tieBreak == TIE_SUM ? 1 : 2; }
 
   accept(node: i32, job: i32, task: i32, now: f64): bool {
-    if (this.oracle) { this.refresh(node, lasNodeTasks(node) + 1); return true; }
+    if (this.oracle) { this.refresh(node, nodeTasks(node) + 1); return true; }
     // The task joins `node` right after this: watch the node once it can report non-zero.
-    if (this.useVariance && this.inWatch[node] == 0 && lasNodeTasks(node) + 1 >= this.watchFrom()) {
+    if (this.useVariance && this.inWatch[node] == 0 && nodeTasks(node) + 1 >= this.watchFrom()) {
       this.inWatch[node] = 1;
       this.watch[this.watchCount++] = node;
     }
     return true;
   }
 
-  onTimer(a: i32, b: i32, now: f64): void {
-    if (a == NOTICE) {
-      // A completion notice: the node has room again.
-      this.reported[b] = this.reported[b] + 1;
-      if (this.oracle) this.refresh(b, -1); else this.view.set(b, this.key(b));
+  onTimer(kind: i32, a: i32, b: i32, now: f64): void {
+    if (kind == this.noticeKind) {
+      // A completion notice: node `a` has room again.
+      this.reported[a] = this.reported[a] + 1;
+      if (this.oracle) this.refresh(a, -1); else this.view.set(a, this.key(a));
       this.place(now);
       this.planBeat(now);
       return;
@@ -230,8 +229,8 @@ export class Kairos extends Scheduler {
       let i = 0;
       while (i < this.watchCount) {
         const n = this.watch[i];
-        const tasks = lasNodeTasks(n);
-        const v = tasks < from ? 0.0 : (this.tieBreak == TIE_SUM ? lasNodeAttained(n, now) : lasNodeVariance(n, now));
+        const tasks = nodeTasks(n);
+        const v = tasks < from ? 0.0 : (this.tieBreak == TIE_SUM ? nodeAttainedSum(n, now) : nodeAttainedVariance(n, now));
         if (v != this.variance[n]) { this.variance[n] = v; this.changed[k++] = n; }
         if (tasks < from && v == 0.0) { // leaves the watch set until a task arrives again
           this.inWatch[n] = 0;
@@ -286,7 +285,7 @@ export class Kairos extends Scheduler {
     if (at < now) at = now;
     this.pendingBeat = k;
     this.beatPending = true;
-    setTimer(at, HEARTBEAT, 0);
+    setTimer(at, this.beatKind, 0, 0);
   }
 }
 
@@ -298,8 +297,7 @@ export class Kairos extends Scheduler {
  *  (ties: lowest id). */
 export class YarnFifo extends Kairos {
   constructor(heartbeat: f64) {
-    super(0, Infinity, heartbeat, 0.0, 0, 2.0, true);
-    this.preemptive = false;
+    super(0, heartbeat, true, new FifoDiscipline());
     this.useVariance = false;
   }
 }

@@ -5,9 +5,8 @@
 // the job's tasks are late-bound among its chosen nodes (the first to ask gets the next task in
 // trace order). The reference simulator also subtracts the elapsed time of a running task (A9);
 // that refinement is not modelled.
-import { Scheduler, nNodes, jobLong, jobUnlaunched, jobEstimate, sendBegin, sendTo, sendEnd } from "../sim";
+import { Scheduler, nNodes, jobLong, jobUnlaunched, jobEstimate, sendBegin, sendTo, sendEnd, fail, E_RANGE_OUTSIDE_VIEW } from "../policy";
 import { MinTree } from "../mintree";
-import { fail } from "../glue";
 import { ClassAwareScheduler, shortPartitionSize } from "./classes";
 
 /** The central scheduler's state and placement, shared by every LWL-based policy. */
@@ -32,7 +31,7 @@ export class CentralLwl {
     const est = jobEstimate[job];
     const work = this.work;
     const base = this.base;
-    if (lo < base) fail(9);
+    if (lo < base) fail(E_RANGE_OUTSIDE_VIEW, lo);
     sendBegin();
     for (let i = 0; i < tasks; i++) {
       const k = work.minIndexIn(lo - base, hi - base);

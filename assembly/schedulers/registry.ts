@@ -1,6 +1,7 @@
 // Scheduler registry: id -> policy, with its parameters read from the parameter vector in
 // the slot order declared by src/config/schedulers.ts (names, defaults, units, ranges).
-import { Scheduler, params } from "../sim";
+import { Scheduler, LasDiscipline, setRunOverheads, nTasks } from "../policy";
+import { params } from "../config";
 import { toI32 } from "../glue";
 import { RandomPlacement } from "./random";
 import { Sparrow } from "./sparrow";
@@ -52,12 +53,11 @@ export function createScheduler(id: i32): Scheduler {
   }
   // kairos: Q, quantum, heartbeat, resumeCost, starvationPreemptions, starvationQuanta
   if (id == SCHED_KAIROS) {
-    const k = new Kairos(toI32(params[0]), params[1], params[2], params[3], toI32(params[4]), params[5], flag(6));
+    const las = new LasDiscipline(nTasks, params[1], toI32(params[4]), params[5], params[9], flag(10), flag(11));
+    setRunOverheads(0.0, params[3]);
+    const k = new Kairos(toI32(params[0]), params[2], flag(6), las);
     k.tieBreak = toI32(params[7]);
     if (flag(8)) k.useOracle();
-    k.swapMargin = params[9];
-    k.victimStale = flag(10);
-    k.starveByWaits = flag(11);
     return k;
   }
   // yarn-fifo: heartbeat

@@ -2,7 +2,7 @@
 // A job with t tasks sends ceil(d * t) probes to nodes drawn uniformly at random;
 // each probe reaching a queue head asks for a task, and the job's tasks go to the
 // first t probes to ask. Later probes get a cancel after one round trip (A4).
-import { Scheduler, nNodes, jobFirstTask, sendBegin, sendTo, sendEnd, stream } from "../sim";
+import { Scheduler, nNodes, jobFirstTask, sendBegin, sendTo, sendEnd, stream } from "../policy";
 import { Rng, STREAM_PLACEMENT } from "../rng";
 import { toI32 } from "../glue";
 import { NodeSampler } from "./sampler";

@@ -1,0 +1,28 @@
+// The event calendar of the run, the current time, and the kinds of events the loop dispatches.
+import { EventQueue } from "./events";
+import { counters, C_EVENTS } from "./config";
+
+export const EV_ARRIVAL: i32 = 0;   // a = job
+export const EV_DELIVER: i32 = 1;   // a = number of ring entries delivered now (messages.ts)
+export const EV_REPLY: i32 = 2;     // a = node, b = get-task request (its reply reaches the node; serve.ts)
+export const EV_TASK_END: i32 = 3;  // a = node, b = task, c = job (a run that cannot be preempted)
+export const EV_TIMER: i32 = 4;     // a = timer kind, b, c: the owner's (timers.ts)
+export const EV_RUN_END: i32 = 5;   // a = task: a preemptible run ends (cancellable; preempt.ts)
+
+export let events: EventQueue = new EventQueue(16);
+/** The time of the event being processed. */
+export let now: f64 = 0.0;
+
+export function resetClock(): void {
+  events = new EventQueue(1024);
+  now = 0.0;
+}
+
+export function setNow(t: f64): void { now = t; }
+
+/** Takes back a pending event of events.pushCancellable. It counts as retired (C_EVENTS), as it
+ *  would have been had it stayed and been skipped at its time. */
+export function cancelEvent(handle: i32): void {
+  events.cancel(handle);
+  counters[C_EVENTS] += 1.0;
+}

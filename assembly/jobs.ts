@@ -1,0 +1,155 @@
+// Jobs and tasks: the trace's columns (filled by the host through the views of index.ts), the
+// per-job record the hot paths read, and the accessors policies use. Tasks are numbered by job
+// (job j owns tasks jobFirstTask[j] .. jobFirstTask[j + 1] - 1). A job's tasks are handed out
+// in trace order, or, in a trace with dependencies (dag.ts), in the order they became ready.
+import { fail, E_TOO_MANY_JOBS } from "./errors";
+import { f64View, alignedInt32Array } from "./glue";
+
+// ---- trace columns ------------------------------------------------------------------------------
+export let nJobs: i32 = 0;
+export let nTasks: i32 = 0;
+export let jobArrival: Float64Array = new Float64Array(0);
+export let jobFirstTask: Int32Array = new Int32Array(0);  // nJobs + 1 offsets
+export let taskDuration: Float64Array = new Float64Array(0);
+export let jobEstimate: Float64Array = new Float64Array(0); // per-job task-duration estimate
+/** Job of each task; empty unless the policy or its discipline asks for it (Scheduler.taskJobs). */
+export let taskJob: Int32Array = new Int32Array(0);
+/** Scheduling class per job (1 = long), set by class-aware policies in onJobsAdded. */
+export let jobLong: Int32Array = new Int32Array(0);
+
+/** Jobs a run can hold (a queue record shares a job index's word with flag bits). */
+export const MAX_JOBS: i32 = 0x08000000;
+
+// ---- the per-job record ---------------------------------------------------------------------------
+// The fields the hot paths touch together, one line-aligned record of JR i32 per job (one cache
+// miss instead of one per column when a cold job is looked up):
+//   0 J_NEXT  next task to hand out (an index into the job's tasks, or into the ready list)
+//   1 J_END   one past the last task that may be handed out now (all of them, or the ready ones)
+//   2 J_LEFT  tasks not finished
+//   3 J_WAIT  tasks not started (bits 0-29) | W_LONG | W_STARTED
+//   4-5       f64: the time a policy last handed out one of the job's tasks (setJobHandOut)
+//   6-7       f64: the estimate as the policy sees it (jobEstimate after onJobsAdded; jobEst)
+// So an SRPT scan finds a queued job's estimate, its task counts and its last hand-out on one line.
+const JR: i32 = 8;
+const J_NEXT: i32 = 0;
+const J_END: i32 = 1;
+const J_LEFT: i32 = 2;
+const J_WAIT: i32 = 3;
+const W_COUNT: i32 = (1 << 30) - 1;
+/** Bit of J_WAIT: the job is long (a copy of jobLong). */
+const W_LONG: i32 = 1 << 30;
+/** Bit of J_WAIT: a task of the job has started (the first start is recorded in jobFirstStart). */
+const W_STARTED: i32 = 1 << 31;
+let jobRec: Int32Array = new Int32Array(0);
+let jobRecF: Float64Array = new Float64Array(0);
+
+// ---- results ------------------------------------------------------------------------------------
+export let jobFinish: Float64Array = new Float64Array(0);
+/** When the job's first task started (Yaq's completion time counts from it). */
+export let jobFirstStart: Float64Array = new Float64Array(0);
+export let jobsDone: i32 = 0;
+export let lastFinish: f64 = 0.0;
+
+/** Sizes the trace columns (the host fills them). */
+export function allocateJobColumns(jobs: i32, tasks: i32): void {
+  if (jobs >= MAX_JOBS) fail(E_TOO_MANY_JOBS, jobs); // the host checks this first (simulate.ts ENGINE_MAX_JOBS)
+  nJobs = jobs;
+  nTasks = tasks;
+  jobArrival = new Float64Array(jobs);
+  jobFirstTask = new Int32Array(jobs + 1);
+  taskDuration = new Float64Array(tasks);
+  jobEstimate = new Float64Array(jobs);
+}
+
+/** Fresh per-run job state; `withTaskJob` builds the task -> job column. */
+export function initializeJobs(withTaskJob: bool): void {
+  taskJob = new Int32Array(withTaskJob ? nTasks : 0);
+  jobRec = alignedInt32Array(nJobs * JR, JR * 4);
+  jobRecF = f64View(jobRec);
+  jobFinish = new Float64Array(nJobs);
+  jobFirstStart = new Float64Array(nJobs);
+  jobLong = new Int32Array(nJobs);
+  jobsDone = 0;
+  lastFinish = 0.0;
+}
+
+/** The records of jobs [from, to), from their columns (before the policy's onJobsAdded). */
+export function openJobs(from: i32, to: i32): void {
+  const withTaskJob = taskJob.length > 0;
+  for (let j = from; j < to; j++) {
+    const first = jobFirstTask[j];
+    const end = jobFirstTask[j + 1];
+    jobRec[j * JR + J_NEXT] = first;
+    jobRec[j * JR + J_END] = end;
+    jobRec[j * JR + J_LEFT] = end - first;
+    jobRec[j * JR + J_WAIT] = end - first;
+    jobFinish[j] = -1.0;
+    jobFirstStart[j] = -1.0;
+    if (withTaskJob) for (let t = first; t < end; t++) taskJob[t] = j;
+  }
+}
+
+/** Copies what the policy derived in onJobsAdded (class, estimate) into the records. */
+export function sealJobs(from: i32, to: i32): void {
+  for (let j = from; j < to; j++) {
+    setJobClass(j, jobLong[j] != 0);
+    jobRecF[j * (JR >> 1) + 3] = jobEstimate[j];
+  }
+}
+
+// ---- accessors policies use ------------------------------------------------------------------------
+export function jobTaskCount(job: i32): i32 { return jobFirstTask[job + 1] - jobFirstTask[job]; }
+/** The job's task-duration estimate as the policy sees it (jobEstimate after onJobsAdded). */
+export function jobEst(job: i32): f64 { return jobRecF[job * (JR >> 1) + 3]; }
+/** Tasks of `job` that may be handed out now and were not. */
+export function jobUnlaunched(job: i32): i32 { return jobRec[job * JR + J_END] - jobRec[job * JR + J_NEXT]; }
+/** Tasks of `job` not started yet. */
+export function jobWaitingCount(job: i32): i32 { return jobRec[job * JR + J_WAIT] & W_COUNT; }
+/** Tasks of `job` not finished yet. */
+export function jobTasksLeft(job: i32): i32 { return jobRec[job * JR + J_LEFT]; }
+/** Sets the class of `job` in jobLong and in its record (sealJobs does it for every job after
+ *  the policy's onJobsAdded). */
+export function setJobClass(job: i32, long: bool): void {
+  jobLong[job] = long ? 1 : 0;
+  const w = jobRec[job * JR + J_WAIT];
+  jobRec[job * JR + J_WAIT] = long ? w | W_LONG : w & ~W_LONG;
+}
+/** Whether `job` is long (jobLong, read from the job's record). */
+export function jobIsLong(job: i32): bool { return (jobRec[job * JR + J_WAIT] & W_LONG) != 0; }
+/** The time a policy last handed out a task of `job` (0 until setJobHandOut). */
+export function jobHandOut(job: i32): f64 { return jobRecF[job * (JR >> 1) + 2]; }
+export function setJobHandOut(job: i32, t: f64): void { jobRecF[job * (JR >> 1) + 2] = t; }
+
+/** Late binding: the job's next task that may be handed out (trace order, or readiness order in
+ *  a DAG), or -1. */
+export function nextUnlaunchedTask(job: i32): i32 {
+  const t = jobRec[job * JR + J_NEXT];
+  if (t >= jobRec[job * JR + J_END]) return -1;
+  jobRec[job * JR + J_NEXT] = t + 1;
+  return t;
+}
+
+/** The first of the job's records' lines, for a prefetching load (loop.ts touchPoured). */
+export function jobRecordWord(job: i32): i32 { return jobRec[job * JR]; }
+
+// ---- the engine's bookkeeping ----------------------------------------------------------------------
+/** A task of `job` starts at `t`. */
+export function noteTaskStart(job: i32, t: f64): void {
+  let w = jobRec[job * JR + J_WAIT];
+  if (w >= 0) { // (W_STARTED is the sign bit)
+    jobFirstStart[job] = t;
+    w |= W_STARTED;
+  }
+  jobRec[job * JR + J_WAIT] = w - 1;
+}
+
+/** A task of `job` finished at `t`: the job completes with its last task. */
+export function taskFinished(job: i32, t: f64): void {
+  const left = jobRec[job * JR + J_LEFT] - 1;
+  jobRec[job * JR + J_LEFT] = left;
+  if (left == 0) {
+    jobFinish[job] = t;
+    jobsDone++;
+  }
+  lastFinish = t;
+}

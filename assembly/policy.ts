@@ -1,0 +1,23 @@
+// What a policy may use: the engine's API for schedulers (assembly/schedulers/*). Policies import
+// from here only, never the layouts behind it (docs/architecture.md, docs/adding-a-scheduler.md).
+export { Scheduler } from "./scheduler";
+export { NodeDiscipline, FifoDiscipline } from "./discipline";
+export { SrptDiscipline } from "./srpt";
+export { PreemptiveDiscipline, LasDiscipline, ClassPriorityDiscipline, nodeTasks, nodeAttainedVariance,
+  nodeAttainedSum } from "./las";
+export { TimerOwner, timerKind, setTimer, setCancellableTimer, cancelTimer, timerPending } from "./timers";
+export { nNodes, slotsPerNode, netDelay, compatMode, stream, count, registerCounter, Params,
+  C_RESCHEDULED, C_STEAL_ATTEMPTS, C_STEALS, C_REJECTED, C_PURGED } from "./config";
+export { nJobs, nTasks, jobArrival, jobFirstTask, taskDuration, jobEstimate, taskJob, jobLong, jobTaskCount, jobEst,
+  jobUnlaunched, jobWaitingCount, jobTasksLeft, setJobClass, jobIsLong, jobHandOut, setJobHandOut,
+  nextUnlaunchedTask } from "./jobs";
+export { nodeBusy, queueLength, longRunning, longQueued, holdsLongWork, longWork } from "./nodestate";
+export { queueFirst, queueEnd, entryWord, wordJob, wordIsLong, wordFetching, wordSticky, wordBehindLong, entryJob,
+  entryIsLong, entryTask, entryIsProbe, entryValue, setEntryValue, firstReadyEntry, lastReadyEntry, removeAt,
+  moveRun, keepEntryAt, closeGap } from "./queues";
+export { hasFreeSlot, releaseSlot } from "./slots";
+export { sendBegin, sendTo, sendEnd } from "./messages";
+export { serve, suspendAt, resumeAt, afterSlotFreed } from "./serve";
+export { setRunOverheads, runState, attained, currentAttained, RS_NONE, RS_RUNNING, RS_PROTECTED, RS_SUSPENDED,
+  RS_WAITING, RS_DONE } from "./preempt";
+export { fail, E_RANGE_OUTSIDE_VIEW } from "./errors";

@@ -1,0 +1,303 @@
+// Node queues. A node's queue is a contiguous run of records in a shared arena, so scanning a
+// queue reads memory in order: at full trace size the engine is bound by cache misses, and a
+// linked list made every step of a queue scan (SRPT) a dependent miss. A node's queue occupies
+// arena indices queueFirst(node) .. queueEnd(node) - 1, inside its region of 2^k records.
+// Removing a record moves its neighbours, so an index is valid only until the queue changes.
+//
+// A record is 8 or 16 bytes, everything a scan reads on one stream of lines:
+//   i32 0: the job index | flag bits 27-30 (the "word": read it once with entryWord and test it
+//          with wordJob, wordIsLong, wordFetching);
+//   i32 1: the task of a bound task, or -1 - serial for a late-bound probe (serials are unique
+//          per probe and find a sticky probe again);
+//   i32 2-3: an f64 the node discipline owns (SRPT's bypassed work, an enqueue time ...), only
+//          when the discipline declares `usesValue` (the others' records are 8 bytes).
+// Policies and disciplines use the functions below, never the layout.
+import { nodeState, NS, N_QFIRST, N_QLEN, N_QEND, addLongQueued } from "./nodestate";
+import { nNodes, counters, C_MAX_QUEUE } from "./config";
+import { jobIsLong } from "./jobs";
+import { fail, E_QUEUE_ARENA_FULL, E_SEQUENCE_OVERFLOW, E_PROBE_LOST } from "./errors";
+import { f64View, imul, ushr } from "./glue";
+
+let QR: i32 = 4;
+const R_JOBFLAGS: i32 = 0;
+const R_TASK: i32 = 1;
+const JOB_MASK: i32 = 0x07FFFFFF;
+/** Flag bits of a record's word. */
+export const F_BEHIND_LONG: i32 = 1 << 27; // a short probe that arrived behind long work
+export const F_STICKY: i32 = 1 << 28;      // stays queued while its job has unlaunched tasks
+export const F_FETCHING: i32 = 1 << 29;    // a get-task request of this record is in flight
+const F_LONG: i32 = 1 << 30;               // the record belongs to a long job (saves a job lookup in scans)
+/** Mask of the region end in N_QEND; the arena holds at most MAX_ARENA records. */
+const END_MASK: i32 = 0x07FFFFFF;
+const MAX_ARENA: i32 = 1 << 26; // 67 M queued records
+const MIN_REGION_LOG: i32 = 2;  // regions hold 4, 8, 16, ... records
+const SHRINK_LOG: i32 = 4;      // an emptied queue keeps a region of at most 2^SHRINK_LOG records
+
+let qRec: Int32Array = new Int32Array(0);
+let qRecF: Float64Array = new Float64Array(0); // view of qRec: qRecF[2 r + 1] is record r's value
+let useValue: bool = false;
+let arenaCap: i32 = 0;             // records the arena can hold
+let arenaTop: i32 = 0;             // arena indices below this belong to some region
+let regionFree: Int32Array = new Int32Array(32); // per size class: a freed region, -1 if none
+let nextSerial: i32 = 0;
+
+/** Empty queues for every node; records carry the discipline's f64 when `withValue`. */
+export function initializeQueues(withValue: bool): void {
+  const initial = 1 << MIN_REGION_LOG;
+  arenaTop = nNodes * initial;
+  let arena = 1024;
+  while (arena < arenaTop * 2) arena *= 2;
+  QR = withValue ? 4 : 2;
+  const rec = new Int32Array(arena * QR);
+  qRec = rec;
+  qRecF = f64View(rec);
+  useValue = withValue;
+  arenaCap = arena;
+  for (let n = 0; n < nNodes; n++) setRegion(n, n * initial, MIN_REGION_LOG);
+  regionFree.fill(-1);
+  nextSerial = 0;
+}
+
+// ---- reading a queue --------------------------------------------------------------------------
+/** Arena index of the first record queued at `node`. */
+export function queueFirst(node: i32): i32 { return nodeState[node * NS + N_QFIRST]; }
+/** One past the last record queued at `node`. */
+export function queueEnd(node: i32): i32 { return nodeState[node * NS + N_QFIRST] + nodeState[node * NS + N_QLEN]; }
+/** The word of record r: its job and flags, to test with the word* functions. */
+export function entryWord(r: i32): i32 { return qRec[r * QR + R_JOBFLAGS]; }
+export function wordJob(w: i32): i32 { return w & JOB_MASK; }
+export function wordIsLong(w: i32): bool { return (w & F_LONG) != 0; }
+export function wordFetching(w: i32): bool { return (w & F_FETCHING) != 0; }
+export function wordSticky(w: i32): bool { return (w & F_STICKY) != 0; }
+export function wordBehindLong(w: i32): bool { return (w & F_BEHIND_LONG) != 0; }
+/** The job of record r. */
+export function entryJob(r: i32): i32 { return qRec[r * QR + R_JOBFLAGS] & JOB_MASK; }
+export function entryIsLong(r: i32): bool { return (qRec[r * QR + R_JOBFLAGS] & F_LONG) != 0; }
+/** The task of record r (a bound task), or a negative code (a late-bound probe). */
+export function entryTask(r: i32): i32 { return qRec[r * QR + R_TASK]; }
+export function entryIsProbe(r: i32): bool { return qRec[r * QR + R_TASK] < 0; }
+/** The discipline's f64 of record r (0 when queued; the discipline must declare usesValue). */
+export function entryValue(r: i32): f64 { return qRecF[r * 2 + 1]; }
+export function setEntryValue(r: i32, v: f64): void { qRecF[r * 2 + 1] = v; }
+/** Whether records carry the discipline's f64. */
+export function entriesHaveValue(): bool { return useValue; }
+/** Sets flag bits on record r's word. */
+export function setEntryFlags(r: i32, flags: i32): void { qRec[r * QR + R_JOBFLAGS] = qRec[r * QR + R_JOBFLAGS] | flags; }
+/** Clears flag bits of record r's word. */
+export function clearEntryFlags(r: i32, flags: i32): void { qRec[r * QR + R_JOBFLAGS] = qRec[r * QR + R_JOBFLAGS] & ~flags; }
+
+/** The first record of `node` not waiting for a get-task reply, or -1. */
+export function firstReadyEntry(node: i32): i32 {
+  const first = nodeState[node * NS + N_QFIRST];
+  const end = first + nodeState[node * NS + N_QLEN];
+  for (let r = first; r < end; r++) if ((qRec[r * QR + R_JOBFLAGS] & F_FETCHING) == 0) return r;
+  return -1;
+}
+
+/** The last record of `node` not waiting for a get-task reply, or -1. */
+export function lastReadyEntry(node: i32): i32 {
+  const first = nodeState[node * NS + N_QFIRST];
+  for (let r = first + nodeState[node * NS + N_QLEN] - 1; r >= first; r--) {
+    if ((qRec[r * QR + R_JOBFLAGS] & F_FETCHING) == 0) return r;
+  }
+  return -1;
+}
+
+/** The record of `node`'s queue with task code `code` (a probe's serial; it must be there). */
+export function findCode(node: i32, code: i32): i32 {
+  const first = nodeState[node * NS + N_QFIRST];
+  const end = first + nodeState[node * NS + N_QLEN];
+  for (let r = first; r < end; r++) if (qRec[r * QR + R_TASK] == code) return r;
+  fail(E_PROBE_LOST, node);
+  return -1;
+}
+
+/** A load of the line where `node`'s next record will go (deliver's touch pass: the misses of a
+ *  batch's loads overlap). */
+export function touchQueueTail(node: i32): i32 {
+  const tail = nodeState[node * NS + N_QFIRST] + nodeState[node * NS + N_QLEN];
+  const end = regionEnd(node);
+  return qRec[(tail < end ? tail : end - 1) * QR];
+}
+
+/** A load of the line of `node`'s first record (loop.ts touchPoured). */
+export function touchQueueHead(node: i32): i32 { return qRec[nodeState[node * NS + N_QFIRST] * QR]; }
+
+// ---- changing a queue --------------------------------------------------------------------------
+/** Appends a record to the queue of `node`: bound `task` (>= 0) of `job`, or a late-bound probe
+ *  of `job` (task < 0); `flags` among F_BEHIND_LONG, F_STICKY. */
+export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
+  const r = tailSlot(node);
+  let code = task;
+  if (task < 0) {
+    const serial = nextSerial;
+    if (serial == 2147483647) fail(E_SEQUENCE_OVERFLOW); // more than 2^31 queued probes in one run
+    nextSerial = serial + 1;
+    code = -1 - serial;
+  }
+  let f = flags;
+  if (jobIsLong(job)) {
+    f |= F_LONG;
+    addLongQueued(node, 1);
+  }
+  qRec[r * QR + R_JOBFLAGS] = job | f;
+  qRec[r * QR + R_TASK] = code;
+  if (useValue) qRecF[r * 2 + 1] = 0.0;
+  noteQueueLength(node, nodeState[node * NS + N_QLEN] + 1);
+}
+
+/** Removes record `r` from the queue of `node`; other records may move. */
+export function removeAt(node: i32, r: i32): void { removeRange(node, r, 1); }
+
+/** Removes the `count` records r .. r + count - 1 from the queue of `node`, keeping the order
+ *  of the others (the shorter side moves). */
+export function removeRange(node: i32, r: i32, count: i32): void {
+  const o = node * NS;
+  const first = nodeState[o + N_QFIRST];
+  const len = nodeState[o + N_QLEN];
+  let longs = 0;
+  for (let x = r; x < r + count; x++) if ((qRec[x * QR + R_JOBFLAGS] & F_LONG) != 0) longs++;
+  if (longs > 0) addLongQueued(node, -longs);
+  const before = r - first;
+  const after = first + len - (r + count);
+  if (before <= after) {
+    for (let x = r - 1; x >= first; x--) copyRecordTo(x, x + count);
+    nodeState[o + N_QFIRST] = first + count;
+  } else {
+    const end = first + len;
+    for (let x = r + count; x < end; x++) copyRecordTo(x, x - count);
+  }
+  nodeState[o + N_QLEN] = len - count;
+  if (len == count) restartQueue(node);
+}
+
+/** For a scan that compacts a queue in place: copies record `from` over `to` (to < from). */
+export function keepEntryAt(from: i32, to: i32): void { copyRecordTo(from, to); }
+
+/** For a scan that compacts a queue in place: the records r .. end of the queue move to
+ *  w .. (w < r), dropping the r - w records the scan left out. They must not be long entries. */
+export function closeGap(node: i32, w: i32, r: i32): void {
+  const o = node * NS;
+  const end = nodeState[o + N_QFIRST] + nodeState[o + N_QLEN];
+  for (let x = r; x < end; x++) copyRecordTo(x, w + x - r);
+  const len = nodeState[o + N_QLEN] - (r - w);
+  nodeState[o + N_QLEN] = len;
+  if (len == 0) restartQueue(node);
+}
+
+/** Moves the `count` consecutive records from `r` of the queue of `from` to the back of the
+ *  queue of `to` (task stealing). Moved probes no longer count as waiting behind long work.
+ *  Records waiting for a get-task reply must not be moved. */
+export function moveRun(from: i32, r: i32, count: i32, to: i32): void {
+  let longs = 0;
+  for (let k = 0; k < count; k++) {
+    const src = r + k;
+    const d = tailSlot(to);
+    copyRecordTo(src, d);
+    const f = qRec[d * QR + R_JOBFLAGS] & ~F_BEHIND_LONG;
+    qRec[d * QR + R_JOBFLAGS] = f;
+    if ((f & F_LONG) != 0) longs++;
+    nodeState[to * NS + N_QLEN] = nodeState[to * NS + N_QLEN] + 1;
+  }
+  if (longs > 0) addLongQueued(to, longs);
+  noteQueueLength(to, nodeState[to * NS + N_QLEN]);
+  removeRange(from, r, count);
+}
+
+// ---- the arena ---------------------------------------------------------------------------------
+function noteQueueLength(node: i32, len: i32): void {
+  nodeState[node * NS + N_QLEN] = len;
+  if (<f64>len > counters[C_MAX_QUEUE]) counters[C_MAX_QUEUE] = <f64>len;
+}
+
+/** Copies record `from` over record `to`. */
+function copyRecordTo(from: i32, to: i32): void {
+  const f = from * QR;
+  const d = to * QR;
+  qRec[d] = qRec[f];
+  qRec[d + 1] = qRec[f + 1];
+  if (QR == 4) {
+    qRec[d + 2] = qRec[f + 2];
+    qRec[d + 3] = qRec[f + 3];
+  }
+}
+
+/** A free region of 2^k records: a freed one of that size, or fresh space at the arena top. */
+function allocRegion(k: i32): i32 {
+  const r = regionFree[k];
+  if (r >= 0) { regionFree[k] = qRec[r * QR]; return r; }
+  const size = 1 << k;
+  const base = arenaTop;
+  if (base + size > arenaCap) {
+    let c = arenaCap * 2;
+    while (base + size > c) c *= 2;
+    if (c > MAX_ARENA) fail(E_QUEUE_ARENA_FULL); // region ends must fit N_QEND's 27 bits
+    const rec = new Int32Array(c * QR);
+    for (let i = 0; i < base * QR; i++) rec[i] = qRec[i];
+    qRec = rec;
+    qRecF = f64View(rec);
+    arenaCap = c;
+  }
+  arenaTop = base + size;
+  return base;
+}
+
+/** The region of `node`: one past its last arena index, log2 of its size, its first index
+ *  (exported for the arena's tests). */
+function regionEnd(node: i32): i32 { return nodeState[node * NS + N_QEND] & END_MASK; }
+export function regionLog(node: i32): i32 { return ushr(nodeState[node * NS + N_QEND], 27); }
+export function regionBase(node: i32): i32 { return regionEnd(node) - (1 << regionLog(node)); }
+
+/** Gives `node` the empty region of 2^log records at `base`, its queue at the region's start. */
+function setRegion(node: i32, base: i32, log: i32): void {
+  nodeState[node * NS + N_QFIRST] = base;
+  nodeState[node * NS + N_QEND] = base + (1 << log) | (log << 27);
+}
+
+/** Puts the region of 2^log records at `base` on its size class's free list. */
+function freeRegion(base: i32, log: i32): void {
+  qRec[base * QR] = regionFree[log];
+  regionFree[log] = base;
+}
+
+/** Arena index for a new record at the back of `node`'s queue (the length is not yet counted):
+ *  slides the queue to the front of its region when at most half full, else moves it to a
+ *  region twice the size (both amortized O(1)). */
+function tailSlot(node: i32): i32 {
+  const o = node * NS;
+  const first = nodeState[o + N_QFIRST];
+  const len = nodeState[o + N_QLEN];
+  if (first + len < regionEnd(node)) return first + len;
+  const log = regionLog(node);
+  const base = regionBase(node);
+  if (len * 2 <= (1 << log)) {
+    for (let i = 0; i < len; i++) copyRecordTo(first + i, base + i);
+    nodeState[o + N_QFIRST] = base;
+    return base + len;
+  }
+  const region = allocRegion(log + 1); // may move the arena: indices stay valid
+  for (let i = 0; i < len; i++) copyRecordTo(first + i, region + i);
+  freeRegion(base, log);
+  setRegion(node, region, log + 1);
+  return region + len;
+}
+
+/** An emptied queue starts again near the start of a small region. Otherwise a queue's records
+ *  slide through its whole region (sized for the longest the queue ever was) and nearly every
+ *  message lands on a line not touched for a long time. A region larger than 2^SHRINK_LOG
+ *  records goes back to the free lists for a minimal one (nothing to move: the queue is empty),
+ *  so the arena's lines in use stay close to the records queued. Other queues' records do not
+ *  move; this queue's indices are void anyway. */
+function restartQueue(node: i32): void {
+  const log = regionLog(node);
+  if (log > SHRINK_LOG) {
+    freeRegion(regionBase(node), log);
+    setRegion(node, allocRegion(MIN_REGION_LOG), MIN_REGION_LOG);
+    return;
+  }
+  // Regions of one size class sit at multiples of their size, so their first lines would all
+  // fall in a few cache sets: each node restarts at its own line-aligned offset in the region's
+  // first half instead.
+  const half = (1 << log) >> 1;
+  nodeState[node * NS + N_QFIRST] = regionBase(node) + (imul(node, 0x9E3779B1 | 0) & (half - 1) & ~3);
+}

@@ -1,0 +1,181 @@
+// The node side of the cost model (seed-hawk-eagle.md §1.4, A4, A5): a node with a free slot
+// serves its queue through its discipline; a bound task starts at once; a late-bound probe holds
+// the slot while the node asks the job's scheduler for a task, whose reply arrives 2 x netDelay
+// later (a cancel releases the slot then). The scheduler hands out the task when the reply is
+// sent: with one constant delay the order of hand-outs equals the order of requests, so deciding
+// at reply time is exact. Also the end of a run and what follows it.
+import { events, EV_REPLY } from "./clock";
+import { nNodes, netDelay, slotsPerNode, counters, C_FETCHES, C_STALE_PROBES, C_TASKS_STARTED, C_PROBES_BEHIND_LONG,
+  C_SHORT_AFTER_LONG } from "./config";
+import { taskDuration, taskJob, jobIsLong, noteTaskStart, taskFinished } from "./jobs";
+import { nodeState, NS, N_BUSY, N_QLEN, holdsLongWork, addLongRunning } from "./nodestate";
+import { enqueue, removeAt, entryWord, entryTask, wordJob, wordSticky, wordBehindLong, setEntryFlags,
+  clearEntryFlags, findCode, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
+import { occupySlot, releaseSlot, recordStart, recordEnd, freeSlotOf } from "./slots";
+import { beginRun, setRunNode, setRunState, runState, firstStart, finishRun, suspendRun, resumeCost, RS_NONE,
+  RS_RUNNING } from "./preempt";
+import { scheduler } from "./scheduler";
+import { NodeDiscipline } from "./discipline";
+
+/** The policy's discipline (loop.ts sets it at initialize). */
+export let discipline: NodeDiscipline = new NodeDiscipline();
+/** Runs are preemptible (their ends are cancellable EV_RUN_END events). */
+export let preemptibleRuns: bool = false;
+let watchStarts: bool = false;
+let claimSlots: bool = false;
+
+// Get-task requests in flight: what the reply needs (the probe's record may have left its queue).
+let fetchJob: Int32Array = new Int32Array(0);
+let fetchFlags: Int32Array = new Int32Array(0);
+let fetchSerial: Int32Array = new Int32Array(0);
+let fetchFree: i32 = -1;           // free list through fetchJob
+
+export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
+  discipline = d;
+  preemptibleRuns = preemptible;
+  watchStarts = scheduler.watchesStarts;
+  claimSlots = scheduler.claimsFreedSlots;
+  const fetches = nNodes * slotsPerNode + 1; // each request in flight holds a slot
+  fetchJob = new Int32Array(fetches);
+  fetchFlags = new Int32Array(fetches);
+  fetchSerial = new Int32Array(fetches);
+  for (let f = 0; f < fetches; f++) fetchJob[f] = f + 1;
+  fetchJob[fetches - 1] = -1;
+  fetchFree = 0;
+}
+
+/** A message arrives at `node`: queue it, noting a short probe that lands behind long work. */
+export function receive(node: i32, job: i32, task: i32): void {
+  let flags = 0;
+  if (!jobIsLong(job)) {
+    if (holdsLongWork(node)) {
+      counters[C_PROBES_BEHIND_LONG] += 1.0;
+      flags = F_BEHIND_LONG;
+    }
+    if (task < 0 && scheduler.sticky) flags |= F_STICKY;
+  }
+  enqueue(node, job, task, flags);
+}
+
+/** Starts queued work on `node` while it has free slots. */
+export function serve(node: i32, t: f64): void {
+  while (nodeState[node * NS + N_BUSY] < slotsPerNode) {
+    const r = discipline.select(node, t);
+    if (r < 0) return;
+    discipline.selected(node, r, t);
+    const task = entryTask(r);
+    occupySlot(node, t);
+    if (task >= 0) {
+      const job = wordJob(entryWord(r));
+      removeAt(node, r);
+      startTask(node, task, job, t);
+    } else {
+      // A probe: ask its job's scheduler for a task. A sticky probe stays queued.
+      const flags = entryWord(r); // (the job's bits come along; only flags are tested)
+      const f = fetchFree;
+      fetchFree = fetchJob[f];
+      fetchJob[f] = wordJob(flags);
+      fetchFlags[f] = flags;
+      fetchSerial[f] = task;
+      if (!wordSticky(flags)) removeAt(node, r); else setEntryFlags(r, F_FETCHING);
+      counters[C_FETCHES] += 1.0;
+      events.pushLane(2, t + 2.0 * netDelay, EV_REPLY, node, f);
+    }
+  }
+}
+
+/** Runs `task` on a slot of `node` that is already occupied for it. */
+export function startTask(node: i32, task: i32, job: i32, t: f64): void {
+  if (preemptibleRuns) {
+    const fresh = runState(task) == RS_NONE;
+    if (fresh) firstStart(node, task, t);
+    setRunNode(task, node);
+    setRunState(task, RS_RUNNING);
+    if (jobIsLong(job)) addLongRunning(node, 1);
+    beginRun(freeSlotOf(node), task, t, fresh ? 0.0 : resumeCost);
+  } else {
+    counters[C_TASKS_STARTED] += 1.0;
+    noteTaskStart(job, t);
+    if (jobIsLong(job)) addLongRunning(node, 1);
+    recordStart(task, node, t);
+    events.pushEnd(node, t + taskDuration[task], task, job); // the job rides along: no lookup at the end
+  }
+  if (watchStarts) scheduler.onTaskStart(node, task, job, t);
+}
+
+/** A get-task reply (request `f`) reaches `node`. */
+export function onReply(node: i32, f: i32, t: f64): void {
+  const job = fetchJob[f];
+  let flags = fetchFlags[f];
+  const serial = fetchSerial[f];
+  fetchJob[f] = fetchFree;
+  fetchFree = f;
+  const sticky = wordSticky(flags);
+  let r = -1;
+  if (sticky) {
+    r = findCode(node, serial);
+    clearEntryFlags(r, F_FETCHING);
+    flags = entryWord(r);
+  }
+  const task = scheduler.handOut(job, node, t);
+  if (task >= 0) {
+    if (wordBehindLong(flags)) counters[C_SHORT_AFTER_LONG] += 1.0;
+    if (sticky) discipline.stickyTask(node, r, task, job, t);
+    startTask(node, task, job, t);
+  } else {
+    // A cancel: the job has no unlaunched task; the probe is gone after one round trip.
+    if (sticky) removeAt(node, r);
+    counters[C_STALE_PROBES] += 1.0;
+    releaseSlot(node, t);
+    afterSlotFreed(node, t);
+  }
+}
+
+/** A run that could not be preempted ended (EV_TASK_END). */
+export function onTaskEnd(node: i32, task: i32, job: i32, t: f64): void {
+  recordEnd(task, t);
+  taskEnded(node, task, job, t);
+}
+
+/** A preemptible run ended (EV_RUN_END) under a discipline that does not preempt itself (the
+ *  policy does): as onTaskEnd. */
+export function onRunEnd(node: i32, task: i32, job: i32, t: f64): void {
+  finishRun(task, t);
+  taskEnded(node, task, job, t);
+}
+
+/** What follows the end of a task that held a slot of `node` (the slot is still counted busy). */
+function taskEnded(node: i32, task: i32, job: i32, t: f64): void {
+  releaseSlot(node, t);
+  if (jobIsLong(job)) addLongRunning(node, -1);
+  taskFinished(job, t);
+  scheduler.onTaskEnd(node, task, job, t);
+  afterSlotFreed(node, t);
+}
+
+/** A slot of `node` became free: the policy may claim it first, then the node serves its queue;
+ *  the policy hears of a node left idle. */
+export function afterSlotFreed(node: i32, t: f64): void {
+  if (claimSlots) scheduler.claimFreedSlot(node, t);
+  serve(node, t);
+  notifyIfIdle(node, t);
+}
+
+/** A policy that preempts (Scheduler.preemptsRuns) suspends running `task` of `node` at `t`. Its
+ *  progress is kept and the policy keeps the task (resumeAt brings it back); its slot stays
+ *  occupied: release it now, or after a suspension delay, with releaseSlot and afterSlotFreed. */
+export function suspendAt(node: i32, task: i32, t: f64): void {
+  suspendRun(task, t);
+  if (jobIsLong(taskJob[task])) addLongRunning(node, -1);
+}
+
+/** Resumes suspended `task` on a free slot of `node` at `t` (after resumeCost). */
+export function resumeAt(node: i32, task: i32, t: f64): void {
+  occupySlot(node, t);
+  startTask(node, task, taskJob[task], t);
+}
+
+/** Tells the policy when `node` has a free slot and an empty queue. */
+export function notifyIfIdle(node: i32, t: f64): void {
+  if (nodeState[node * NS + N_BUSY] < slotsPerNode && nodeState[node * NS + N_QLEN] == 0) scheduler.onNodeIdle(node, t);
+}

@@ -1,0 +1,48 @@
+// Timers with an owner and a kind. A component that needs timers (a policy, a heartbeat, a
+// discipline's quantum) takes a kind at construction with timerKind(this); its timers reach its
+// onTimer with that kind and two integers, so two mechanisms on one policy never read each
+// other's timers.
+import { events, now, EV_TIMER, cancelEvent } from "./clock";
+import { netDelay } from "./config";
+import { fail, E_TIMER_OWNER } from "./errors";
+
+export class TimerOwner {
+  /** A timer of kind `kind` (from timerKind(this)) fired with the integers it was set with. */
+  onTimer(kind: i32, a: i32, b: i32, now: f64): void {}
+}
+
+let owners: TimerOwner[] = [];
+
+export function resetTimers(): void { owners = []; }
+
+/** A new timer kind whose timers reach `owner` (call once per kind, at construction). */
+export function timerKind(owner: TimerOwner): i32 {
+  owners.push(owner);
+  return owners.length - 1;
+}
+
+/** A timer at `at` of `kind` with payload (a, b). One that fires a network delay from now (a
+ *  reply reaching the scheduler) joins the deliveries' FIFO lane, whose events are all created
+ *  at now + netDelay, instead of a sift through the heap; the order of events is the same either
+ *  way (time, then creation). */
+export function setTimer(at: f64, kind: i32, a: i32, b: i32): void {
+  if (at == now + netDelay) events.pushLane(1, at, EV_TIMER, kind, a, b);
+  else events.push(at, EV_TIMER, kind, a, b);
+}
+
+/** setTimer that cancelTimer may take back; returns the handle. */
+export function setCancellableTimer(at: f64, kind: i32, a: i32, b: i32): i32 {
+  return events.pushCancellable(at, EV_TIMER, kind, a, b);
+}
+
+/** Removes a pending timer of setCancellableTimer. */
+export function cancelTimer(handle: i32): void { cancelEvent(handle); }
+
+/** Whether a timer of setCancellableTimer is still to fire. */
+export function timerPending(handle: i32): bool { return events.cancellable.pending(handle); }
+
+/** Dispatches a timer event (the loop). */
+export function fireTimer(kind: i32, a: i32, b: i32, t: f64): void {
+  if (kind < 0 || kind >= owners.length) fail(E_TIMER_OWNER, kind);
+  owners[kind].onTimer(kind, a, b, t);
+}
