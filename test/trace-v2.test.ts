@@ -1,6 +1,8 @@
-// Trace schema v2: `checkTraceV2` on traces built by a program.
+// Trace schema v2: the optional CSV columns (task_id, estimate, stage, parents, demand[...],
+// class, priority, user) and `checkTraceV2` on traces built by a program.
 import { describe, it, expect } from "vitest";
 import { InputError } from "../src/errors.js";
+import { parseCsv } from "../src/trace/csv.js";
 import { checkTraceV2, findCycle } from "../src/trace/check.js";
 import type { Trace } from "../src/trace/types.js";
 
@@ -14,6 +16,204 @@ function errorOf(f: () => unknown): string {
   }
   throw new Error("expected an InputError");
 }
+
+const list = (a: ArrayLike<number> | undefined) => (a === undefined ? undefined : Array.from(a));
+
+describe("CSV v2 reader", () => {
+  const FILE =
+    "job_id,task_id,submit_time,duration,estimate,stage,parents,demand[cpu; mem],class,priority,user\n" +
+    "j2,m1,5,10,9,0,,1;2,batch,1,alice\n" +
+    "j1,a,2,3,4,0,,0.5;1,service,5,bob\n" +
+    "\n" +
+    "j2,r1,5,20,18,1,\" m1 ; m2 \",2 ; 4,batch,1,alice\n" +
+    "j1,b,2,1,2,1,a,1;0,service,5,bob\r\n" +
+    "j2,m2,5,12,12,0,,1;2,batch,1,alice\n" +
+    "j3,x,0,7,7,0,,3;3,batch,-2,bob\n";
+
+  it("reads every column, orders jobs by submit time and maps parents to trace indices", () => {
+    const t = parseCsv(FILE, "v2.csv");
+    // jobs by submit time: j3 (0), j1 (2), j2 (5); tasks in file order within a job
+    expect(t.jobIds).toEqual(["j3", "j1", "j2"]);
+    expect(t.taskIds).toEqual(["x", "a", "b", "m1", "r1", "m2"]);
+    expect(list(t.arrivals)).toEqual([0, 2, 5]);
+    expect(list(t.taskOffsets)).toEqual([0, 1, 3, 6]);
+    expect(list(t.durations)).toEqual([7, 3, 1, 10, 20, 12]);
+    expect(list(t.taskEstimates)).toEqual([7, 4, 2, 9, 18, 12]);
+    expect(list(t.estimates)).toEqual([7, 3, 13]); // mean of the estimate column, not of durations
+    expect(list(t.stages)).toEqual([0, 0, 1, 0, 1, 0]);
+    expect(list(t.parentOffsets)).toEqual([0, 0, 0, 1, 1, 3, 3]);
+    expect(list(t.parents)).toEqual([1, 3, 5]); // b <- a; r1 <- m1, m2 (m2 comes later in the file)
+    expect(t.demandNames).toEqual(["cpu", "mem"]);
+    expect(list(t.demands)).toEqual([3, 3, 0.5, 1, 1, 0, 1, 2, 2, 4, 1, 2]);
+    expect(t.classNames).toEqual(["batch", "service"]); // order of first appearance in the file
+    expect(list(t.jobClasses)).toEqual([0, 1, 0]);
+    expect(list(t.priorities)).toEqual([-2, 5, 1]);
+    expect(t.userNames).toEqual(["alice", "bob"]);
+    expect(list(t.users)).toEqual([1, 1, 0]);
+    expect(t.taskEstimates).toBeInstanceOf(Float64Array);
+    expect(t.stages).toBeInstanceOf(Int32Array);
+    expect(t.parents).toBeInstanceOf(Int32Array);
+    expect(t.demands).toBeInstanceOf(Float64Array);
+    expect(() => checkTraceV2(t)).not.toThrow();
+  });
+
+  it("sets only the columns the header names; estimates stay the mean duration without `estimate`", () => {
+    const t = parseCsv("duration,submit_time,job_id,stage\n2,1,a,3\n4,1,a,0\n1,0,b,1\n", "s.csv");
+    expect(list(t.arrivals)).toEqual([0, 1]);
+    expect(list(t.durations)).toEqual([1, 2, 4]);
+    expect(list(t.estimates)).toEqual([1, 3]);
+    expect(list(t.stages)).toEqual([1, 3, 0]);
+    expect(t.jobIds).toEqual(["b", "a"]);
+    for (const k of ["taskEstimates", "parentOffsets", "parents", "demandNames", "demands", "jobClasses",
+      "classNames", "priorities", "users", "userNames", "taskIds"] as const) {
+      expect(t[k], k).toBeUndefined();
+    }
+  });
+
+  it("reads v1 files exactly as before, with or without the header", () => {
+    const rows = "a,5,1\nb,2,3\n\nc,5,2\na,5,2\r\n\"b\", 2 ,4\nd,0,7\n";
+    for (const text of [rows, "job_id,submit_time,duration\n" + rows]) {
+      const t = parseCsv(text, "w.csv");
+      expect(Object.keys(t).sort()).toEqual(["arrivals", "durations", "estimates", "jobIds", "name", "taskOffsets"]);
+      expect(list(t.arrivals)).toEqual([0, 2, 5, 5]);
+      expect(list(t.taskOffsets)).toEqual([0, 1, 3, 5, 6]);
+      expect(list(t.durations)).toEqual([7, 3, 4, 1, 2, 2]);
+      expect(list(t.estimates)).toEqual([7, 3.5, 1.5, 2]);
+      expect(t.jobIds).toEqual(["d", "b", "a", "c"]);
+      expect(() => checkTraceV2(t)).not.toThrow();
+    }
+    // a first job whose id is a column name is still a v1 row
+    const t = parseCsv("user,0,1\nstage,1,2\n", "w.csv");
+    expect(t.jobIds).toEqual(["user", "stage"]);
+    expect(list(t.durations)).toEqual([1, 2]);
+  });
+
+  it("reads a 200,000-task chain (children before parents) without deep recursion", () => {
+    const n = 200_000;
+    const rows = ["job_id,submit_time,duration,task_id,parents"];
+    for (let k = n - 1; k >= 0; k--) rows.push(`j,0,1,t${k},${k > 0 ? `t${k - 1}` : ""}`);
+    const t0 = performance.now();
+    const t = parseCsv(rows.join("\n"), "chain.csv");
+    expect(performance.now() - t0).toBeLessThan(10_000);
+    expect(t.parents!.length).toBe(n - 1);
+    expect(t.parents![0]).toBe(1); // task 0 is t199999, whose parent t199998 is task 1
+    expect(t.parentOffsets![n]).toBe(n - 1);
+    // closing the chain into one long cycle is reported, briefly
+    rows[rows.length - 1] = `j,0,1,t0,t${n - 1}`;
+    expect(errorOf(() => parseCsv(rows.join("\n"), "ring.csv"))).toBe(
+      "ring.csv:2: field 5 (parents): cycle of 200000 tasks in job 'j': 't199999' has parent 't199998', " +
+      "which has parent 't199997', which has parent 't199996', which has parent 199996 more tasks in turn, " +
+      "the last of which has parent 't199999'");
+  });
+});
+
+describe("CSV v2 reader: bad input", () => {
+  const HEADER = "job_id,submit_time,duration,task_id,estimate,stage,parents,demand[cpu;mem;disk;bw],class,priority,user";
+  type Row = { job?: string; submit?: string; dur?: string; task?: string; est?: string; stage?: string;
+    parents?: string; demand?: string; cls?: string; prio?: string; user?: string };
+  const row = (r: Row) => [r.job ?? "j1", r.submit ?? "0", r.dur ?? "1", r.task ?? "a", r.est ?? "1", r.stage ?? "0",
+    r.parents ?? "", r.demand ?? "1;1;1;1", r.cls ?? "c", r.prio ?? "0", r.user ?? "u"].join(",");
+  const file = (...rows: Row[]) => [HEADER, ...rows.map(row)].join("\n") + "\n";
+
+  const numeric = (field: number, name: string, key: keyof Row, prefix = "") => {
+    const f = `field ${field} \\(${name.replace(/[[\]]/g, "\\$&")}\\)`;
+    return [
+      [`${key}: negative`, file({ [key]: "-1" }), new RegExp(`^e\\.csv:2: ${f}: ${prefix}'-1' is negative$`)],
+      [`${key}: NaN`, file({ [key]: "NaN" }), new RegExp(`^e\\.csv:2: ${f}: ${prefix}'NaN' is not a number$`)],
+      [`${key}: Infinity`, file({ [key]: "Infinity" }), new RegExp(`^e\\.csv:2: ${f}: ${prefix}'Infinity' is not a number$`)],
+      [`${key}: overflow`, file({ [key]: "1e400" }), new RegExp(`^e\\.csv:2: ${f}: ${prefix}'1e400' is not finite$`)],
+      [`${key}: non-numeric`, file({ [key]: "x1" }), new RegExp(`^e\\.csv:2: ${f}: ${prefix}'x1' is not a number$`)],
+    ] as Array<[string, string, RegExp]>;
+  };
+  const numericValue = (v: string) => ({ demand: `1;${v};1;1` });
+
+  const cases: Array<[string, string, RegExp | string]> = [
+    ...numeric(2, "submit_time", "submit"),
+    ...numeric(3, "duration", "dur"),
+    ...numeric(5, "estimate", "est"),
+    ...numeric(6, "stage", "stage"),
+    ["demand: negative", file(numericValue("-1")), "e.csv:2: field 8 (demand[cpu;mem;disk;bw]): mem: '-1' is negative"],
+    ["demand: NaN", file(numericValue("NaN")), "e.csv:2: field 8 (demand[cpu;mem;disk;bw]): mem: 'NaN' is not a number"],
+    ["demand: Infinity", file(numericValue("Infinity")), "e.csv:2: field 8 (demand[cpu;mem;disk;bw]): mem: 'Infinity' is not a number"],
+    ["demand: overflow", file(numericValue("1e400")), "e.csv:2: field 8 (demand[cpu;mem;disk;bw]): mem: '1e400' is not finite"],
+    ["demand: non-numeric", file(numericValue("lots")), "e.csv:2: field 8 (demand[cpu;mem;disk;bw]): mem: 'lots' is not a number"],
+    ["demand: empty value", file({ demand: "1;;1;1" }), "e.csv:2: field 8 (demand[cpu;mem;disk;bw]): mem: '' is not a number"],
+    ["demand: too few values", file({}, { task: "b", demand: "1;2;3" }),
+      "e.csv:3: field 8 (demand[cpu;mem;disk;bw]): 3 values, expected 4 (cpu;mem;disk;bw)"],
+    ["demand: too many values", file({ demand: "1;2;3;4;5" }), "e.csv:2: field 8 (demand[cpu;mem;disk;bw]): 5 values, expected 4 (cpu;mem;disk;bw)"],
+    ["demand: empty", file({ demand: "" }), "e.csv:2: field 8 (demand[cpu;mem;disk;bw]): 0 values, expected 4 (cpu;mem;disk;bw)"],
+    ["priority: non-integer", file({ prio: "2.5" }), "e.csv:2: field 10 (priority): '2.5' is not an integer"],
+    ["priority: NaN", file({ prio: "NaN" }), "e.csv:2: field 10 (priority): 'NaN' is not a number"],
+    ["priority: Infinity", file({ prio: "-Infinity" }), "e.csv:2: field 10 (priority): '-Infinity' is not a number"],
+    ["priority: overflow", file({ prio: "1e400" }), "e.csv:2: field 10 (priority): '1e400' is not finite"],
+    ["priority: non-numeric", file({ prio: "high" }), "e.csv:2: field 10 (priority): 'high' is not a number"],
+    ["priority: above 32 bits", file({ prio: "2147483648" }), "e.csv:2: field 10 (priority): '2147483648' is above 2147483647"],
+    ["priority: below 32 bits", file({ prio: "-2147483649" }), "e.csv:2: field 10 (priority): '-2147483649' is below -2147483648"],
+    ["stage: non-integer", file({ stage: "0.5" }), "e.csv:2: field 6 (stage): '0.5' is not an integer"],
+    ["stage: above 32 bits", file({ stage: "3e9" }), "e.csv:2: field 6 (stage): '3e9' is above 2147483647"],
+    ["empty task_id", file({ task: "" }), "e.csv:2: field 4 (task_id): empty"],
+    ["task_id with ';'", file({ task: "a;b" }), "e.csv:2: field 4 (task_id): 'a;b' has a ';' or blanks at an end (parents could not name it)"],
+    ["duplicate task_id in a job", file({}, { job: "j2" }, { stage: "1" }),
+      "e.csv:4: field 4 (task_id): job 'j1' has task 'a' twice (first on line 2)"],
+    ["empty class", file({ cls: "" }), "e.csv:2: field 9 (class): empty"],
+    ["empty user", file({ user: "" }), "e.csv:2: field 11 (user): empty"],
+    ["missing parent", file({ task: "a" }, { task: "b", parents: "a;zz" }),
+      "e.csv:3: field 7 (parents): missing parent 'zz': job 'j1' has no task of that id"],
+    ["parent in another job", file({ job: "j1", task: "a", parents: "x" }, { job: "j2", submit: "1", task: "x" }),
+      "e.csv:2: field 7 (parents): parent 'x' is a task of job 'j2', not of job 'j1'"],
+    ["duplicate parent", file({ task: "a" }, { task: "b", parents: "a; a" }), "e.csv:3: field 7 (parents): parent 'a' is listed twice"],
+    ["empty parent item", file({ task: "a" }, { task: "b", parents: "a;" }), "e.csv:3: field 7 (parents): empty item in 'a;'"],
+    ["self-parent", file({ task: "a" }, { task: "b", parents: "b" }),
+      "e.csv:3: field 7 (parents): cycle of 1 task in job 'j1': 'b' has parent 'b'"],
+    ["cycle (reported at its first task in the file)",
+      file({ task: "d", parents: "b" }, { task: "c", parents: "a" }, { task: "b", parents: "c" }, { task: "a", parents: "b" }),
+      "e.csv:3: field 7 (parents): cycle of 3 tasks in job 'j1': 'c' has parent 'a', which has parent 'b', which has parent 'c'"],
+    ["disagreeing submit_time", file({}, { task: "b", submit: "0.5" }),
+      "e.csv:3: field 2 (submit_time): job 'j1' has submit_time 0.5 here but 0 on line 2"],
+    ["disagreeing class", file({ cls: "x" }, { task: "b", cls: "y" }), "e.csv:3: field 9 (class): job 'j1' has class 'y' here but 'x' on line 2"],
+    ["disagreeing priority", file({ prio: "1" }, { job: "j2" }, { task: "b", prio: "2" }),
+      "e.csv:4: field 10 (priority): job 'j1' has priority 2 here but 1 on line 2"],
+    ["disagreeing user", file({ user: "ann" }, { task: "b", user: "bo" }), "e.csv:3: field 11 (user): job 'j1' has user 'bo' here but 'ann' on line 2"],
+    ["empty job_id", file({ job: "" }), "e.csv:2: field 1 (job_id): empty"],
+    ["wrong field count", file({}) + "j1,0,1,b\n", `e.csv:3: expected 11 fields (${HEADER}), found 4`],
+    // header problems
+    ["unknown column", "job_id,submit_time,duraton\nj,0,1\n",
+      /^e\.csv:1: field 3 \(duraton\): unknown column \(the columns are job_id, submit_time, duration, task_id, estimate, stage, parents, demand\[NAME;\.\.\.\], class, priority, user\)$/],
+    ["unknown column (letter case)", "Job_ID,Submit_Time,Duration\nj,0,1\n", /^e\.csv:1: field 1 \(Job_ID\): unknown column /],
+    ["empty column name", "job_id,,submit_time,duration\nj,1,0,1\n", "e.csv:1: field 2 (): empty column name"],
+    ["duplicate column", "job_id,submit_time,duration,stage,stage\nj,0,1,0,0\n", "e.csv:1: field 5 (stage): duplicate column (also field 4)"],
+    ["duplicate demand column", "job_id,demand[cpu],submit_time,duration,demand[mem]\n",
+      "e.csv:1: field 5 (demand[mem]): duplicate column (also field 2)"],
+    ["missing required column", "\njob_id,duration,stage\nj,1,0\n", "e.csv:2: missing column 'submit_time' (required: job_id, submit_time, duration)"],
+    ["parents without task_id", "job_id,submit_time,duration,parents\nj,0,1,\n",
+      "e.csv:1: field 4 (parents): needs a task_id column (parents are named by task_id)"],
+    ["demand without brackets", "job_id,submit_time,duration,demand\n",
+      "e.csv:1: field 4 (demand): malformed demand column: declare its dimensions, e.g. demand[cpu;mem]"],
+    ["demand with an open bracket", "job_id,submit_time,duration,demand[cpu\n", /^e\.csv:1: field 4 \(demand\[cpu\): malformed demand column/],
+    ["demand with no names", "job_id,submit_time,duration,demand[]\n", "e.csv:1: field 4 (demand[]): dimension 1 has no name"],
+    ["demand with an empty name", "job_id,submit_time,duration,demand[cpu;]\n", "e.csv:1: field 4 (demand[cpu;]): dimension 2 has no name"],
+    ["demand with a repeated name", "job_id,submit_time,duration,demand[cpu;mem;cpu]\n",
+      "e.csv:1: field 4 (demand[cpu;mem;cpu]): dimension 'cpu' is declared twice"],
+    ["demand with a bad name", "job_id,submit_time,duration,demand[cpu;mem.gb]\n",
+      "e.csv:1: field 4 (demand[cpu;mem.gb]): dimension name 'mem.gb' may only have letters, digits, _ and -"],
+    ["header only", HEADER + "\n", "e.csv: no jobs (the file is empty or has only a header)"],
+  ];
+  for (const [what, text, expected] of cases) {
+    it(`rejects: ${what}`, () => {
+      const m = errorOf(() => parseCsv(text, "e.csv"));
+      if (typeof expected === "string") expect(m).toBe(expected);
+      else expect(m).toMatch(expected);
+    });
+  }
+
+  it("names a long cycle by its first four tasks", () => {
+    const rows: Row[] = [];
+    for (let k = 0; k < 10; k++) rows.push({ task: `t${k}`, parents: `t${(k + 1) % 10}` });
+    expect(errorOf(() => parseCsv(file(...rows), "e.csv"))).toBe(
+      "e.csv:2: field 7 (parents): cycle of 10 tasks in job 'j1': 't0' has parent 't1', which has parent 't2', " +
+      "which has parent 't3', which has parent 6 more tasks in turn, the last of which has parent 't0'");
+  });
+});
 
 describe("checkTraceV2", () => {
   /** Two jobs: tasks 0-1 and 2-4. */
