@@ -1,6 +1,9 @@
 // Trace schema v2: the optional CSV columns (task_id, estimate, stage, parents, demand[...],
 // class, priority, user) and `checkTraceV2` on traces built by a program.
 import { describe, it, expect } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { packageRoot } from "../src/engine/node.js";
 import { InputError } from "../src/errors.js";
 import { parseCsv } from "../src/trace/csv.js";
 import { checkTraceV2, findCycle } from "../src/trace/check.js";
@@ -55,6 +58,29 @@ describe("CSV v2 reader", () => {
     expect(t.parents).toBeInstanceOf(Int32Array);
     expect(t.demands).toBeInstanceOf(Float64Array);
     expect(() => checkTraceV2(t)).not.toThrow();
+  });
+
+  it("reads the example of docs/trace-formats.md as documented there", () => {
+    const doc = readFileSync(join(packageRoot(), "docs/trace-formats.md"), "utf8");
+    const example = /### Example\n\n```csv\n([^`]*)```/.exec(doc)![1];
+    const t = parseCsv(example, "example.csv");
+    expect(list(t.arrivals)).toEqual([2.5, 10]);
+    expect(list(t.taskOffsets)).toEqual([0, 1, 4]);
+    expect(list(t.durations)).toEqual([0.05, 4.2, 3.9, 7.5]);
+    expect(list(t.estimates)).toEqual([0.1, 16 / 3]);
+    expect(list(t.taskEstimates)).toEqual([0.1, 4, 4, 8]);
+    expect(list(t.stages)).toEqual([0, 0, 0, 1]);
+    expect(list(t.parentOffsets)).toEqual([0, 0, 0, 0, 2]);
+    expect(list(t.parents)).toEqual([1, 2]);
+    expect(t.demandNames).toEqual(["cpu", "mem"]);
+    expect(list(t.demands)).toEqual([0.5, 256, 1, 2048, 1, 2048, 2, 4096]);
+    expect(t.classNames).toEqual(["batch", "interactive"]);
+    expect(list(t.jobClasses)).toEqual([1, 0]);
+    expect(list(t.priorities)).toEqual([10, 0]);
+    expect(t.userNames).toEqual(["alice", "bob"]);
+    expect(list(t.users)).toEqual([1, 0]);
+    expect(t.jobIds).toEqual(["web-7", "wc-1"]);
+    expect(t.taskIds).toEqual(["req", "map-1", "map-2", "reduce"]);
   });
 
   it("sets only the columns the header names; estimates stay the mean duration without `estimate`", () => {
