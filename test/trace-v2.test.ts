@@ -290,7 +290,7 @@ describe("checkTraceV2", () => {
       "task 4: demand cpu = Infinity is not a finite number >= 0"],
     ["no demand dimensions", { demandNames: [], demands: new Float64Array(0) }, "demandNames is empty: name at least one dimension"],
     ["repeated dimension", { demandNames: ["cpu", "cpu"], demands: new Float64Array(10) }, "demandNames: 'cpu' appears twice"],
-    ["bad dimension name", { demandNames: ["c p u"], demands: new Float64Array(5) }, "demandNames: 'c p u' is not made of letters, digits, _ and -"],
+    ["bad dimension name", { demandNames: ["c p u"], demands: new Float64Array(5) }, "demandNames: 'c p u' may only have letters, digits, _ and -"],
     ["classNames without jobClasses", { classNames: ["a"] }, "classNames without jobClasses: give both or neither"],
     ["class out of range", { jobClasses: Int32Array.of(0, 2), classNames: ["a", "b"] },
       "job 1: jobClasses 2 is not an index into classNames (2 names)"],

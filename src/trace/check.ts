@@ -58,7 +58,7 @@ export function checkTraceV2(t: Trace): void {
     const dims = names.length;
     if (dims === 0) bad("demandNames is empty: name at least one dimension");
     labels("demandNames", names, bad);
-    for (const n of names) if (!DIMENSION_NAME.test(n)) bad(`demandNames: '${n}' is not made of letters, digits, _ and -`);
+    for (const n of names) if (!DIMENSION_NAME.test(n)) bad(`demandNames: '${n}' may only have letters, digits, _ and -`);
     length("demands", t.demands, tasks * dims, `tasks x ${dims} dimensions`);
     const d = t.demands;
     for (let i = 0; i < d.length; i++) {
