@@ -17,6 +17,7 @@ export { TrParser, TrCounter, parseTr, type TrColumns } from "./trace/tr.js";
 export { traceToTr, traceToCsv } from "./trace/write.js";
 export { generatePoisson, parseDurationSpec, type PoissonOptions } from "./trace/gen.js";
 export type { Trace } from "./trace/types.js";
+export { checkTraceV2 } from "./trace/check.js";
 export { InputError } from "./errors.js";
 export { WORKLOADS, findWorkload, generateWorkload, type WorkloadSpec } from "./workloads.js";
 export { generateTraceLike, TRACE_GENERATORS, findTraceGenerator, arrivalRateFor, offeredLoadFor,

@@ -71,6 +71,40 @@ describe("aviary run: bad input", () => {
   });
 });
 
+describe("aviary run: CSV v2 traces", () => {
+  const HEADER = "job_id,task_id,submit_time,duration,estimate,stage,parents,demand[cpu;mem;disk;bw],class,priority,user\n";
+  const bad: Array<[string, string, string]> = [
+    ["cycle", HEADER + "j1,a,0,1,1,0,b,1;1;1;1,c,0,u\nj1,b,0,1,1,0,a,1;1;1;1,c,0,u\n",
+      "cycle.csv:2: field 7 (parents): cycle of 2 tasks in job 'j1': 'a' has parent 'b', which has parent 'a'"],
+    ["parent of another job", HEADER + "j1,a,0,1,1,0,x,1;1;1;1,c,0,u\nj2,x,1,1,1,0,,1;1;1;1,c,0,u\n",
+      "parent-of-another-job.csv:2: field 7 (parents): parent 'x' is a task of job 'j2', not of job 'j1'"],
+    ["demand dimensions", HEADER + "j1,a,0,1,1,0,,1;1;1,c,0,u\n",
+      "demand-dimensions.csv:2: field 8 (demand[cpu;mem;disk;bw]): 3 values, expected 4 (cpu;mem;disk;bw)"],
+    ["unknown column", "job_id,submit_time,duration,stge\nj1,0,1,0\n", "unknown-column.csv:1: field 4 (stge): unknown column"],
+  ];
+  it.each(bad)("%s: exit 2, one line on stderr, no output file", (what, text, message) => {
+    const file = `${what.replace(/\W+/g, "-")}.csv`;
+    writeFileSync(join(dir, file), text);
+    const out = join(dir, `perjob-v2-${file}`);
+    const r = aviary("run", "--trace", file, "--scheduler", "random", "--nodes", "2", "--per-job", out);
+    expect(r.code).toBe(2);
+    const lines = r.err.trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(message);
+    expect(r.err).not.toMatch(/\s+at /);
+    expect(r.out).toBe("");
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("runs a valid v2 file", () => {
+    writeFileSync(join(dir, "v2.csv"), HEADER + "j2,m,5,10,9,0,,1;2;0;0,batch,1,alice\nj1,a,2,3,4,0,,1;1;1;1,svc,5,bob\n" +
+      "j2,r,5,20,18,1,m,2;4;0;0,batch,1,alice\n");
+    const r = aviary("run", "--trace", "v2.csv", "--scheduler", "random", "--nodes", "2", "--format", "json");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).trace).toEqual({ name: "v2.csv", jobs: 2, tasks: 3 });
+  });
+});
+
 describe("aviary gen: bad input", () => {
   it.each([
     ["zero load", ["--load", "0"], ["load"]],
