@@ -16,7 +16,7 @@
 //     --smc-check=all-non-file node --no-liftoff dist/bench/ab.js --trace /tmp/g30.tr \
 //     --rounds 1 --schedulers eagle .
 // (use a trace file there: a generated workload's garbage is collected during the run)
-// (the LL line then models this machine's 512 KB L2; see README "Performance work"). With
+// (the LL line then models this machine's 512 KB L2; see docs/performance.md, "Profiling"). With
 // --rounds 0 it only reads or generates the trace and loads the engines: the baseline to
 // subtract from such a count.
 import { resultDigest } from "./result-hash.js";

@@ -1,5 +1,5 @@
 /* Memory latency of this machine by working-set size: a dependent pointer chase over a random
- * cyclic permutation of 64-byte lines (README "Performance work"). With HUGE=1 the buffer is
+ * cyclic permutation of 64-byte lines (docs/performance.md, "Memory"). With HUGE=1 the buffer is
  * advised to use transparent huge pages.
  *   cc -O2 -o /tmp/memlat bench/memlat.c && /tmp/memlat && HUGE=1 /tmp/memlat */
 #include <stdio.h>

@@ -1,6 +1,6 @@
 // Direction of the published Hawk/Eagle results on the real sample traces
 // (seed-hawk-eagle.md §5.1, §5.8, Table 3.2). Figures we measured are in
-// test/RESULTS-hawk-eagle.md beside the papers' numbers. Skipped when ../shared is absent.
+// docs/results/hawk-eagle.md beside the papers' numbers. Skipped when ../shared is absent.
 import { describe, it, expect } from "vitest";
 import { readTraceFile } from "../src/trace/node.js";
 import { loadEngine } from "../src/engine/node.js";
@@ -65,6 +65,6 @@ describe.skipIf(!haveSharedTraces)("Kairos against Eagle on YH1_sub.tr (seed-kai
       resolveConfig({ scheduler: "kairos", nodes: 4000, seed: 1, params: presetParamsFor(p, findScheduler("kairos")) })), p.cutoff);
     expect(kairos.short.p99).toBeLessThan(eagle.short.p99);
     expect(kairos.long.p99).toBeGreaterThan(eagle.long.p99);
-    // The Google sample does not show the paper's direction yet: see test/RESULTS-kairos.md.
+    // The Google sample does not show the paper's direction yet: see docs/results/kairos.md.
   }, 60_000);
 });
