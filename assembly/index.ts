@@ -10,7 +10,7 @@ import { taskStart, taskEnd, taskNode, taskRuns, busyArea, busySlots } from "./s
 import { taskService, jobPreemptions } from "./preempt";
 import { now } from "./clock";
 import { failure, failureDetail } from "./errors";
-import { createScheduler } from "./schedulers/registry";
+import { createScheduler } from "./schedulers/registry.gen";
 import { Rng } from "./rng";
 
 /** flags: bit 0 records per-task start/end/node; bit 1 is the reference-simulator

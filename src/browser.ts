@@ -10,7 +10,7 @@ export type { EngineApi, EngineFactory } from "./engine/types.js";
 export { CORE_COUNTERS } from "./engine/counters.js";
 export { resolveConfig, parseSets, type SimConfig, type ResolvedConfig } from "./config/config.js";
 export { SCHEDULERS, COMMON_PARAMS, findScheduler, type SchedulerSpec, type ParamSpec } from "./config/schedulers.js";
-export { PRESETS, PRESET_PARAMS, findPreset, presetParamsFor, paramsForScheduler, checkParamNames, type Preset, type ParamSources } from "./config/presets.js";
+export { PRESETS, findPreset, presetParamsFor, paramsForScheduler, checkParamNames, type Preset, type ParamSources } from "./config/presets.js";
 export { summarize, classStats, completionTimes, quantileNearestRank, type RunSummary, type ClassStats } from "./metrics/summary.js";
 export { formatRunTable, perJobCsv } from "./report/table.js";
 export { TrParser, TrCounter, parseTr, type TrColumns } from "./trace/tr.js";

@@ -155,7 +155,7 @@ function startRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, optio
   engine.setup(jobs, tasks, config.nodes, config.slots, config.networkDelay, config.seed,
     config.paramVector.length, (options.recordTasks ? 1 : 0) | (compat ? 2 : 0));
   engine.paramColumn().set(config.paramVector);
-  engine.start(config.spec.id);
+  engine.start(config.engineIndex);
   return (from, to) => {
     // Views are fetched now: an allocation in the engine (start, run) may have moved them.
     const off = trace.taskOffsets;

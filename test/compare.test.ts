@@ -142,29 +142,41 @@ describe("compareGrid", () => {
 
 describe("presets", () => {
   const num = (name: string, max = 1e9): ParamSpec => ({ name, kind: "number", default: 0, unit: "", min: 0, max, description: "" });
+  const fake = (name: string, params: ParamSpec[], presets?: SchedulerSpec["presets"]): SchedulerSpec =>
+    ({ name, summary: "", source: "", engine: { module: "x", factory: "x" }, binding: "late", doc: "", params, presets });
   const fakeSpecs: SchedulerSpec[] = [
-    { name: "hybrid", id: 90, summary: "", source: "", params: [num("cutoff"), num("shortPartition", 100), num("probeRatio")] },
-    { name: "dist", id: 91, summary: "", source: "", params: [num("cutoff"), num("shortPartition", 100), num("heartbeat")] },
-    { name: "plain", id: 92, summary: "", source: "", params: [num("probeRatio")] },
-    { name: "fraction", id: 93, summary: "", source: "", params: [num("shortPartition", 1)] },
+    fake("hybrid", [num("cutoff"), num("shortPartition", 100), num("probeRatio")],
+      { google: { shortPartition: 17 }, yahoo: { shortPartition: 2 } }),
+    fake("dist", [num("cutoff"), num("shortPartition", 100), num("heartbeat")],
+      { google: { shortPartition: 17, heartbeat: 3 }, yahoo: { shortPartition: 2, heartbeat: 7 } }),
+    fake("plain", [num("probeRatio")]),
+    // has a parameter named like dist's but takes no preset value for it
+    fake("other", [num("heartbeat")]),
   ];
   const common: ParamSpec[] = [num("networkDelay")];
   const google = findPreset("google");
 
   it("holds the papers' values", () => {
-    expect(PRESETS.map((p) => [p.name, p.cutoff, p.shortPartition, p.heartbeat])).toEqual([
-      ["google", 1129.532, 17, 3], ["yahoo", 90.5811, 2, 7], ["cloudera", 272.783, 9, 12], ["facebook", 76.5951, 2, 3],
-      ["kairos-testbed", undefined, undefined, undefined],
+    expect(PRESETS.map((p) => [p.name, p.cutoff])).toEqual([
+      ["google", 1129.532], ["yahoo", 90.5811], ["cloudera", 272.783], ["facebook", 76.5951], ["kairos-testbed", undefined],
     ]);
+    const values = (preset: string) => Object.fromEntries(SCHEDULERS.map((s) => [s.name, presetParamsFor(findPreset(preset), s)]));
+    const yahoo = values("yahoo");
+    for (const s of ["hawk", "split", "eagle", "clwl"]) expect(yahoo[s]).toEqual({ cutoff: 90.5811, shortPartition: 2 });
+    expect(yahoo.dlwl).toEqual({ cutoff: 90.5811, shortPartition: 2, heartbeat: 7 });
+    expect(yahoo.kairos).toEqual({ quantum: 100 });
+    expect(values("cloudera").dlwl).toEqual({ cutoff: 272.783, shortPartition: 9, heartbeat: 12 });
+    expect(values("google").dlwl).toEqual({ cutoff: 1129.532, shortPartition: 17, heartbeat: 3 });
+    expect(values("facebook").eagle).toEqual({ cutoff: 76.5951, shortPartition: 2 });
     expect(() => findPreset("alibaba")).toThrow(/unknown preset 'alibaba' \(known: google, yahoo, cloudera, facebook, kairos-testbed\)/);
   });
 
-  it("applies a preset parameter only to schedulers that declare it", () => {
+  it("gives each scheduler its own values for a preset, and the cutoff to those that have one", () => {
     const p = (name: string, explicit = {}) => paramsForScheduler(name, { preset: findPreset("yahoo"), explicit, lenient: true }, fakeSpecs, common);
     expect(p("hybrid")).toEqual({ cutoff: 90.5811, shortPartition: 2 });
     expect(p("dist")).toEqual({ cutoff: 90.5811, shortPartition: 2, heartbeat: 7 });
     expect(p("plain")).toEqual({});
-    expect(p("fraction")).toEqual({ shortPartition: 0.02 }); // declared as a fraction of the nodes
+    expect(p("other")).toEqual({}); // dist's Yahoo heartbeat is dist's, not every heartbeat's
     expect(presetParamsFor(google, fakeSpecs[1], common)).toEqual({ cutoff: 1129.532, shortPartition: 17, heartbeat: 3 });
   });
 
@@ -193,10 +205,9 @@ describe("presets", () => {
     const plan = planCompare({ schedulers: names, preset: "cloudera" });
     expect(plan.cutoff).toBe(272.783);
     for (const run of plan.runs) {
-      for (const k of ["cutoff", "shortPartition", "heartbeat"] as const) {
-        if (has(run.scheduler, k)) expect(run.config.params[k]).toBe(findPreset("cloudera")[k]);
-        else expect(run.config.params).not.toHaveProperty(k);
-      }
+      const spec = SCHEDULERS.find((x) => x.name === run.scheduler)!;
+      expect(run.config.params).toEqual(expect.objectContaining(presetParamsFor(findPreset("cloudera"), spec)));
+      if (!has(run.scheduler, "cutoff")) expect(run.config.params).not.toHaveProperty("cutoff");
     }
     expect(planCompare({ schedulers: names, preset: "cloudera", cutoff: 5 }).cutoff).toBe(5);
     if (names.some((s) => has(s, "cutoff"))) {

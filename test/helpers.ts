@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadEngine, packageRoot, type EngineKind } from "../src/engine/node.js";
 import { resolveConfig, type SimConfig } from "../src/config/config.js";
+import { SCHEDULERS } from "../src/config/schedulers.js";
 import { runSimulation, type SimResult } from "../src/simulate.js";
 import type { Trace } from "../src/trace/types.js";
 
@@ -34,11 +35,12 @@ export async function simulate(trace: Trace, config: Partial<SimConfig> & { sche
   return runSimulation(factory, trace, resolveConfig(config), { recordTasks });
 }
 
-/** Policies whose placements carry the task (no get-task round trip before it starts). */
-const EARLY_BOUND = new Set(["random", "dlwl", "kairos", "yarn-fifo", "big-c"]);
-/** Policies whose nodes preempt (the engine's LAS discipline): a task's wall time may exceed
- *  its duration; the engine records the service each task received instead. */
-const PREEMPTIVE = new Set(["kairos", "big-c"]);
+/** Policies whose placements carry the task (no get-task round trip before it starts), from the
+ *  catalogue's descriptions. */
+const EARLY_BOUND = new Set(SCHEDULERS.filter((s) => s.binding === "early").map((s) => s.name));
+/** Policies whose nodes preempt: a task's wall time may exceed its duration; the engine records
+ *  the service each task received instead. */
+const PREEMPTIVE = new Set(SCHEDULERS.filter((s) => s.preemptive).map((s) => s.name));
 
 /**
  * Checks the engine invariants on a run recorded with recordTasks:

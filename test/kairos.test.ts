@@ -290,8 +290,8 @@ describe.each(["wasm", "js"] as const)("kairos tie-breaks on the %s engine (spec
   // Sum takes the node with less attained service (node 1).
   const trace = makeTrace([[0, [10]], [0.3, [10]], [1.5, [1]]]);
   it("variance ties fall to the lowest id; Sum picks the least attained service", async () => {
-    const v = await simulate(trace, { scheduler: "kairos", nodes: 2, params: { tieBreak: 0 } }, engine);
-    const s = await simulate(trace, { scheduler: "kairos", nodes: 2, params: { tieBreak: 2 } }, engine);
+    const v = await simulate(trace, { scheduler: "kairos", nodes: 2, params: { tieBreak: "variance" } }, engine);
+    const s = await simulate(trace, { scheduler: "kairos", nodes: 2, params: { tieBreak: "sum" } }, engine);
     checkInvariants(v);
     checkInvariants(s);
     expect(Array.from(v.tasks!.node)).toEqual([0, 1, 0]);
@@ -300,10 +300,10 @@ describe.each(["wasm", "js"] as const)("kairos tie-breaks on the %s engine (spec
   it("Random picks among the tied nodes, reproducibly per seed", async () => {
     const seen = new Set<number>();
     for (let seed = 1; seed <= 12; seed++) {
-      const r = await simulate(trace, { scheduler: "kairos", nodes: 2, seed, params: { tieBreak: 1 } }, engine);
+      const r = await simulate(trace, { scheduler: "kairos", nodes: 2, seed, params: { tieBreak: "random" } }, engine);
       checkInvariants(r);
       seen.add(r.tasks!.node[2]);
-      const again = await simulate(trace, { scheduler: "kairos", nodes: 2, seed, params: { tieBreak: 1 } }, engine);
+      const again = await simulate(trace, { scheduler: "kairos", nodes: 2, seed, params: { tieBreak: "random" } }, engine);
       expect(again.tasks!.node).toEqual(r.tasks!.node);
     }
     expect([...seen].sort()).toEqual([0, 1]);
@@ -330,8 +330,8 @@ describe.each(["wasm", "js"] as const)("kairos oracle tie values on the %s engin
     // The tie-break scenario above with Δ = 100: at C (t=1.5) the current sums are 1.4995 and
     // 1.1995 s (oracle: node 1), while the t = 0 heartbeat saw 0 and 0 (lowest id: node 0).
     const t = makeTrace([[0, [10]], [0.3, [10]], [1.5, [1]]]);
-    const hb = await simulate(t, { scheduler: "kairos", nodes: 2, params: { tieBreak: 2, delta: 100 } }, engine);
-    const or = await simulate(t, { scheduler: "kairos", nodes: 2, params: { tieBreak: 2, delta: 100, oracle: true } }, engine);
+    const hb = await simulate(t, { scheduler: "kairos", nodes: 2, params: { tieBreak: "sum", delta: 100 } }, engine);
+    const or = await simulate(t, { scheduler: "kairos", nodes: 2, params: { tieBreak: "sum", delta: 100, oracle: true } }, engine);
     expect(Array.from(hb.tasks!.node)).toEqual([0, 1, 0]);
     expect(Array.from(or.tasks!.node)).toEqual([0, 1, 1]);
   });
@@ -346,8 +346,8 @@ describe.each(["wasm", "js"] as const)("kairos oracle tie values on the %s engin
     expect(again.finish).toEqual(or.finish);
   });
   it("rejects oracle with the random tie-break (nothing to compute)", () => {
-    expect(() => resolveConfig({ scheduler: "kairos", nodes: 2, params: { oracle: true, tieBreak: 1 } }))
-      .toThrow("scheduler 'kairos': oracle=true needs a computed tie value (tieBreak 0 or 2), not tieBreak=1 (random)");
+    expect(() => resolveConfig({ scheduler: "kairos", nodes: 2, params: { oracle: true, tieBreak: "random" } }))
+      .toThrow("scheduler 'kairos': oracle=true needs a computed tie value (tieBreak=variance or sum), not tieBreak=random");
   });
 });
 

@@ -13,7 +13,7 @@
 //  - The scheduler counts its own placements at once and learns completions from a notice one
 //    network delay after each task ends (as `kairos` does by default).
 import {
-  nNodes, nTasks, slotsPerNode, jobFirstTask, jobLong, taskJob, netDelay,
+  Scheduler, Params, nNodes, nTasks, slotsPerNode, jobFirstTask, jobLong, taskJob, netDelay,
   nextUnlaunchedTask, sendBegin, sendTo, sendEnd, setTimer, timerKind, ClassPriorityDiscipline,
 } from "../policy";
 import { MinTree } from "../mintree";
@@ -104,3 +104,5 @@ export class BigC extends ClassAwareScheduler {
     this.place(now);
   }
 }
+
+export function createBigC(p: Params): Scheduler { return new BigC(p.num("cutoff"), p.num("shortShare")); }

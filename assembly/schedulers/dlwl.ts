@@ -12,7 +12,7 @@
 // started, with the bypass bound checked strictly (a task may bypass entry P only while P's
 // bypassed work stays below bypassFactor x P's estimate): srpt.ts (forTasks).
 import {
-  nNodes, nJobs, jobArrival, jobLong, jobEstimate, jobFirstTask, nextUnlaunchedTask, sendBegin, sendTo, sendEnd,
+  Scheduler, Params, nNodes, nJobs, jobArrival, jobLong, jobEstimate, jobFirstTask, nextUnlaunchedTask, sendBegin, sendTo, sendEnd,
   setTimer, timerKind, stream, SrptDiscipline,
 } from "../policy";
 import { Rng, STREAM_HEARTBEAT } from "../rng";
@@ -93,4 +93,9 @@ export class DistributedLwl extends ClassAwareScheduler {
     this.assigned[node] = left;
     this.live[node] = left == 0 ? 0.0 : this.live[node] - jobEstimate[job];
   }
+}
+
+export function createDlwl(p: Params): Scheduler {
+  return new DistributedLwl(p.num("cutoff"), p.num("shortPartition"), p.num("heartbeat"), p.num("bypassFactor"))
+    .estimationError(p.num("estErrorLow"), p.num("estErrorHigh"), p.flag("classifyByNoisy"));
 }

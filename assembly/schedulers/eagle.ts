@@ -24,7 +24,7 @@
 // scheduler does not re-send probes of a job whose tasks are all launched; with no short
 // partition the fallback goes to a uniform node.
 import {
-  nNodes, nJobs, netDelay, jobLong, setJobHandOut, jobFirstTask, jobUnlaunched, nextUnlaunchedTask, sendBegin,
+  Scheduler, Params, nNodes, nJobs, netDelay, jobLong, setJobHandOut, jobFirstTask, jobUnlaunched, nextUnlaunchedTask, sendBegin,
   sendTo, sendEnd, setTimer, timerKind, count, stream, holdsLongWork, compatMode, SrptDiscipline, C_REJECTED,
   C_RESCHEDULED,
 } from "../policy";
@@ -281,4 +281,10 @@ export class Eagle extends ClassAwareScheduler {
     if (t >= 0) setJobHandOut(job, now);
     return t;
   }
+}
+
+export function createEagle(p: Params): Scheduler {
+  return new Eagle(p.num("cutoff"), p.num("shortPartition"), p.num("probeRatio"), p.int("minProbes"), p.flag("sss"),
+    p.flag("sbpSrpt"), p.num("bypassFactor"), p.flag("withoutReplacement"))
+    .estimationError(p.num("estErrorLow"), p.num("estErrorHigh"), p.flag("classifyByNoisy"));
 }

@@ -12,7 +12,7 @@
 // `split` is the static split: short jobs probe only the short partition, long jobs go through
 // the central LWL on the rest, no stealing.
 import {
-  nNodes, jobLong, queueFirst, queueLength, longRunning, longQueued, entryIsLong, entryIsProbe, moveRun, serve, count,
+  Scheduler, Params, nNodes, jobLong, queueFirst, queueLength, longRunning, longQueued, entryIsLong, entryIsProbe, moveRun, serve, count,
   longWork, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
 } from "../policy";
 import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../rng";
@@ -109,4 +109,14 @@ export function stealFrom(victim: i32, thief: i32): bool {
   moveRun(victim, r, n, thief);
   count(C_RESCHEDULED, <f64>n);
   return true;
+}
+
+export function createHawk(p: Params): Scheduler {
+  const steal = p.flag("stealing") ? p.int("stealAttempts") : 0;
+  return new Hawk(p.num("cutoff"), p.num("shortPartition"), p.num("probeRatio"), steal, p.flag("centralLong"),
+    p.flag("partition"), false).estimationError(p.num("estErrorLow"), p.num("estErrorHigh"), p.flag("classifyByNoisy"));
+}
+
+export function createSplit(p: Params): Scheduler {
+  return new Hawk(p.num("cutoff"), p.num("shortPartition"), p.num("probeRatio"), 0, true, true, true);
 }

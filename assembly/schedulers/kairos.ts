@@ -37,7 +37,7 @@
 //    hold 2+ tasks that is still thousands of nodes per decision, so it is not faster than the
 //    sampled reading on loaded clusters (README, "Heartbeat cost").
 import {
-  Scheduler, NodeDiscipline, nNodes, nJobs, slotsPerNode, jobArrival, jobFirstTask, taskJob, nextUnlaunchedTask,
+  Scheduler, Params, LasDiscipline, setRunOverheads, nTasks, NodeDiscipline, nNodes, nJobs, slotsPerNode, jobArrival, jobFirstTask, taskJob, nextUnlaunchedTask,
   sendBegin, sendTo, sendEnd, setTimer, timerKind, FifoDiscipline, nodeAttainedVariance, nodeAttainedSum, nodeTasks, netDelay, stream,
 } from "../policy";
 import { MinTree } from "../mintree";
@@ -301,3 +301,16 @@ export class YarnFifo extends Kairos {
     this.useVariance = false;
   }
 }
+
+export function createKairos(p: Params): Scheduler {
+  const nodes = new LasDiscipline(nTasks, p.num("quantum"), p.int("starvationPreemptions"), p.num("starvationQuanta"),
+    p.num("swapMargin"), p.flag("victimUsesStaleAttained"), p.flag("starvationWaits"));
+  setRunOverheads(p.num("suspendCost"), p.num("resumeCost"));
+  const k = new Kairos(p.int("Q"), p.num("delta"), p.flag("staleCounts"), nodes);
+  const tie = p.choice("tieBreak");
+  k.tieBreak = tie == "random" ? TIE_RANDOM : tie == "sum" ? TIE_SUM : TIE_VARIANCE;
+  if (p.flag("oracle")) k.useOracle();
+  return k;
+}
+
+export function createYarnFifo(p: Params): Scheduler { return new YarnFifo(p.num("delta")); }

@@ -5,7 +5,7 @@
 // the job's tasks are late-bound among its chosen nodes (the first to ask gets the next task in
 // trace order). The reference simulator also subtracts the elapsed time of a running task (A9);
 // that refinement is not modelled.
-import { Scheduler, nNodes, jobLong, jobUnlaunched, jobEstimate, sendBegin, sendTo, sendEnd, fail, E_RANGE_OUTSIDE_VIEW } from "../policy";
+import { Scheduler, Params, nNodes, jobLong, jobUnlaunched, jobEstimate, sendBegin, sendTo, sendEnd, fail, E_RANGE_OUTSIDE_VIEW } from "../policy";
 import { MinTree } from "../mintree";
 import { ClassAwareScheduler, shortPartitionSize } from "./classes";
 
@@ -81,4 +81,11 @@ export class OmniscientLwl extends ClassAwareScheduler {
     this.central.place(job, jobLong[job] != 0 ? this.generalStart : 0, nNodes, now);
   }
   onTaskEnd(node: i32, task: i32, job: i32, now: f64): void { this.central.finished(node, job); }
+}
+
+export function createLwl(p: Params): Scheduler { return new LeastWorkLeft(); }
+
+export function createClwl(p: Params): Scheduler {
+  return new OmniscientLwl(p.num("cutoff"), p.num("shortPartition"))
+    .estimationError(p.num("estErrorLow"), p.num("estErrorHigh"), p.flag("classifyByNoisy"));
 }

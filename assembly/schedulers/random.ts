@@ -1,7 +1,7 @@
 // `random`: every task is bound at once to a uniformly random node and queued FIFO
 // there (the Sparrow paper's baseline). No probes, no round trip: the placement
 // message carries the task.
-import { Scheduler, nNodes, jobFirstTask, nextUnlaunchedTask, sendBegin, sendTo, sendEnd, stream } from "../policy";
+import { Scheduler, Params, nNodes, jobFirstTask, nextUnlaunchedTask, sendBegin, sendTo, sendEnd, stream } from "../policy";
 import { Rng, STREAM_PLACEMENT } from "../rng";
 
 export class RandomPlacement extends Scheduler {
@@ -16,3 +16,5 @@ export class RandomPlacement extends Scheduler {
     sendEnd(now);
   }
 }
+
+export function createRandom(p: Params): Scheduler { return new RandomPlacement(); }

@@ -2,7 +2,7 @@
 // A job with t tasks sends ceil(d * t) probes to nodes drawn uniformly at random;
 // each probe reaching a queue head asks for a task, and the job's tasks go to the
 // first t probes to ask. Later probes get a cancel after one round trip (A4).
-import { Scheduler, nNodes, jobFirstTask, sendBegin, sendTo, sendEnd, stream } from "../policy";
+import { Scheduler, Params, nNodes, jobFirstTask, sendBegin, sendTo, sendEnd, stream } from "../policy";
 import { Rng, STREAM_PLACEMENT } from "../rng";
 import { toI32 } from "../glue";
 import { NodeSampler } from "./sampler";
@@ -32,4 +32,8 @@ export class Sparrow extends Scheduler {
   onJobArrival(job: i32, now: f64): void {
     sendProbes(job, this.probeRatio, 1, this.sampler, this.rng, now);
   }
+}
+
+export function createSparrow(p: Params): Scheduler {
+  return new Sparrow(p.num("probeRatio"), p.flag("withoutReplacement"));
 }

@@ -317,20 +317,26 @@ function schedulersCommand(opts: Record<string, unknown>): void {
   lines.push("Common parameters (every scheduler; --set name=value):");
   for (const p of COMMON_PARAMS) lines.push(param(p));
   for (const s of SCHEDULERS) {
-    lines.push("", `${s.name}: ${s.summary}`, `    (${s.source})`);
+    lines.push("", `${s.name}: ${s.summary}`,
+      `    (${s.source}; ${s.binding}-bound tasks${s.preemptive ? ", preemptive nodes" : ""}${s.dag ? ", DAG traces" : ""}; ${s.doc})`);
     if (s.params.length === 0) lines.push("    no parameters of its own");
     for (const p of s.params) lines.push(param(p));
   }
   lines.push("", "Cluster options: --nodes [1, 10000000] integer, --slots [1, 4096] integer (per node), --seed [0, 2147483647] integer.");
-  lines.push("", "Presets (--preset NAME: reporting cutoff, and these parameters for the schedulers that have them):");
+  lines.push("", "Presets (--preset NAME: the reporting cutoff, which is also every scheduler's `cutoff`, and each scheduler's own values):");
   for (const p of PRESETS) {
+    // Schedulers with the same values for the preset share one entry.
+    const groups = new Map<string, string[]>();
+    for (const s of SCHEDULERS) {
+      const v = s.presets?.[p.name];
+      if (!v) continue;
+      const text = Object.entries(v).map(([k, x]) => `${k} ${x}`).join(", ");
+      groups.set(text, [...(groups.get(text) ?? []), s.name]);
+    }
     const set = [
       p.cutoff !== undefined ? `cutoff ${p.cutoff} s` : "",
-      p.shortPartition !== undefined ? `shortPartition ${p.shortPartition} %` : "",
-      p.heartbeat !== undefined ? `heartbeat ${p.heartbeat} s` : "",
-      p.quantum !== undefined ? `quantum ${p.quantum} s` : "",
-      p.Q !== undefined ? `Q ${p.Q}` : "",
-    ].filter((x) => x !== "").join(", ");
+      ...[...groups].map(([text, names]) => `${names.join("/")}: ${text}`),
+    ].filter((x) => x !== "").join("; ");
     lines.push(`    ${p.name.padEnd(15)} ${set}   (${p.trace})`);
   }
   process.stdout.write(lines.join("\n") + "\n");
@@ -353,7 +359,7 @@ export function buildProgram(): Command {
     .option("--slots <n>", "slots per node (default 1)", num("slots", "int"))
     .option("--seed <n>", "seed of every random stream (default 1)", num("seed", "int"))
     .option("--cutoff <seconds>", "reporting cutoff: jobs whose mean task duration exceeds it are long", num("cutoff"))
-    .option("--preset <name>", `trace preset: ${PRESETS.map((p) => p.name).join(", ")} (reporting cutoff and cutoff/shortPartition/heartbeat/quantum/Q where a scheduler has them; explicit values win)`)
+    .option("--preset <name>", `trace preset: ${PRESETS.map((p) => p.name).join(", ")} (reporting cutoff and each scheduler's values for it, see \`aviary schedulers\`; explicit values win)`)
     .addOption(new Option("--engine <kind>", "engine build (default wasm)").choices(["wasm", "js"]))
     .option("--set <key=value>", "scheduler parameter (repeatable; see `aviary schedulers`)", collect, [])
     .option("--config <file>", "JSON file with any of these options (command-line options win)")
@@ -374,7 +380,7 @@ export function buildProgram(): Command {
     .option("--seeds <n>", "average over seeds 1..N (default 1)", num("seeds", "int"))
     .option("--seed-list <list>", "average over these comma-separated seeds")
     .option("--slots <n>", "slots per node (default 1)", num("slots", "int"))
-    .option("--preset <name>", `trace preset: ${PRESETS.map((p) => p.name).join(", ")} (reporting cutoff and cutoff/shortPartition/heartbeat where a scheduler has them)`)
+    .option("--preset <name>", `trace preset: ${PRESETS.map((p) => p.name).join(", ")} (reporting cutoff and each scheduler's values for it)`)
     .option("--cutoff <seconds>", "reporting cutoff: jobs whose mean task duration exceeds it are long (default the preset's)", num("cutoff"))
     .option("--set <key=value>", "scheduler parameter, applied to the schedulers that have it (repeatable)", collect, [])
     .addOption(new Option("--engine <kind>", "engine build (default wasm)").choices(["wasm", "js"]))

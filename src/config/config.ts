@@ -1,6 +1,6 @@
 // Run configuration: a plain JSON-able object, validated in one place.
 import { InputError } from "../errors.js";
-import { COMMON_PARAMS, checkParam, findScheduler, type ParamSpec, type SchedulerSpec } from "./schedulers.js";
+import { COMMON_PARAMS, SCHEDULERS, checkParam, engineValue, findScheduler, type ParamSpec, type SchedulerSpec } from "./schedulers.js";
 
 export interface SimConfig {
   scheduler: string;
@@ -8,14 +8,16 @@ export interface SimConfig {
   slots: number;
   seed: number;
   /** Scheduler and common parameters by name (see `aviary schedulers`). */
-  params: Record<string, number | boolean>;
+  params: Record<string, number | boolean | string>;
 }
 
 /** A validated configuration with every parameter filled in. */
 export interface ResolvedConfig extends SimConfig {
   spec: SchedulerSpec;
+  /** The scheduler's position in its catalogue: the engine's registry index. */
+  engineIndex: number;
   networkDelay: number;
-  /** Scheduler parameters in engine slot order. */
+  /** Scheduler parameters in the order of its description (enums as the value's position). */
   paramVector: Float64Array;
 }
 
@@ -23,8 +25,10 @@ const NODES: ParamSpec = { name: "nodes", kind: "integer", default: 1, unit: "no
 const SLOTS: ParamSpec = { name: "slots", kind: "integer", default: 1, unit: "slots/node", min: 1, max: 4096, description: "" };
 const SEED: ParamSpec = { name: "seed", kind: "integer", default: 1, unit: "", min: 0, max: 2147483647, description: "" };
 
-export function resolveConfig(c: Partial<SimConfig> & { scheduler?: string }): ResolvedConfig {
-  const spec = findScheduler(c.scheduler ?? "sparrow");
+/** `catalogue`: the schedulers the engine was built with (default: the project's). */
+export function resolveConfig(c: Partial<SimConfig> & { scheduler?: string },
+                              catalogue: SchedulerSpec[] = SCHEDULERS): ResolvedConfig {
+  const spec = findScheduler(c.scheduler ?? "sparrow", catalogue);
   const nodes = checkParam(NODES, c.nodes ?? NODES.default, "nodes") as number;
   const slots = checkParam(SLOTS, c.slots ?? SLOTS.default, "slots") as number;
   const seed = checkParam(SEED, c.seed ?? SEED.default, "seed") as number;
@@ -36,19 +40,22 @@ export function resolveConfig(c: Partial<SimConfig> & { scheduler?: string }): R
       throw new InputError(`unknown parameter '${key}' for scheduler '${spec.name}' (known: ${all.map((p) => p.name).join(", ")})`);
     }
   }
-  const params: Record<string, number | boolean> = {};
+  const params: Record<string, number | boolean | string> = {};
   for (const p of all) {
     params[p.name] = key(given, p.name) ? checkParam(p, given[p.name], `scheduler '${spec.name}'`) : p.default;
   }
   if (typeof params.estErrorLow === "number" && (params.estErrorLow as number) > (params.estErrorHigh as number)) {
     throw new InputError(`scheduler '${spec.name}': estErrorLow=${params.estErrorLow} must not exceed estErrorHigh=${params.estErrorHigh}`);
   }
-  if (params.oracle === true && params.tieBreak === 1) {
-    throw new InputError(`scheduler '${spec.name}': oracle=true needs a computed tie value (tieBreak 0 or 2), not tieBreak=1 (random)`);
+  if (params.oracle === true && params.tieBreak === "random") {
+    throw new InputError(`scheduler '${spec.name}': oracle=true needs a computed tie value (tieBreak=variance or sum), not tieBreak=random`);
   }
   const paramVector = new Float64Array(spec.params.length);
-  spec.params.forEach((p, i) => { paramVector[i] = Number(params[p.name]); });
-  return { scheduler: spec.name, nodes, slots, seed, params, spec, networkDelay: params.networkDelay as number, paramVector };
+  spec.params.forEach((p, i) => { paramVector[i] = engineValue(p, params[p.name]); });
+  return {
+    scheduler: spec.name, nodes, slots, seed, params, spec, engineIndex: catalogue.indexOf(spec),
+    networkDelay: params.networkDelay as number, paramVector,
+  };
 }
 
 function key(o: object, k: string): boolean { return Object.prototype.hasOwnProperty.call(o, k); }

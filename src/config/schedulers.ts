@@ -1,12 +1,17 @@
-// The scheduler catalogue: names, engine ids (assembly/schedulers/registry.ts) and every
-// parameter with its default, unit and allowed range. `aviary schedulers` prints this;
-// resolveConfig() validates against it.
+// The scheduler catalogue: one declarative description per scheduler, from which everything
+// else derives — the engine's registry (scripts/build.mjs generates
+// assembly/schedulers/registry.gen.ts from it: the description's position is the engine index,
+// its parameters are read by name), validation (resolveConfig), `aviary schedulers`, the presets
+// (presets.ts merges each description's per-preset values) and the test helpers' sets (binding,
+// preemptive). Adding a scheduler = its engine file + one entry here (docs/adding-a-scheduler.md).
 import { InputError } from "../errors.js";
 
 export interface ParamSpec {
   name: string;
-  kind: "number" | "integer" | "boolean";
-  default: number | boolean;
+  kind: "number" | "integer" | "boolean" | "enum";
+  default: number | boolean | string;
+  /** enum: the allowed values (the engine receives the position; policies read the name). */
+  values?: string[];
   unit: string;
   min?: number;
   max?: number;
@@ -19,13 +24,26 @@ export interface ParamSpec {
 
 export interface SchedulerSpec {
   name: string;
-  /** Engine registry id. */
-  id: number;
   summary: string;
   /** Spec section this policy follows. */
   source: string;
-  /** In engine parameter-slot order. */
+  /** The engine's factory: `export function FACTORY(p: Params): Scheduler` in
+   *  assembly/schedulers/MODULE.ts (or, for a catalogue built beside the project, the file `file`). */
+  engine: { module: string; factory: string; file?: string };
+  /** "late": probes ask for their task when they reach a queue head (a get-task round trip holds
+   *  the slot); "early": placements carry the task. */
+  binding: "late" | "early";
+  /** Nodes preempt running tasks (a task's wall time may exceed its duration). */
+  preemptive?: boolean;
+  /** Runs traces with task dependencies (the engine's DAG path). */
+  dag?: boolean;
+  /** Its page of model choices, relative to the repository root. */
+  doc: string;
+  /** Parameters the policy reads by name (their order is the engine's parameter slots). */
   params: ParamSpec[];
+  /** Values this scheduler takes from a preset, by preset name (presets.ts). A preset's cutoff
+   *  reaches every scheduler with a `cutoff` parameter without being listed here. */
+  presets?: Record<string, Record<string, number | boolean | string>>;
 }
 
 /** Parameters every scheduler has (cluster and network). */
@@ -53,6 +71,11 @@ const PROBE_RATIO: ParamSpec = {
   description: "d: probes sent per task of a job (Sparrow's best value is 2)",
 };
 
+/** The short partitions of the Hawk/Eagle papers per trace (seed-hawk-eagle.md §2.2(b), A2). */
+const PARTITIONS: Record<string, Record<string, number>> = {
+  google: { shortPartition: 17 }, yahoo: { shortPartition: 2 }, cloudera: { shortPartition: 9 }, facebook: { shortPartition: 2 },
+};
+
 const BYPASS: ParamSpec = {
   name: "bypassFactor", kind: "number", default: 5, unit: "x task estimate", min: 0, minExclusive: true, max: 1e6,
   description: "SRPT starvation bound: a queued probe may be bypassed by at most this many times its task estimate of work",
@@ -68,12 +91,14 @@ function estimationParams(classifyByNoisy: boolean): ParamSpec[] {
 
 export const SCHEDULERS: SchedulerSpec[] = [
   {
-    name: "random", id: 0, source: "seed-hawk-eagle.md §2.0 (Sparrow paper baseline)",
+    name: "random", engine: { module: "random", factory: "createRandom" }, binding: "early", doc: "docs/models/sparrow.md",
+    source: "seed-hawk-eagle.md §2.0 (Sparrow paper baseline)",
     summary: "each task bound at once to a uniformly random node, FIFO queues, no probing",
     params: [],
   },
   {
-    name: "sparrow", id: 1, source: "seed-hawk-eagle.md §2.0-§2.1",
+    name: "sparrow", engine: { module: "sparrow", factory: "createSparrow" }, binding: "late", doc: "docs/models/sparrow.md",
+    source: "seed-hawk-eagle.md §2.0-§2.1",
     summary: "batch sampling: ceil(d*t) probes to random nodes, late binding, cancel after one round trip",
     params: [
       PROBE_RATIO,
@@ -84,12 +109,14 @@ export const SCHEDULERS: SchedulerSpec[] = [
     ],
   },
   {
-    name: "lwl", id: 2, source: "seed-hawk-eagle.md §2.3, §2.2(e)",
+    name: "lwl", engine: { module: "lwl", factory: "createLwl" }, binding: "late", doc: "docs/models/lwl.md",
+    source: "seed-hawk-eagle.md §2.3, §2.2(e)",
     summary: "fully centralized least-work-left for all jobs, indexed argmin over per-node estimated work, late-bound placements",
     params: [],
   },
   {
-    name: "hawk", id: 3, source: "seed-hawk-eagle.md §2.2",
+    name: "hawk", engine: { module: "hawk", factory: "createHawk" }, binding: "late", doc: "docs/models/hawk.md", presets: PARTITIONS,
+    source: "seed-hawk-eagle.md §2.2",
     summary: "hybrid: short jobs by Sparrow probing over all nodes, long jobs by central LWL on the general partition, a short-only partition, randomized stealing of short probes queued behind long work",
     params: [
       CUTOFF, SHORT_PARTITION, PROBE_RATIO,
@@ -101,12 +128,14 @@ export const SCHEDULERS: SchedulerSpec[] = [
     ],
   },
   {
-    name: "split", id: 4, source: "seed-hawk-eagle.md §2.4",
+    name: "split", engine: { module: "hawk", factory: "createSplit" }, binding: "late", doc: "docs/models/hawk.md", presets: PARTITIONS,
+    source: "seed-hawk-eagle.md §2.4",
     summary: "static split cluster: short jobs probe only the short partition, long jobs by central LWL on the rest, no stealing",
     params: [CUTOFF, SHORT_PARTITION, PROBE_RATIO],
   },
   {
-    name: "eagle", id: 5, source: "seed-hawk-eagle.md §2.5",
+    name: "eagle", engine: { module: "eagle", factory: "createEagle" }, binding: "late", doc: "docs/models/eagle.md", presets: PARTITIONS,
+    source: "seed-hawk-eagle.md §2.5",
     summary: "Hawk's hybrid plus succinct state sharing (probe rejection at nodes with long work, re-scheduling with the freshest bitvector, fallback to the short partition), a minimum of K probes, sticky batch probing and SRPT with a bypass bound",
     params: [
       CUTOFF, SHORT_PARTITION, PROBE_RATIO,
@@ -119,12 +148,19 @@ export const SCHEDULERS: SchedulerSpec[] = [
     ],
   },
   {
-    name: "clwl", id: 6, source: "seed-hawk-eagle.md §2.7",
+    name: "clwl", engine: { module: "lwl", factory: "createClwl" }, binding: "late", doc: "docs/models/lwl.md", presets: PARTITIONS,
+    source: "seed-hawk-eagle.md §2.7",
     summary: "omniscient centralized LWL for every task on exact live state, with Eagle's static partition (short jobs anywhere, long jobs on the general partition), FIFO queues",
     params: [CUTOFF, SHORT_PARTITION, ...estimationParams(false)],
   },
   {
-    name: "dlwl", id: 7, source: "seed-hawk-eagle.md §2.6",
+    name: "dlwl", engine: { module: "dlwl", factory: "createDlwl" }, binding: "early", doc: "docs/models/dlwl.md",
+    source: "seed-hawk-eagle.md §2.6",
+    // Heartbeats of §2.6; the papers give none for Facebook: Google's 3 s, "common in industry".
+    presets: {
+      google: { shortPartition: 17, heartbeat: 3 }, yahoo: { shortPartition: 2, heartbeat: 7 },
+      cloudera: { shortPartition: 9, heartbeat: 12 }, facebook: { shortPartition: 2, heartbeat: 3 },
+    },
     summary: "distributed LWL with early binding on heartbeat-stale node state plus noise, SRPT node queues with a bypass bound, Eagle's short partition",
     params: [
       CUTOFF, SHORT_PARTITION,
@@ -134,32 +170,39 @@ export const SCHEDULERS: SchedulerSpec[] = [
     ],
   },
   {
-    name: "kairos", id: 8, source: "seed-kairos-related.md §1.2-§1.4, §8",
+    name: "kairos", engine: { module: "kairos", factory: "createKairos" }, binding: "early", preemptive: true,
+    doc: "docs/models/kairos.md",
+    source: "seed-kairos-related.md §1.2-§1.4, §8",
+    // Quanta of seed-kairos-related.md §1.4 (simulations: Yahoo 100 s, Google 10,000 s; testbed 50 s, Q = 4).
+    presets: { google: { quantum: 10000 }, yahoo: { quantum: 100 }, "kairos-testbed": { quantum: 50, Q: 4 } },
     summary: "no runtime estimates: preemptive Least-Attained-Service nodes (quantum W, starvation guard) fed by a central FIFO queue; each task to the node with the fewest tasks (ties: lowest attained-service variance), at most N+Q per node; completions learnt from notices (or heartbeats with staleCounts), variances from heartbeats",
     params: [
       { name: "Q", kind: "integer", default: 2, unit: "tasks", min: 0, max: 1_000_000, description: "admission control: a node holds at most N + Q tasks (N = --slots); the spec's simulations use 2, its testbed 4" },
       { name: "quantum", kind: "number", default: 100, unit: "s", min: 0, minExclusive: true, max: 1e12, description: "W: after W s of a run the task yields to a suspended task with no more attained service (spec simulations: Yahoo 100, Google 10000; testbed 50)" },
       { name: "delta", kind: "number", default: 1, unit: "s", min: 1e-6, max: 1e9, description: "Δ: period of the nodes' heartbeats (attained-service variance; completions too with staleCounts); not in the thesis, the prototype's 1 s scheduling interval" },
-      { name: "resumeCost", kind: "number", default: 0, unit: "s", min: 0, max: 1e9, description: "suspend/resume cost: seconds added to a resumed task's run (the thesis gives none)" },
+      { name: "resumeCost", kind: "number", default: 0, unit: "s", min: 0, max: 1e9, description: "resume latency: seconds a resumed task's run begins with, its slot busy and no service (spec §8 #14; the thesis gives none)" },
+      { name: "suspendCost", kind: "number", default: 0, unit: "s", min: 0, max: 1e9, description: "suspend latency: seconds the run that takes a suspended task's slot begins with, busy and no service (spec §8 #14; the thesis gives none)" },
       { name: "starvationPreemptions", kind: "integer", default: 3, unit: "preemptions", min: 0, max: 1_000_000, description: "starvation guard: a task suspended this many times gets a protected run at its next run (0: off; spec simulations 3)" },
       { name: "starvationQuanta", kind: "number", default: 2, unit: "x quantum", min: 0, minExclusive: true, max: 1e6, description: "length of the protected run, which neither arrivals nor quantum checks interrupt (prototype: 2W)" },
       { name: "staleCounts", kind: "boolean", default: false, unit: "flag", description: "learn completions only from heartbeats (Algorithm 3 as printed); default: a completion notice reaches the scheduler one network delay later (spec §8 #5 'exact' mode)" },
-      { name: "tieBreak", kind: "integer", default: 0, unit: "0|1|2", min: 0, max: 2, description: "among nodes with equal task counts: 0 lowest attained-service variance (Kairos), 1 random, 2 lowest cumulative attained service (the spec's Random and Sum ablations)" },
-      { name: "oracle", kind: "boolean", default: false, unit: "flag", description: "compute the tie value (variance or sum) fresh at each placement instead of sampling it at heartbeats (spec §8 #6's oracle option; no heartbeats needed unless staleCounts); not with tieBreak 1" },
+      { name: "tieBreak", kind: "enum", default: "variance", values: ["variance", "random", "sum"], unit: "choice", description: "among nodes with equal task counts: lowest attained-service variance (Kairos), a random one, or lowest cumulative attained service (the spec's Random and Sum ablations)" },
+      { name: "oracle", kind: "boolean", default: false, unit: "flag", description: "compute the tie value (variance or sum) fresh at each placement instead of sampling it at heartbeats (spec §8 #6's oracle option; no heartbeats needed unless staleCounts); not with tieBreak=random" },
       { name: "swapMargin", kind: "number", default: 0, unit: "s", min: 0, max: 1e12, description: "quantum-end hysteresis: the runner yields only if its attained service exceeds the least-attained suspended task's by at least this much (0: the listing's <=; the prototype uses W/2, spec §8 #2)" },
       { name: "victimUsesStaleAttained", kind: "boolean", default: false, unit: "flag", description: "an arrival preempts the runner with the most stored attained service, ignoring the current run's progress (the printed listing, spec §8 #1); default: current attained service" },
       { name: "starvationWaits", kind: "boolean", default: false, unit: "flag", description: "count starvation as the thesis text does: a suspended task passed over at starvationPreemptions consecutive quantum-end decisions is forced in at the next decision point, for a protected run (spec §8 #3 'waitQuanta'); default: the prototype's count of the task's own suspensions" },
     ],
   },
   {
-    name: "yarn-fifo", id: 9, source: "seed-kairos-related.md §2.1, §8 #20",
+    name: "yarn-fifo", engine: { module: "kairos", factory: "createYarnFifo" }, binding: "early", doc: "docs/models/yarn-fifo.md",
+    source: "seed-kairos-related.md §2.1, §8 #20",
     summary: "YARN FIFO baseline: a central FIFO queue of tasks placed only on free slots (fewest tasks, lowest id), completions learnt from heartbeats, no node queues, no preemption",
     params: [
       { name: "delta", kind: "number", default: 1, unit: "s", min: 1e-6, max: 1e9, description: "Δ: period of the nodes' completion reports; freed slots are reused only after one (the prototype's 1 s scheduling interval)" },
     ],
   },
   {
-    name: "big-c", id: 10, source: "seed-kairos-related.md §2.2 (the [rec] simulator model)",
+    name: "big-c", engine: { module: "bigc", factory: "createBigC" }, binding: "early", preemptive: true, doc: "docs/models/big-c.md",
+    source: "seed-kairos-related.md §2.2 (the [rec] simulator model)",
     summary: "Big-C: short jobs (estimate <= cutoff) have priority and a guaranteed share of the slots; central per-class FIFO queues place tasks on free slots, and a short task with no free slot preempts the most recently started long task on the node running the most long tasks while short tasks hold less than their share; suspended long tasks resume when their node frees a slot and no short task waits there",
     params: [
       CUTOFF,
@@ -168,23 +211,35 @@ export const SCHEDULERS: SchedulerSpec[] = [
   },
 ];
 
-export function findScheduler(name: string): SchedulerSpec {
-  const s = SCHEDULERS.find((x) => x.name === name);
+export function findScheduler(name: string, catalogue: SchedulerSpec[] = SCHEDULERS): SchedulerSpec {
+  const s = catalogue.find((x) => x.name === name);
   if (!s) {
-    throw new InputError(`unknown scheduler '${name}' (known: ${SCHEDULERS.map((x) => x.name).join(", ")})`);
+    throw new InputError(`unknown scheduler '${name}' (known: ${catalogue.map((x) => x.name).join(", ")})`);
   }
   return s;
 }
 
+/** The value the engine receives for a parameter (enums: the value's position). */
+export function engineValue(p: ParamSpec, v: number | boolean | string): number {
+  if (p.kind === "enum") return (p.values ?? []).indexOf(String(v));
+  return Number(v);
+}
+
 export function describeRange(p: ParamSpec): string {
   if (p.kind === "boolean") return "true|false";
+  if (p.kind === "enum") return (p.values ?? []).join("|");
   const lo = p.min === undefined ? "-inf" : String(p.min);
   const hi = p.max === undefined ? "inf" : String(p.max);
   return `${p.minExclusive ? "(" : "["}${lo}, ${hi}${p.maxExclusive ? ")" : "]"}${p.kind === "integer" ? " integer" : ""}`;
 }
 
 /** Parses and range-checks one parameter value given as text or JSON value. */
-export function checkParam(p: ParamSpec, raw: unknown, where: string): number | boolean {
+export function checkParam(p: ParamSpec, raw: unknown, where: string): number | boolean | string {
+  if (p.kind === "enum") {
+    const v = typeof raw === "string" ? raw.trim() : raw;
+    if (typeof v === "string" && (p.values ?? []).includes(v)) return v;
+    throw new InputError(`${where}: ${p.name} must be one of ${describeRange(p)}, got '${String(raw)}'`);
+  }
   if (p.kind === "boolean") {
     if (raw === true || raw === "true" || raw === "1" || raw === 1) return true;
     if (raw === false || raw === "false" || raw === "0" || raw === 0) return false;

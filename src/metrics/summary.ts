@@ -45,7 +45,7 @@ export interface RunSummary {
   slots: number;
   seed: number;
   cutoff: number | null;
-  params: Record<string, number | boolean>;
+  params: Record<string, number | boolean | string>;
   trace: { name: string; jobs: number; tasks: number };
   short: ClassStats;
   long: ClassStats;
