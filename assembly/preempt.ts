@@ -10,6 +10,7 @@ import { counters, recordTasks, C_TASKS_STARTED, C_PREEMPTIONS, C_SUSPENDED_SECO
 import { nTasks, nJobs, taskJob, taskDuration, noteTaskStart } from "./jobs";
 import { slotRun, recordStart, recordEnd } from "./slots";
 import { enqueue, removeAt, entryTask } from "./queues";
+import { fail, E_SLOT_BUSY } from "./errors";
 
 /** Overheads (seconds, slot busy, no service): before the run that follows a suspension on the
  *  same slot, and before a suspended task's run resumes (spec seed-kairos-related.md §8 #14). */
@@ -90,6 +91,7 @@ export function firstStart(node: i32, task: i32, t: f64): void {
 /** Starts a run of `task` on slot `pos` (already counted busy) whose service begins after
  *  `overhead` seconds; schedules its end. Returns the end time. The caller sets the run state. */
 export function beginRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
+  if (slotRun[pos] >= 0) fail(E_SLOT_BUSY, pos);
   slotRun[pos] = task;
   runSlotOf[task] = pos;
   runCostOf[task] = overhead;

@@ -3,6 +3,7 @@
 // Environment-neutral: Node and browsers both use this with their own engine factory.
 import type { EngineApi, EngineFactory } from "./engine/types.js";
 import { counterRecord } from "./engine/counters.js";
+import { describeFailure } from "./engine/failures.js";
 import type { ResolvedConfig } from "./config/config.js";
 import type { Trace } from "./trace/types.js";
 import { referenceQuirks } from "./trace/compat.js";
@@ -39,6 +40,8 @@ export interface SimResult {
   trace: Trace;
   /** Finish time of each job's last task (seconds). */
   finish: Float64Array;
+  /** Start of each job's first task (seconds): Yaq's completion time counts from it. */
+  firstStart: Float64Array;
   /** Per-job preemption counts; present for preemptive policies (kairos). */
   preemptions?: Int32Array;
   counters: Record<string, number>;
@@ -173,15 +176,17 @@ function runSlice(engine: EngineApi, jobs: number, options: RunOptions, t0: numb
   try {
     done = engine.run(options.sliceEvents ?? 2_000_000);
   } catch (e) {
-    // A trap or an engine invariant: say where the run was, since the message alone
-    // ("unreachable", "Invalid length") names no cause. Out-of-memory is the usual one:
-    // a Wasm instance holds at most 4 GB of pending events and queued records.
+    // The engine stopped the run (a failure code it recorded), or a trap: say where the run was,
+    // since a trap's message alone ("unreachable", "Invalid length") names no cause.
+    // Out-of-memory is the usual trap: a Wasm instance holds at most 4 GB of pending events and
+    // queued records.
     const c = engine.counterColumn();
-    const what = e instanceof Error ? e.message : String(e);
+    const code = engine.failureCode();
+    const what = code !== 0 ? describeFailure(code, engine.failureDetail())
+      : `${e instanceof Error ? e.message : String(e)}; if the run outgrew the engine's memory, a parameter `
+        + "that multiplies events (e.g. a tiny quantum or heartbeat period) is the likely cause";
     throw new Error(`the ${engine.kind} engine stopped after more than ${c[0]} events, at simulated time `
-      + `${engine.simTime()} s with ${engine.completedJobs()} of ${jobs} jobs done (${what}); if the run `
-      + "outgrew the engine's memory, a parameter that multiplies events (e.g. a tiny quantum or "
-      + "heartbeat period) is the likely cause", { cause: e });
+      + `${engine.simTime()} s with ${engine.completedJobs()} of ${jobs} jobs done: ${what}`, { cause: e });
   }
   if (options.onProgress) {
     options.onProgress({
@@ -201,7 +206,8 @@ function finishRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, opti
   const result: SimResult = {
     config, engine: engine.kind, trace,
     finish: engine.finishColumn().slice(),
-    counters: counterRecord(engine.counterColumn()),
+    firstStart: engine.firstStartColumn().slice(),
+    counters: counterRecord(engine.counterColumn(), engine.counterNames()),
     busySlotSeconds: engine.busySlotSeconds(),
     firstArrival: jobs > 0 ? trace.arrivals[0] : 0,
     lastFinish: engine.lastFinishTime(),

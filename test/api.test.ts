@@ -54,7 +54,25 @@ describe("library API", () => {
     const trace = parseTr(new TextEncoder().encode(lines.join("\n") + "\n"), "fail.tr");
     const config = resolveConfig({ scheduler: "sparrow", nodes: 4 });
     expect(() => runSimulation(failing, trace, config, { sliceEvents: 20 }))
-      .toThrow(/^the js engine stopped after more than 20 events, at simulated time [0-9.]+ s with \d+ of 50 jobs done \(unreachable\)/);
+      .toThrow(/^the js engine stopped after more than 20 events, at simulated time [0-9.]+ s with \d+ of 50 jobs done: unreachable; if the run outgrew/);
+    // A failure the engine recorded is decoded into its meaning, in one line.
+    calls = 0;
+    const recorded = () => {
+      const e = failing();
+      return { ...e, failureCode: () => (calls >= 2 ? 8 : 0), failureDetail: () => 0 };
+    };
+    expect(() => runSimulation(recorded, trace, config, { sliceEvents: 20 }))
+      .toThrow(/jobs done: the node queues outgrew their 2\^26 records: the cluster is too small for the load \[E_QUEUE_ARENA_FULL\]$/);
+  });
+
+  it("decodes every failure code the engine defines, by the same name", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { FAILURES } = await import("../src/engine/failures.js");
+    const src = readFileSync(new URL("../assembly/errors.ts", import.meta.url), "utf8");
+    const codes = [...src.matchAll(/export const (E_\w+): i32 = (\d+);/g)].map((m) => [Number(m[2]), m[1]]);
+    expect(codes.length).toBeGreaterThan(10);
+    expect(Object.entries(FAILURES).map(([k, f]) => [Number(k), f.name])).toEqual(codes);
+    for (const f of Object.values(FAILURES)) expect(f.text).not.toContain("\n");
   });
 
   it("rejects a trace with more jobs than the engine's queue records can name, before any work", async () => {

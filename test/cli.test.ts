@@ -145,8 +145,14 @@ describe("aviary run: outputs", () => {
     const s = JSON.parse(r.out);
     expect([s.scheduler, s.nodes]).toEqual(["lwl", 3]);
     const csv = readFileSync(out, "utf8").trim().split("\n");
-    expect(csv[0]).toBe("scheduler,job_id,submit_time,tasks,estimate,class,finish_time,completion_time,preemptions");
+    expect(csv[0]).toBe("scheduler,job_id,submit_time,tasks,estimate,class,finish_time,completion_time,preemptions,first_start");
     expect(csv).toHaveLength(3);
+    // every job's first task starts between its submission and its finish
+    for (const line of csv.slice(1)) {
+      const f = line.split(",");
+      expect(Number(f[9])).toBeGreaterThanOrEqual(Number(f[2]));
+      expect(Number(f[9])).toBeLessThanOrEqual(Number(f[6]));
+    }
   });
 
   it("with no arguments runs the embedded default and prints a comparison table", () => {

@@ -1,6 +1,7 @@
-/** Names of the engine's counter slots (assembly/sim.ts C_*). Field names are stable API. */
+/** Names of the engine's core counter slots (assembly/config.ts C_*), reported by every run in
+ *  this order. Field names are stable API. */
 export const CORE_COUNTERS = [
-  "events",          // events processed
+  "events",          // events retired: processed, or cancelled before their time
   "messages",        // messages sent to nodes (probes + placements)
   "probes",          // late-bound reservations sent (Sparrow probes, LWL placements)
   "boundTasks",      // early-bound task placements sent
@@ -16,13 +17,16 @@ export const CORE_COUNTERS = [
   "rejectedProbes",     // short probes rejected at nodes holding long work (Eagle's SSS)
   "purgedProbes",       // exhausted sticky probes dropped from queues without a round trip
   "maxBypassRatio",     // SRPT: largest (work that bypassed a queued entry) / (its bound); <= 1
-  "preemptions",        // preemptive LAS (kairos): suspensions of running tasks (by arrivals or at quantum ends)
-  "suspendedSeconds",   // preemptive LAS: total time tasks spent suspended in node queues
-  "resumeSeconds",      // preemptive LAS: slot-seconds spent on the resume cost (busy, no service)
+  "preemptions",        // preemptible runs (kairos, big-c): suspensions of running tasks
+  "suspendedSeconds",   // preemptible runs: total time tasks spent suspended
+  "resumeSeconds",      // preemptible runs: slot-seconds of suspend and resume overheads (busy, no service)
 ] as const;
 
-export function counterRecord(values: Float64Array): Record<string, number> {
+/** The counters by name: the core ones, then those the policy registered (`extra`, the engine's
+ *  counterNames(): one name per line). */
+export function counterRecord(values: Float64Array, extra = ""): Record<string, number> {
   const out: Record<string, number> = {};
   CORE_COUNTERS.forEach((name, i) => { out[name] = values[i]; });
+  if (extra !== "") extra.split("\n").forEach((name, i) => { out[name] = values[CORE_COUNTERS.length + i]; });
   return out;
 }

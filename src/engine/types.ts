@@ -17,7 +17,12 @@ export interface EngineApi {
   /** Runs up to maxEvents events: 1 finished, 2 waiting for addJobs, 0 more to run. */
   run(maxEvents: number): number;
   finishColumn(): Float64Array;
+  /** When each job's first task started (-1 for a job none of whose tasks started). */
+  firstStartColumn(): Float64Array;
+  /** The core counters (CORE_COUNTERS), then the ones the policy registered (counterNames). */
   counterColumn(): Float64Array;
+  /** Names of the registered counters after the core ones (one per line; "" if none). */
+  counterNames(): string;
   taskStartColumn(): Float64Array;
   taskEndColumn(): Float64Array;
   taskNodeColumn(): Int32Array;
@@ -31,6 +36,9 @@ export interface EngineApi {
   completedJobs(): number;
   simTime(): number;
   lastFinishTime(): number;
+  /** After the engine stopped a run: its failure code (assembly/errors.ts; 0 none) and detail. */
+  failureCode(): number;
+  failureDetail(): number;
   /** `n` uniform draws of a random stream (cross-build RNG checks). */
   rngDraws(seed: number, stream: number, n: number): Float64Array;
   /** `n` draws of the stream's nextInt(bound), 1 <= bound < 2^24 (node draws). */

@@ -52,13 +52,14 @@ export function formatRunTable(runs: RunSummary[]): string {
 
 /** Per-job results of one or more runs on the same trace. */
 export function perJobCsv(results: SimResult[], cutoff?: number): string {
-  const out: string[] = ["scheduler,job_id,submit_time,tasks,estimate,class,finish_time,completion_time,preemptions"];
+  const out: string[] = ["scheduler,job_id,submit_time,tasks,estimate,class,finish_time,completion_time,preemptions,first_start"];
   for (const r of results) {
     const ct = completionTimes(r);
     const t = r.trace;
     for (let j = 0; j < ct.length; j++) {
       out.push(`${r.config.scheduler},${j},${t.arrivals[j]},${t.taskOffsets[j + 1] - t.taskOffsets[j]},${t.estimates[j]},`
-        + `${isLong(t.estimates[j], cutoff) ? "long" : "short"},${r.finish[j]},${ct[j]},${r.preemptions ? r.preemptions[j] : 0}`);
+        + `${isLong(t.estimates[j], cutoff) ? "long" : "short"},${r.finish[j]},${ct[j]},${r.preemptions ? r.preemptions[j] : 0},`
+        + `${r.firstStart[j]}`);
     }
   }
   return out.join("\n") + "\n";

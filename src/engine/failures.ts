@@ -1,0 +1,36 @@
+// What the engine's failure codes mean (assembly/errors.ts keeps the codes; a test checks that
+// the two lists agree). A run the engine stops is reported in one line: the failure, where the
+// run was, and what to do about it.
+
+export interface Failure {
+  name: string;
+  /** The message, with `{detail}` standing for the failure's detail. */
+  text: string;
+}
+
+export const FAILURES: Record<number, Failure> = {
+  1: { name: "E_SEQUENCE_OVERFLOW", text: "more than 2^31 events or probes in one run: split the trace, or raise a parameter that multiplies events (a tiny quantum or heartbeat period)" },
+  2: { name: "E_DELIVERY", text: "a delivery event asked for {detail} messages, more than are in flight (an engine bug)" },
+  3: { name: "E_SLOT_OVERSUBSCRIBED", text: "node {detail} would run more tasks than it has slots (an engine or policy bug)" },
+  4: { name: "E_PROBE_AT_BOUND_DISCIPLINE", text: "a late-bound probe reached node {detail}, whose discipline takes only bound tasks (the policy must bind tasks early)" },
+  5: { name: "E_PROBE_LOST", text: "a sticky probe's record was not found in node {detail}'s queue (an engine bug)" },
+  6: { name: "E_BYPASS_UNDECLARED", text: "SRPT bypass recorded in queue records that do not keep it (the discipline must set usesValue)" },
+  7: { name: "E_TOO_MANY_JOBS", text: "{detail} jobs: the engine runs at most 134,217,727 jobs per run" },
+  8: { name: "E_QUEUE_ARENA_FULL", text: "the node queues outgrew their 2^26 records: the cluster is too small for the load" },
+  9: { name: "E_RANGE_OUTSIDE_VIEW", text: "a placement range starts at node {detail}, below the nodes the central LWL view covers (a policy bug)" },
+  10: { name: "E_CALENDAR", text: "the event calendar was configured after events were queued (an engine bug)" },
+  11: { name: "E_JOB_ORDER", text: "jobs were added out of order ({detail} given; the host feeds jobs in order)" },
+  12: { name: "E_UNKNOWN_SCHEDULER", text: "the engine has no scheduler at index {detail}: it was built with another catalogue (rebuild with `npm run build`)" },
+  13: { name: "E_UNKNOWN_PARAMETER", text: "the policy read a parameter its description does not declare (the engine and catalogue disagree: rebuild)" },
+  14: { name: "E_EVENT_NOT_PENDING", text: "an event that was not pending was cancelled (handle {detail}; an engine or policy bug)" },
+  15: { name: "E_TIMER_OWNER", text: "a timer of kind {detail} fired with no owner registered (a policy bug)" },
+  16: { name: "E_SLOT_BUSY", text: "a task was handed to slot {detail}, which holds a run (an engine or policy bug)" },
+  17: { name: "E_DAG_UNSUPPORTED", text: "this scheduler runs bag-of-tasks jobs only, and the trace has task dependencies" },
+};
+
+/** One line for a run the engine stopped with `code` (and `detail`). */
+export function describeFailure(code: number, detail: number): string {
+  const f = FAILURES[code];
+  if (!f) return `engine failure ${code} (detail ${detail})`;
+  return `${f.text.replace("{detail}", String(detail))} [${f.name}]`;
+}
