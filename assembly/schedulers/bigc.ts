@@ -1,8 +1,9 @@
 // `big-c`: the Big-C baseline of the Kairos chapter (seed-kairos-related.md §2.2, the [rec]
-// simulator model), its nodes running the class-priority discipline (assembly/las.ts). Jobs are short or long by their runtime estimate against `cutoff`; short
+// simulator model), its nodes running the class-priority discipline (assembly/las.ts). Jobs are
+// short or long by their runtime estimate against `cutoff`; short
 // tasks have priority and a guaranteed share of the slots (`shortShare`, 95%), long tasks may
 // use every free slot.
-//  - A central scheduler keeps one FIFO queue per class and places tasks early-bound: short
+//  - A central scheduler keeps one FIFO queue per class (taskqueue.ts) and places tasks early-bound: short
 //    tasks first, each on the node with the fewest tasks if it has a free slot; when no slot
 //    is free and short tasks hold less than their share, a short task goes to the node running
 //    the most long tasks, where it preempts the most recently started long task (node side:
@@ -13,11 +14,15 @@
 //  - The scheduler counts its own placements at once and learns completions from a notice one
 //    network delay after each task ends (as `kairos` does by default).
 import {
-  Scheduler, Params, nNodes, nTasks, slotsPerNode, jobFirstTask, jobLong, taskJob, netDelay,
+  Scheduler, Params, nNodes, slotsPerNode, jobFirstTask, jobLong, taskJob, netDelay,
   nextUnlaunchedTask, sendBegin, sendTo, sendEnd, setTimer, timerKind, ClassPriorityDiscipline,
 } from "../policy";
 import { MinTree } from "../mintree";
 import { ClassAwareScheduler } from "./classes";
+import { TaskQueue } from "./taskqueue";
+
+const SHORT: i32 = 0; // the central queue's classes
+const LONG: i32 = 1;
 import { toI32 } from "../glue";
 
 export class BigC extends ClassAwareScheduler {
@@ -27,13 +32,7 @@ export class BigC extends ClassAwareScheduler {
   shortHeld: i32 = 0;                             // short tasks placed and not known finished
   load: MinTree = new MinTree(nNodes);            // key: tasksAt
   victims: MinTree = new MinTree(nNodes);         // key: -longAt where a short task may preempt
-  // Both class queues in one array: short tasks from the front up, long tasks from the back down
-  // (each task is queued once, so they never meet).
-  queue: Int32Array = new Int32Array(nTasks);
-  shortHead: i32 = 0;
-  shortTail: i32 = 0;
-  longHead: i32 = nTasks - 1;
-  longTail: i32 = nTasks - 1;
+  queue: TaskQueue = new TaskQueue(2);
 
   /** Timer kind: a completion notice reaches the scheduler (a = node, b = task). */
   noticeKind: i32;
@@ -56,17 +55,15 @@ export class BigC extends ClassAwareScheduler {
   }
 
   onJobArrival(job: i32, now: f64): void {
-    const long = jobLong[job] != 0;
-    for (let t = jobFirstTask[job]; t < jobFirstTask[job + 1]; t++) {
-      if (long) { this.queue[this.longTail] = t; this.longTail--; }
-      else { this.queue[this.shortTail] = t; this.shortTail++; }
-    }
+    const c = jobLong[job] != 0 ? LONG : SHORT;
+    for (let t = jobFirstTask[job]; t < jobFirstTask[job + 1]; t++) this.queue.push(c, t);
     this.place(now);
   }
 
   place(now: f64): void {
     sendBegin();
-    while (this.shortHead < this.shortTail) {
+    const queue = this.queue;
+    while (!queue.isEmpty(SHORT)) {
       let n = this.load.minIndex();
       if (this.tasksAt[n] >= slotsPerNode) {
         // No free slot: preempt long work while short tasks hold less than their share.
@@ -74,14 +71,12 @@ export class BigC extends ClassAwareScheduler {
         n = this.victims.minIndex();
         if (this.victims.minValue() == Infinity) break;
       }
-      this.assign(n, this.queue[this.shortHead], false);
-      this.shortHead++;
+      this.assign(n, queue.pop(SHORT), false);
     }
-    while (this.longHead > this.longTail) {
+    while (!queue.isEmpty(LONG)) {
       const n = this.load.minIndex();
       if (this.tasksAt[n] >= slotsPerNode) break;
-      this.assign(n, this.queue[this.longHead], true);
-      this.longHead--;
+      this.assign(n, queue.pop(LONG), true);
     }
     sendEnd(now);
   }
@@ -91,7 +86,7 @@ export class BigC extends ClassAwareScheduler {
     if (long) this.longAt[n] = this.longAt[n] + 1; else this.shortHeld++;
     this.refresh(n);
     const job = taskJob[task];
-    sendTo(n, job, nextUnlaunchedTask(job)); // == task: each class queue is in task order
+    sendTo(n, job, nextUnlaunchedTask(job)); // == task: each class queue is FIFO in each job's order
   }
 
   onTaskEnd(node: i32, task: i32, job: i32, now: f64): void { setTimer(now + netDelay, this.noticeKind, node, task); }

@@ -1,13 +1,7 @@
-// Job classes, partitions and runtime estimates shared by the hybrid policies
-// (seed-hawk-eagle.md §1.3, §2.2(a)-(b), A2, A14).
-import { Scheduler, nNodes, jobEstimate, jobLong, stream } from "../policy";
+// Job classes and runtime estimates shared by the hybrid policies (seed-hawk-eagle.md §1.3,
+// §2.2(a), A14). Partitions: partition.ts.
+import { Scheduler, jobEstimate, jobLong, stream } from "../policy";
 import { Rng, STREAM_ESTIMATES } from "../rng";
-import { toI32 } from "../glue";
-
-/** Number of short-partition nodes: floor(percent% of N); they are nodes [0, size) (A2). */
-export function shortPartitionSize(percent: f64): i32 {
-  return toI32(Math.floor(percent * <f64>nNodes / 100.0));
-}
 
 /**
  * Classifies jobs (long when the estimated task duration exceeds `cutoff`) and applies the

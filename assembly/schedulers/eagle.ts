@@ -33,7 +33,8 @@ import { NodeSampler } from "./sampler";
 import { toI32, alignedInt32Array } from "../glue";
 import { sendProbes } from "./sparrow";
 import { CentralLwl } from "./lwl";
-import { ClassAwareScheduler, shortPartitionSize } from "./classes";
+import { ClassAwareScheduler } from "./classes";
+import { Partition } from "./partition";
 
 // Fields of Eagle's per-job record (jobState).
 const ES: i32 = 4;
@@ -48,7 +49,7 @@ export class Eagle extends ClassAwareScheduler {
   probeRatio: f64;
   minProbes: i32;
   sss: bool;
-  generalStart: i32;
+  partition: Partition;
   allSampler: NodeSampler;
   // Bitvector copies: a pool of `words`-long rows with a timestamp and a reference count
   // (one per in-flight placement and per node holding it).
@@ -82,9 +83,9 @@ export class Eagle extends ClassAwareScheduler {
     this.sticky = sbpSrpt;
     if (sbpSrpt) this.discipline = SrptDiscipline.forProbes(bypassFactor); // else FIFO, one task per probe
     this.rejectsShortAtLongWork = sss && !compatMode;
-    const g = shortPartitionSize(shortPercent);
-    this.generalStart = g;
-    this.central = new CentralLwl(g); // long jobs go to the general partition only
+    const partition = new Partition(shortPercent);
+    this.partition = partition;
+    this.central = new CentralLwl(partition.min); // long jobs go to the general partition only
     this.allSampler = new NodeSampler(0, nNodes, withoutReplacement);
     this.words = (nNodes + 31) >> 5;
     this.nodeSnap.fill(-1);
@@ -98,7 +99,7 @@ export class Eagle extends ClassAwareScheduler {
   onJobArrival(job: i32, now: f64): void {
     if (jobLong[job] != 0) {
       const tasks = jobUnlaunched(job);
-      this.central.place(job, this.generalStart, nNodes, now);
+      this.central.place(job, this.partition.generalStart(), nNodes, now);
       if (this.sss) {
         const s = this.snapshot(now);
         this.snapRefs[s] = tasks;
@@ -227,14 +228,14 @@ export class Eagle extends ClassAwareScheduler {
 
   /** A node drawn uniformly from the short partition and the general nodes whose bit is 0. */
   candidate(s: i32): i32 {
-    const g = this.generalStart;
+    const g = this.partition.generalStart();
     if (s < 0) return this.fallback();
     if (nNodes - this.snapOnes[s] <= 0) return this.rng.nextInt(nNodes);
     return this.rng.nextIntBelowOrClear(nNodes, g, this.snapBits, s * this.words);
   }
 
   fallback(): i32 {
-    const g = this.generalStart;
+    const g = this.partition.generalStart();
     return g > 0 ? this.rng.nextInt(g) : this.rng.nextInt(nNodes);
   }
 

@@ -17,7 +17,8 @@ import {
 } from "../policy";
 import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../rng";
 import { NodeSampler } from "./sampler";
-import { ClassAwareScheduler, shortPartitionSize } from "./classes";
+import { ClassAwareScheduler } from "./classes";
+import { Partition } from "./partition";
 import { sendProbes } from "./sparrow";
 import { CentralLwl } from "./lwl";
 
@@ -28,7 +29,7 @@ export class Hawk extends ClassAwareScheduler {
   probeRatio: f64;
   stealAttempts: i32;
   useCentral: bool;
-  generalStart: i32;
+  partition: Partition;
   shortSampler: NodeSampler;
   generalSampler: NodeSampler;
 
@@ -38,20 +39,19 @@ export class Hawk extends ClassAwareScheduler {
     this.probeRatio = probeRatio;
     this.stealAttempts = stealAttempts;
     this.useCentral = useCentral;
-    const g = usePartition ? shortPartitionSize(shortPercent) : 0;
-    this.generalStart = g;
-    this.central = new CentralLwl(g); // long jobs go to the general partition only
+    const partition = new Partition(usePartition ? shortPercent : 0.0);
+    this.partition = partition;
+    const g = partition.generalStart();
+    this.central = new CentralLwl(partition.min); // long jobs go to the general partition only
     this.shortSampler = new NodeSampler(0, shortOnlyInShortPartition ? g : nNodes, false);
     this.generalSampler = new NodeSampler(g, nNodes, false);
   }
-
-
 
   onJobArrival(job: i32, now: f64): void {
     if (jobLong[job] == 0) {
       sendProbes(job, this.probeRatio, 1, this.shortSampler, this.probeRng, now);
     } else if (this.useCentral) {
-      this.central.place(job, this.generalStart, nNodes, now);
+      this.central.place(job, this.partition.generalStart(), nNodes, now);
     } else {
       sendProbes(job, this.probeRatio, 1, this.generalSampler, this.probeRng, now);
     }
@@ -62,7 +62,8 @@ export class Hawk extends ClassAwareScheduler {
   }
 
   onNodeIdle(node: i32, now: f64): void {
-    const general = nNodes - this.generalStart;
+    const g = this.partition.generalStart();
+    const general = nNodes - g;
     if (general <= 0) return;
     // Each attempt draws a victim of the general partition; one that is the thief itself or
     // holds no long work (nothing sits behind long work there) fails without a look at its
@@ -70,7 +71,7 @@ export class Hawk extends ClassAwareScheduler {
     const rng = this.stealRng;
     let left = this.stealAttempts;
     while (left > 0) {
-      const victim = rng.nextIntWithBit(general, this.generalStart, longWork, node, left);
+      const victim = rng.nextIntWithBit(general, g, longWork, node, left);
       const used = rng.draws;
       count(C_STEAL_ATTEMPTS, <f64>used);
       left -= used;

@@ -1,9 +1,7 @@
 // `kairos`: Kairos' central scheduler (seed-kairos-related.md §1.3, Algorithm 3) over nodes
 // running the engine's preemptive LAS discipline (§1.2, Algorithm 2; assembly/las.ts). No
 // runtime estimates are used.
-//  - Central queue: every task of a job joins a FIFO queue on submission. Tasks are numbered
-//    by job in submission order, so the queue is the range [next, first task of the next job
-//    to arrive) of task indices: no storage.
+//  - Central queue (taskqueue.ts): every task of a job joins a FIFO queue on submission.
 //  - Placement (Algorithm 3's water-filling): the head task goes to the node with the fewest
 //    tasks (running + suspended) in the scheduler's view, ties broken by the lowest variance of
 //    attained service at the last heartbeat, then by the lowest node id; the view is updated
@@ -17,9 +15,9 @@
 //    network delay after the task ends, frees the node's admission slot and triggers placement
 //    (§8 #6: dispatch on events); with `staleCounts` they are learnt only from heartbeats.
 //    Variances always come from heartbeats.
-//  - Heartbeats every Δ (`heartbeat`) from the first submission; a heartbeat is taken as
-//    instantaneous (no network delay). Placement runs at each submission and each heartbeat.
-//    While tasks wait centrally every heartbeat is simulated; otherwise only the last
+//  - Heartbeats every Δ (`heartbeat`) from the first submission (heartbeat.ts); a heartbeat is
+//    taken as instantaneous (no network delay). Placement runs at each submission and each
+//    heartbeat. While tasks wait centrally every heartbeat is simulated; otherwise only the last
 //    heartbeat before the next submission is (no decision reads the ones between), and none
 //    after the last job is placed, so the timers stop.
 //  - Placements are early-bound tasks delivered after the network delay.
@@ -35,13 +33,16 @@
 //    or are not needed at all. A decision evaluates only the nodes tied at the lowest count
 //    that hold enough tasks for a non-zero value (the others are 0 for sure). When most nodes
 //    hold 2+ tasks that is still thousands of nodes per decision, so it is not faster than the
-//    sampled reading on loaded clusters (README, "Heartbeat cost").
+//    sampled reading on loaded clusters (docs/models/kairos.md, "Heartbeat cost").
 import {
-  Scheduler, Params, LasDiscipline, setRunOverheads, nTasks, NodeDiscipline, nNodes, nJobs, slotsPerNode, jobArrival, jobFirstTask, taskJob, nextUnlaunchedTask,
-  sendBegin, sendTo, sendEnd, setTimer, timerKind, FifoDiscipline, nodeAttainedVariance, nodeAttainedSum, nodeTasks, netDelay, stream,
+  Scheduler, Params, LasDiscipline, NodeDiscipline, FifoDiscipline, setRunOverheads, nTasks, nNodes, nJobs, slotsPerNode,
+  jobArrival, jobFirstTask, taskJob, nextUnlaunchedTask, sendBegin, sendTo, sendEnd, setTimer, timerKind,
+  nodeAttainedVariance, nodeAttainedSum, nodeTasks, netDelay, stream,
 } from "../policy";
 import { MinTree } from "../mintree";
 import { Rng, STREAM_PLACEMENT } from "../rng";
+import { TaskQueue } from "./taskqueue";
+import { Heartbeat } from "./heartbeat";
 
 /** Tie-breaks among nodes with equal task counts (spec §1.3 and its §4.5.3 ablation). */
 export const TIE_VARIANCE: i32 = 0; // lowest attained-service variance (Kairos' "Var")
@@ -50,18 +51,15 @@ export const TIE_SUM: i32 = 2;      // lowest cumulative attained service ("Sum"
 
 export class Kairos extends Scheduler {
   cap: i32;
-  heartbeat: f64;
+  heartbeat: Heartbeat;
+  queue: TaskQueue = new TaskQueue(1);
   assigned: Int32Array = new Int32Array(nNodes);   // tasks placed on each node, ever
   completed: Int32Array = new Int32Array(nNodes);  // completions at each node (node-side)
   reported: Int32Array = new Int32Array(nNodes);   // completions known from heartbeats
   variance: Float64Array = new Float64Array(nNodes); // attained-service variance at the last heartbeat
   view: MinTree = new MinTree(nNodes);             // key(): count first, then variance
   keys: Float64Array = new Float64Array(nNodes);
-  next: i32 = 0;        // head of the central queue (a task index)
   arrived: i32 = 0;     // jobs submitted so far
-  lastBeat: f64 = 0.0;  // index k of the last heartbeat (at t0 + k x heartbeat)
-  beatPending: bool = false;
-  pendingBeat: f64 = 0.0;
   /** Break count ties by attained-service variance (false: by node id only; `yarn-fifo`). */
   useVariance: bool = true;
   /** Completions known only from heartbeats (false: from a notice one network delay later). */
@@ -88,8 +86,7 @@ export class Kairos extends Scheduler {
   tied: Int32Array = new Int32Array(0);
   stack: Int32Array = new Int32Array(64);
 
-  /** Timer kinds: a heartbeat; a completion notice (a = node). */
-  beatKind: i32;
+  /** Timer kind: a completion notice (a = node). */
   noticeKind: i32;
 
   /** `nodes`: the nodes' discipline (LAS for Kairos, FIFO for yarn-fifo). */
@@ -99,10 +96,12 @@ export class Kairos extends Scheduler {
     this.staleCounts = staleCounts;
     this.taskJobs = true;
     this.cap = slotsPerNode + q;
-    this.heartbeat = heartbeat;
-    this.beatKind = timerKind(this);
+    this.heartbeat = new Heartbeat(heartbeat);
     this.noticeKind = timerKind(this);
+    this.heartbeat.attach(this);
   }
+
+  start(): void { this.heartbeat.begin(jobArrival[0]); }
 
   /** Tree key: 2 x count + a tie value in [0, 1], so counts always dominate (even when the
    *  fraction rounds to 1): v / (1 + v) of the heartbeat's variance or attained-service sum, or
@@ -116,18 +115,17 @@ export class Kairos extends Scheduler {
 
   /** Places queued tasks while some node has room (one message batch). */
   place(now: f64): void {
-    const tail = jobFirstTask[this.arrived];
-    if (this.next >= tail) return;
+    const queue = this.queue;
+    if (queue.isEmpty(0)) return;
     const view = this.view;
     sendBegin();
-    while (this.next < tail) {
+    while (!queue.isEmpty(0)) {
       const n = this.oracle ? this.pick(now) : view.minIndex();
       if (this.assigned[n] - this.reported[n] >= this.cap) break;
       this.assigned[n] = this.assigned[n] + 1;
       if (this.oracle) this.refresh(n, -1); else view.set(n, this.key(n));
-      const job = taskJob[this.next];
-      sendTo(n, job, nextUnlaunchedTask(job)); // == this.next: the queue is FIFO in task order
-      this.next++;
+      const job = taskJob[queue.pop(0)];
+      sendTo(n, job, nextUnlaunchedTask(job)); // == the task popped: the queue is FIFO in each job's order
     }
     sendEnd(now);
   }
@@ -171,6 +169,7 @@ export class Kairos extends Scheduler {
   }
 
   onJobArrival(job: i32, now: f64): void {
+    for (let t = jobFirstTask[job]; t < jobFirstTask[job + 1]; t++) this.queue.push(0, t);
     this.arrived = job + 1;
     this.place(now);
     this.planBeat(now);
@@ -210,8 +209,7 @@ export class Kairos extends Scheduler {
     }
     // Heartbeat: every node reports the variance of attained service (and, with staleCounts,
     // its completions). Only the nodes whose report can change are visited (see the header).
-    this.lastBeat = this.pendingBeat;
-    this.beatPending = false;
+    this.heartbeat.fired();
     if (this.oracle) {
       const k = this.reportCompletions(0);
       for (let c = 0; c < k; c++) this.refresh(this.changed[c], -1);
@@ -266,26 +264,11 @@ export class Kairos extends Scheduler {
 
   /** Schedules the next heartbeat that a decision will read, if any. */
   planBeat(now: f64): void {
-    if (this.beatPending) return;
     if (this.oracle && !this.staleCounts) return; // nothing is learnt from heartbeats
-    const t0 = jobArrival[0];
-    let k: f64;
-    if (this.next < jobFirstTask[this.arrived]) {
-      // Tasks wait centrally: the next periodic heartbeat may admit them.
-      k = Math.floor((now - t0) / this.heartbeat) + 1.0;
-      if (k <= this.lastBeat) k = this.lastBeat + 1.0;
-    } else if (this.arrived < nJobs) {
-      // Only the last heartbeat at or before the next submission matters.
-      k = Math.floor((jobArrival[this.arrived] - t0) / this.heartbeat);
-      if (k <= this.lastBeat) return;
-    } else {
-      return; // every task is placed: heartbeats stop
-    }
-    let at = t0 + k * this.heartbeat;
-    if (at < now) at = now;
-    this.pendingBeat = k;
-    this.beatPending = true;
-    setTimer(at, this.beatKind, 0, 0);
+    // Tasks wait centrally: the next periodic heartbeat may admit them. Otherwise only the last
+    // heartbeat at or before the next submission matters; none once every task is placed.
+    if (!this.queue.isEmpty(0)) this.heartbeat.planNext(now);
+    else if (this.arrived < nJobs) this.heartbeat.planLatestBefore(jobArrival[this.arrived], now);
   }
 }
 

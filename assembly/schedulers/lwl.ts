@@ -7,7 +7,8 @@
 // that refinement is not modelled.
 import { Scheduler, Params, nNodes, jobLong, jobUnlaunched, jobEstimate, sendBegin, sendTo, sendEnd, fail, E_RANGE_OUTSIDE_VIEW } from "../policy";
 import { MinTree } from "../mintree";
-import { ClassAwareScheduler, shortPartitionSize } from "./classes";
+import { ClassAwareScheduler } from "./classes";
+import { Partition } from "./partition";
 
 /** The central scheduler's state and placement, shared by every LWL-based policy. */
 export class CentralLwl {
@@ -69,16 +70,15 @@ export class LeastWorkLeft extends Scheduler {
  *  short jobs on any node, long jobs on the general partition; FIFO queues. */
 export class OmniscientLwl extends ClassAwareScheduler {
   central: CentralLwl = new CentralLwl();
-  generalStart: i32;
+  partition: Partition;
 
   constructor(cutoff: f64, shortPercent: f64) {
     super(cutoff, false);
-    this.generalStart = shortPartitionSize(shortPercent);
+    this.partition = new Partition(shortPercent);
   }
 
-
   onJobArrival(job: i32, now: f64): void {
-    this.central.place(job, jobLong[job] != 0 ? this.generalStart : 0, nNodes, now);
+    this.central.place(job, jobLong[job] != 0 ? this.partition.generalStart() : 0, nNodes, now);
   }
   onTaskEnd(node: i32, task: i32, job: i32, now: f64): void { this.central.finished(node, job); }
 }
