@@ -4,7 +4,9 @@
 // Typed arrays cross the boundary as pointers in Wasm (the host makes views on the
 // module's memory) and as themselves in JS.
 import { allocate, initialize, addJobs as addJobsToRun, runEvents } from "./loop";
-import { jobArrival, jobFirstTask, taskDuration, jobEstimate, jobFinish, jobFirstStart, jobsDone, lastFinish } from "./jobs";
+import { jobArrival, jobFirstTask, taskDuration, jobEstimate, jobFinish, jobFirstStart, jobsDone, lastFinish,
+  allocateOptionalColumns, taskEstimate, taskStage, taskDemands, jobClass, jobPriority, jobUser } from "./jobs";
+import { allocateDag, parentOffsets, parents } from "./dag";
 import { params, counters, extraCounterNames } from "./config";
 import { taskStart, taskEnd, taskNode, taskRuns, busyArea, busySlots } from "./slots";
 import { taskService, jobPreemptions } from "./preempt";
@@ -20,11 +22,27 @@ export function setup(jobs: i32, tasks: i32, nodes: i32, slots: i32, delay: f64,
   allocate(jobs, tasks, nodes, slots, delay, seed, nParams, (flags & 1) != 0, (flags & 2) != 0);
 }
 
+/** The trace's optional columns (after setup, before start): `columns` has the COL_* bits of
+ *  jobs.ts, `dims` demand dimensions; `edges` parent links (-1: no task dependencies). */
+export function setupColumns(columns: i32, dims: i32, edges: i32): void {
+  allocateOptionalColumns(columns, dims);
+  allocateDag(edges);
+}
+
 export function arrivalColumn(): Float64Array { return jobArrival; }
 export function firstTaskColumn(): Int32Array { return jobFirstTask; }
 export function durationColumn(): Float64Array { return taskDuration; }
 export function estimateColumn(): Float64Array { return jobEstimate; }
 export function paramColumn(): Float64Array { return params; }
+export function taskEstimateColumn(): Float64Array { return taskEstimate; }
+export function stageColumn(): Int32Array { return taskStage; }
+/** Task k's demand in dimension d at k x dims + d. */
+export function demandColumn(): Float64Array { return taskDemands; }
+export function jobClassColumn(): Int32Array { return jobClass; }
+export function priorityColumn(): Int32Array { return jobPriority; }
+export function userColumn(): Int32Array { return jobUser; }
+export function parentOffsetColumn(): Int32Array { return parentOffsets; }
+export function parentColumn(): Int32Array { return parents; }
 
 export function start(schedulerId: i32): void { initialize(createScheduler(schedulerId)); }
 /** Jobs [0, n) are in their columns (n grows over calls; the run starts at the first call). */

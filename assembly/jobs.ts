@@ -20,6 +20,26 @@ export let jobLong: Int32Array = new Int32Array(0);
 /** Jobs a run can hold (a queue record shares a job index's word with flag bits). */
 export const MAX_JOBS: i32 = 0x08000000;
 
+// ---- optional columns (trace schema v2, docs/trace-formats.md): allocated only when present ------
+/** Bits of allocateOptionalColumns' `columns`. */
+export const COL_TASK_ESTIMATES: i32 = 1;
+export const COL_STAGES: i32 = 2;
+export const COL_DEMANDS: i32 = 4;
+export const COL_CLASSES: i32 = 8;
+export const COL_PRIORITIES: i32 = 16;
+export const COL_USERS: i32 = 32;
+/** Per-task runtime estimate (empty: each task has its job's estimate; read with taskEst). */
+export let taskEstimate: Float64Array = new Float64Array(0);
+/** Per-task stage label (e.g. map 0, reduce 1). */
+export let taskStage: Int32Array = new Int32Array(0);
+/** Per-task resource demand, demandDims values per task (read with taskDemand). */
+export let taskDemands: Float64Array = new Float64Array(0);
+export let demandDims: i32 = 0;
+/** Per-job class label, priority (larger: more important) and user, as numbered by the host. */
+export let jobClass: Int32Array = new Int32Array(0);
+export let jobPriority: Int32Array = new Int32Array(0);
+export let jobUser: Int32Array = new Int32Array(0);
+
 // ---- the per-job record ---------------------------------------------------------------------------
 // The fields the hot paths touch together, one line-aligned record of JR i32 per job (one cache
 // miss instead of one per column when a cold job is looked up):
@@ -42,6 +62,10 @@ const W_LONG: i32 = 1 << 30;
 const W_STARTED: i32 = 1 << 31;
 let jobRec: Int32Array = new Int32Array(0);
 let jobRecF: Float64Array = new Float64Array(0);
+/** Jobs with task dependencies (dag.ts): job j's tasks in the order they became ready, at
+ *  jobFirstTask[j] ..; J_NEXT and J_END then index this list. */
+let readyList: Int32Array = new Int32Array(0);
+let readyOrder: bool = false;
 
 // ---- results ------------------------------------------------------------------------------------
 export let jobFinish: Float64Array = new Float64Array(0);
@@ -59,6 +83,20 @@ export function allocateJobColumns(jobs: i32, tasks: i32): void {
   jobFirstTask = new Int32Array(jobs + 1);
   taskDuration = new Float64Array(tasks);
   jobEstimate = new Float64Array(jobs);
+  allocateOptionalColumns(0, 0);
+  readyList = new Int32Array(0);
+  readyOrder = false;
+}
+
+/** Sizes the optional columns the trace has (`columns`: COL_* bits; `dims` demand dimensions). */
+export function allocateOptionalColumns(columns: i32, dims: i32): void {
+  taskEstimate = new Float64Array((columns & COL_TASK_ESTIMATES) != 0 ? nTasks : 0);
+  taskStage = new Int32Array((columns & COL_STAGES) != 0 ? nTasks : 0);
+  demandDims = (columns & COL_DEMANDS) != 0 ? dims : 0;
+  taskDemands = new Float64Array(nTasks * demandDims);
+  jobClass = new Int32Array((columns & COL_CLASSES) != 0 ? nJobs : 0);
+  jobPriority = new Int32Array((columns & COL_PRIORITIES) != 0 ? nJobs : 0);
+  jobUser = new Int32Array((columns & COL_USERS) != 0 ? nJobs : 0);
 }
 
 /** Fresh per-run job state; `withTaskJob` builds the task -> job column. */
@@ -80,7 +118,7 @@ export function openJobs(from: i32, to: i32): void {
     const first = jobFirstTask[j];
     const end = jobFirstTask[j + 1];
     jobRec[j * JR + J_NEXT] = first;
-    jobRec[j * JR + J_END] = end;
+    jobRec[j * JR + J_END] = readyOrder ? first : end; // (dag.ts marks the ready ones)
     jobRec[j * JR + J_LEFT] = end - first;
     jobRec[j * JR + J_WAIT] = end - first;
     jobFinish[j] = -1.0;
@@ -126,7 +164,34 @@ export function nextUnlaunchedTask(job: i32): i32 {
   const t = jobRec[job * JR + J_NEXT];
   if (t >= jobRec[job * JR + J_END]) return -1;
   jobRec[job * JR + J_NEXT] = t + 1;
-  return t;
+  return readyOrder ? readyList[t] : t;
+}
+
+/** The i-th task nextUnlaunchedTask would hand out next (i < jobUnlaunched(job)). */
+export function unlaunchedTaskAt(job: i32, i: i32): i32 {
+  const k = jobRec[job * JR + J_NEXT] + i;
+  return readyOrder ? readyList[k] : k;
+}
+
+/** The estimate of `task` (of `job`): its own if the trace has per-task estimates, else its
+ *  job's as the policy sees it (jobEst). */
+export function taskEst(task: i32, job: i32): f64 { return taskEstimate.length > 0 ? taskEstimate[task] : jobEst(job); }
+
+/** Dimension `d` of the resource demand of `task` (0 when the trace has no demands). */
+export function taskDemand(task: i32, d: i32): f64 { return d < demandDims ? taskDemands[task * demandDims + d] : 0.0; }
+
+// ---- task dependencies (dag.ts) --------------------------------------------------------------------
+/** Jobs hand out their tasks in the order they become ready (a DAG trace). */
+export function useReadyOrder(): void {
+  readyOrder = true;
+  readyList = new Int32Array(nTasks);
+}
+
+/** `task` of `job` may be handed out (its parents finished). */
+export function markReady(job: i32, task: i32): void {
+  const e = jobRec[job * JR + J_END];
+  readyList[e] = task;
+  jobRec[job * JR + J_END] = e + 1;
 }
 
 /** The first of the job's records' lines, for a prefetching load (loop.ts touchPoured). */

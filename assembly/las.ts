@@ -6,7 +6,8 @@
 // queued task that resumes on the freed slot (or the slot is released).
 import { NodeDiscipline } from "./discipline";
 import { slotsPerNode } from "./config";
-import { taskJob, jobLong, taskFinished } from "./jobs";
+import { taskJob, jobLong } from "./jobs";
+import { completeTask } from "./dag";
 import { nodeBusy, queueLength } from "./nodestate";
 import { queueFirst, queueEnd, entryTask, entryWord, wordIsLong } from "./queues";
 import { occupySlot, releaseSlot, freeSlotOf, slotRun } from "./slots";
@@ -78,11 +79,12 @@ export class PreemptiveDiscipline extends NodeDiscipline {
 
   runEnded(node: i32, task: i32, job: i32, t: f64): void {
     const pos = finishRun(task, t);
-    taskFinished(job, t);
+    const ready = completeTask(task, job, t);
     const e = this.nextOnFreedSlot(node);
     if (e >= 0) this.resume(node, pos, takeQueued(node, e, t), t, 0.0); else releaseSlot(node, t);
     this.decided();
     scheduler.onTaskEnd(node, task, job, t);
+    if (ready > 0) scheduler.onTasksReady(job, ready, t);
     notifyIfIdle(node, t);
   }
 }

@@ -4,6 +4,7 @@ import { events, setNow, resetClock, EV_ARRIVAL, EV_DELIVER, EV_REPLY, EV_TASK_E
 import { configure, allocateParams, resetCounters, nNodes, slotsPerNode, counters, C_EVENTS } from "./config";
 import { nJobs, jobArrival, jobFirstTask, taskDuration, taskJob, allocateJobColumns, initializeJobs, openJobs,
   sealJobs, jobRecordWord } from "./jobs";
+import { dag, allocateDag, buildDag, openDagJobs } from "./dag";
 import { initializeNodes, queueLength } from "./nodestate";
 import { initializeQueues, touchQueueHead } from "./queues";
 import { initializeSlots } from "./slots";
@@ -13,7 +14,7 @@ import { initializeServe, onReply, onTaskEnd, onRunEnd, discipline } from "./ser
 import { initializeMessages, deliver } from "./messages";
 import { resetTimers, fireTimer } from "./timers";
 import { EventQueue } from "./events";
-import { clearFailure, fail, E_JOB_ORDER } from "./errors";
+import { clearFailure, fail, E_JOB_ORDER, E_DAG_UNSUPPORTED } from "./errors";
 import { toI32 } from "./glue";
 
 /** Jobs whose columns the host has filled and addJobs has taken in (streamed input: the run
@@ -33,6 +34,7 @@ export function allocate(jobs: i32, tasks: i32, nodes: i32, slots: i32, delay: f
   clearFailure();
   configure(nodes, slots, delay, seedValue, record, compat);
   allocateJobColumns(jobs, tasks);
+  allocateDag(-1);
   allocateParams(nParams);
   resetCounters();
   resetTimers();
@@ -43,6 +45,7 @@ export function allocate(jobs: i32, tasks: i32, nodes: i32, slots: i32, delay: f
  *  outlives a run in the JS build: everything is reset here. */
 export function initialize(policy: Scheduler): void {
   setScheduler(policy);
+  if (dag && !policy.dagAware) fail(E_DAG_UNSUPPORTED);
   const d = policy.discipline;
   const preemptible = d.preemptive || policy.preemptsRuns;
   initializeJobs(policy.taskJobs || preemptible);
@@ -66,7 +69,9 @@ export function addJobs(upTo: i32): void {
   const from = jobsAvailable;
   if (upTo < from || upTo > nJobs) fail(E_JOB_ORDER, upTo);
   if (upTo == from) return;
+  if (from == 0 && dag) buildDag();
   openJobs(from, upTo);
+  if (dag) openDagJobs(from, upTo);
   scheduler.onJobsAdded(from, upTo);
   sealJobs(from, upTo);
   jobsAvailable = upTo;

@@ -7,7 +7,8 @@
 import { events, EV_REPLY } from "./clock";
 import { nNodes, netDelay, slotsPerNode, counters, C_FETCHES, C_STALE_PROBES, C_TASKS_STARTED, C_PROBES_BEHIND_LONG,
   C_SHORT_AFTER_LONG } from "./config";
-import { taskDuration, taskJob, jobIsLong, noteTaskStart, taskFinished } from "./jobs";
+import { taskDuration, taskJob, jobIsLong, noteTaskStart } from "./jobs";
+import { completeTask } from "./dag";
 import { nodeState, NS, N_BUSY, N_QLEN, holdsLongWork, addLongRunning } from "./nodestate";
 import { enqueue, removeAt, entryWord, entryTask, wordJob, wordSticky, wordBehindLong, setEntryFlags,
   clearEntryFlags, findCode, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
@@ -148,8 +149,9 @@ export function onRunEnd(node: i32, task: i32, job: i32, t: f64): void {
 function taskEnded(node: i32, task: i32, job: i32, t: f64): void {
   releaseSlot(node, t);
   if (jobIsLong(job)) addLongRunning(node, -1);
-  taskFinished(job, t);
+  const ready = completeTask(task, job, t);
   scheduler.onTaskEnd(node, task, job, t);
+  if (ready > 0) scheduler.onTasksReady(job, ready, t);
   afterSlotFreed(node, t);
 }
 

@@ -7,6 +7,8 @@ import { describeFailure } from "./engine/failures.js";
 import type { ResolvedConfig } from "./config/config.js";
 import type { Trace } from "./trace/types.js";
 import { referenceQuirks } from "./trace/compat.js";
+import { checkTraceV2 } from "./trace/check.js";
+import { SCHEDULERS } from "./config/schedulers.js";
 import { InputError } from "./errors.js";
 
 export interface Progress {
@@ -72,6 +74,46 @@ export function checkTrace(t: Trace): void {
   for (let k = 0; k < t.durations.length; k++) {
     if (!(t.durations[k] >= 0) || !Number.isFinite(t.durations[k])) bad(`task ${k}: duration ${t.durations[k]} is not a finite number >= 0`);
   }
+  checkTraceV2(t);
+}
+
+/** Rejects a trace with task dependencies for a scheduler that places bag-of-tasks jobs only. */
+function checkDagSupport(t: Trace, config: ResolvedConfig): void {
+  if (t.parents === undefined || config.spec.dag) return;
+  const able = SCHEDULERS.filter((s) => s.dag).map((s) => s.name).join(", ");
+  throw new InputError(`trace '${t.name}' has task dependencies (parents), and scheduler '${config.scheduler}' `
+    + `places bag-of-tasks jobs only (schedulers that run DAG traces: ${able})`);
+}
+
+/** Bits of the engine's setupColumns (assembly/jobs.ts COL_*). */
+const COL_TASK_ESTIMATES = 1, COL_STAGES = 2, COL_DEMANDS = 4, COL_CLASSES = 8, COL_PRIORITIES = 16, COL_USERS = 32;
+
+/** Tells the engine which optional columns `t` has (before start). */
+function setupOptionalColumns(engine: EngineApi, t: Trace): void {
+  const columns = (t.taskEstimates ? COL_TASK_ESTIMATES : 0) | (t.stages ? COL_STAGES : 0)
+    | (t.demands ? COL_DEMANDS : 0) | (t.jobClasses ? COL_CLASSES : 0) | (t.priorities ? COL_PRIORITIES : 0)
+    | (t.users ? COL_USERS : 0);
+  engine.setupColumns(columns, t.demandNames?.length ?? 0, t.parents ? t.parents.length : -1);
+}
+
+/** Copies the optional columns `t` has into the engine (whole: traces with them are not streamed). */
+function copyOptionalColumns(engine: EngineApi, t: Trace): void {
+  if (t.taskEstimates) engine.taskEstimateColumn().set(t.taskEstimates);
+  if (t.stages) engine.stageColumn().set(t.stages);
+  if (t.demands) engine.demandColumn().set(t.demands);
+  if (t.jobClasses) engine.jobClassColumn().set(t.jobClasses);
+  if (t.priorities) engine.priorityColumn().set(t.priorities);
+  if (t.users) engine.userColumn().set(t.users);
+  if (t.parentOffsets && t.parents) {
+    engine.parentOffsetColumn().set(t.parentOffsets);
+    engine.parentColumn().set(t.parents);
+  }
+}
+
+/** Whether `t` has any optional column the engine reads. */
+function hasOptionalColumns(t: Trace): boolean {
+  return t.taskEstimates !== undefined || t.stages !== undefined || t.demands !== undefined || t.jobClasses !== undefined
+    || t.priorities !== undefined || t.users !== undefined || t.parents !== undefined;
 }
 
 const now = (): number => (typeof performance !== "undefined" ? performance.now() : Date.now());
@@ -93,6 +135,7 @@ export function runSimulation(factory: EngineFactory, input: Trace, config: Reso
                               options: RunOptions = {}): SimResult {
   const compat = config.params.compat === true;
   checkTrace(input);
+  checkDagSupport(input, config);
   const trace = compat ? referenceQuirks(input) : input;
   const jobs = trace.arrivals.length;
   const engine = factory();
@@ -119,6 +162,7 @@ export async function runSimulationFed(factory: EngineFactory, feed: TraceFeed, 
   const trace = feed.trace;
   const jobs = trace.arrivals.length;
   checkShape(trace);
+  if (hasOptionalColumns(trace)) throw new Error("runSimulationFed: a trace with optional columns runs whole (runSimulation)");
   const engine = factory();
   try {
     const t0 = now();
@@ -157,9 +201,11 @@ function startRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, optio
   const tasks = trace.durations.length;
   engine.setup(jobs, tasks, config.nodes, config.slots, config.networkDelay, config.seed,
     config.paramVector.length, (options.recordTasks ? 1 : 0) | (compat ? 2 : 0));
+  setupOptionalColumns(engine, trace);
   engine.paramColumn().set(config.paramVector);
   engine.start(config.engineIndex);
   return (from, to) => {
+    if (from === 0) copyOptionalColumns(engine, trace);
     // Views are fetched now: an allocation in the engine (start, run) may have moved them.
     const off = trace.taskOffsets;
     engine.arrivalColumn().set(trace.arrivals.subarray(from, to), from);

@@ -24,7 +24,7 @@
 // scheduler does not re-send probes of a job whose tasks are all launched; with no short
 // partition the fallback goes to a uniform node.
 import {
-  Scheduler, Params, nNodes, nJobs, netDelay, jobLong, setJobHandOut, jobFirstTask, jobUnlaunched, nextUnlaunchedTask, sendBegin,
+  Scheduler, Params, nNodes, nJobs, jobTaskCount, netDelay, jobLong, setJobHandOut, jobFirstTask, jobUnlaunched, nextUnlaunchedTask, sendBegin,
   sendTo, sendEnd, setTimer, timerKind, count, stream, holdsLongWork, compatMode, SrptDiscipline, C_REJECTED,
   C_RESCHEDULED,
 } from "../policy";
@@ -99,7 +99,7 @@ export class Eagle extends ClassAwareScheduler {
   onJobArrival(job: i32, now: f64): void {
     if (jobLong[job] != 0) {
       const tasks = jobUnlaunched(job);
-      this.central.place(job, this.partition.generalStart(), nNodes, now);
+      this.central.place(job, tasks, this.partition.generalStart(), nNodes, now);
       if (this.sss) {
         const s = this.snapshot(now);
         this.snapRefs[s] = tasks;
@@ -109,7 +109,7 @@ export class Eagle extends ClassAwareScheduler {
       this.probeDecidedAtSend(job, now);
     } else {
       this.jobState[job * ES + ES_ROUND] = 1;
-      sendProbes(job, this.probeRatio, this.minProbes, this.allSampler, this.rng, now);
+      sendProbes(job, jobTaskCount(job), this.probeRatio, this.minProbes, this.allSampler, this.rng, now);
     }
   }
 

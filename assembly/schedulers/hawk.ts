@@ -12,7 +12,7 @@
 // `split` is the static split: short jobs probe only the short partition, long jobs go through
 // the central LWL on the rest, no stealing.
 import {
-  Scheduler, Params, nNodes, jobLong, queueFirst, queueLength, longRunning, longQueued, entryIsLong, entryIsProbe, moveRun, serve, count,
+  Scheduler, Params, nNodes, jobLong, jobTaskCount, jobUnlaunched, queueFirst, queueLength, longRunning, longQueued, entryIsLong, entryIsProbe, moveRun, serve, count,
   longWork, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
 } from "../policy";
 import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../rng";
@@ -49,11 +49,11 @@ export class Hawk extends ClassAwareScheduler {
 
   onJobArrival(job: i32, now: f64): void {
     if (jobLong[job] == 0) {
-      sendProbes(job, this.probeRatio, 1, this.shortSampler, this.probeRng, now);
+      sendProbes(job, jobTaskCount(job), this.probeRatio, 1, this.shortSampler, this.probeRng, now);
     } else if (this.useCentral) {
-      this.central.place(job, this.partition.generalStart(), nNodes, now);
+      this.central.place(job, jobUnlaunched(job), this.partition.generalStart(), nNodes, now);
     } else {
-      sendProbes(job, this.probeRatio, 1, this.generalSampler, this.probeRng, now);
+      sendProbes(job, jobTaskCount(job), this.probeRatio, 1, this.generalSampler, this.probeRng, now);
     }
   }
 

@@ -36,7 +36,7 @@
 //    sampled reading on loaded clusters (docs/models/kairos.md, "Heartbeat cost").
 import {
   Scheduler, Params, LasDiscipline, NodeDiscipline, FifoDiscipline, setRunOverheads, nTasks, nNodes, nJobs, slotsPerNode,
-  jobArrival, jobFirstTask, taskJob, nextUnlaunchedTask, sendBegin, sendTo, sendEnd, setTimer, timerKind,
+  jobArrival, jobUnlaunched, unlaunchedTaskAt, taskJob, nextUnlaunchedTask, sendBegin, sendTo, sendEnd, setTimer, timerKind,
   nodeAttainedVariance, nodeAttainedSum, nodeTasks, netDelay, stream,
 } from "../policy";
 import { MinTree } from "../mintree";
@@ -95,6 +95,7 @@ export class Kairos extends Scheduler {
     this.discipline = nodes;
     this.staleCounts = staleCounts;
     this.taskJobs = true;
+    this.dagAware = true;
     this.cap = slotsPerNode + q;
     this.heartbeat = new Heartbeat(heartbeat);
     this.noticeKind = timerKind(this);
@@ -169,8 +170,17 @@ export class Kairos extends Scheduler {
   }
 
   onJobArrival(job: i32, now: f64): void {
-    for (let t = jobFirstTask[job]; t < jobFirstTask[job + 1]; t++) this.queue.push(0, t);
+    const ready = jobUnlaunched(job);
+    for (let i = 0; i < ready; i++) this.queue.push(0, unlaunchedTaskAt(job, i));
     this.arrived = job + 1;
+    this.place(now);
+    this.planBeat(now);
+  }
+
+  /** A DAG trace: tasks whose parents finished join the central queue. */
+  onTasksReady(job: i32, count: i32, now: f64): void {
+    const ready = jobUnlaunched(job);
+    for (let i = ready - count; i < ready; i++) this.queue.push(0, unlaunchedTaskAt(job, i));
     this.place(now);
     this.planBeat(now);
   }

@@ -26,9 +26,8 @@ export class CentralLwl {
     this.work = new MinTree(nNodes - base);
   }
 
-  /** Places every unlaunched task of `job` on nodes [lo, hi) (one message batch; lo >= base). */
-  place(job: i32, lo: i32, hi: i32, now: f64): void {
-    const tasks = jobUnlaunched(job);
+  /** Places `tasks` more tasks of `job` on nodes [lo, hi) (one message batch; lo >= base). */
+  place(job: i32, tasks: i32, lo: i32, hi: i32, now: f64): void {
     const est = jobEstimate[job];
     const work = this.work;
     const base = this.base;
@@ -57,11 +56,18 @@ export class CentralLwl {
   }
 }
 
-/** `lwl`: fully centralized LWL for every job over the whole cluster (§2.3). */
+/** `lwl`: fully centralized LWL for every job over the whole cluster (§2.3). In a DAG trace each
+ *  task is placed when it becomes ready. */
 export class LeastWorkLeft extends Scheduler {
   central: CentralLwl = new CentralLwl();
 
-  onJobArrival(job: i32, now: f64): void { this.central.place(job, 0, nNodes, now); }
+  constructor() {
+    super();
+    this.dagAware = true;
+  }
+
+  onJobArrival(job: i32, now: f64): void { this.central.place(job, jobUnlaunched(job), 0, nNodes, now); }
+  onTasksReady(job: i32, count: i32, now: f64): void { this.central.place(job, count, 0, nNodes, now); }
   onTaskEnd(node: i32, task: i32, job: i32, now: f64): void { this.central.finished(node, job); }
 }
 
@@ -78,7 +84,7 @@ export class OmniscientLwl extends ClassAwareScheduler {
   }
 
   onJobArrival(job: i32, now: f64): void {
-    this.central.place(job, jobLong[job] != 0 ? this.partition.generalStart() : 0, nNodes, now);
+    this.central.place(job, jobUnlaunched(job), jobLong[job] != 0 ? this.partition.generalStart() : 0, nNodes, now);
   }
   onTaskEnd(node: i32, task: i32, job: i32, now: f64): void { this.central.finished(node, job); }
 }

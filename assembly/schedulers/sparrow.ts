@@ -1,15 +1,15 @@
 // `sparrow`: batch sampling with late binding (seed-hawk-eagle.md §2.0, §2.1).
 // A job with t tasks sends ceil(d * t) probes to nodes drawn uniformly at random;
 // each probe reaching a queue head asks for a task, and the job's tasks go to the
-// first t probes to ask. Later probes get a cancel after one round trip (A4).
-import { Scheduler, Params, nNodes, jobFirstTask, sendBegin, sendTo, sendEnd, stream } from "../policy";
+// first t probes to ask. Later probes get a cancel after one round trip (A4). In a DAG trace
+// the tasks that become ready later get probes of their own then (d per task, as a new stage).
+import { Scheduler, Params, nNodes, jobUnlaunched, sendBegin, sendTo, sendEnd, stream } from "../policy";
 import { Rng, STREAM_PLACEMENT } from "../rng";
 import { toI32 } from "../glue";
 import { NodeSampler } from "./sampler";
 
 /** Sends ceil(ratio * tasks) probes of `job` (at least `minProbes`) to nodes from `sampler`. */
-export function sendProbes(job: i32, ratio: f64, minProbes: i32, sampler: NodeSampler, rng: Rng, now: f64): void {
-  const tasks = jobFirstTask[job + 1] - jobFirstTask[job];
+export function sendProbes(job: i32, tasks: i32, ratio: f64, minProbes: i32, sampler: NodeSampler, rng: Rng, now: f64): void {
   let probes = toI32(Math.ceil(ratio * <f64>tasks));
   if (probes < minProbes) probes = minProbes;
   sampler.begin();
@@ -27,10 +27,15 @@ export class Sparrow extends Scheduler {
     super();
     this.probeRatio = probeRatio;
     this.sampler = new NodeSampler(0, nNodes, withoutReplacement);
+    this.dagAware = true;
   }
 
   onJobArrival(job: i32, now: f64): void {
-    sendProbes(job, this.probeRatio, 1, this.sampler, this.rng, now);
+    sendProbes(job, jobUnlaunched(job), this.probeRatio, 1, this.sampler, this.rng, now);
+  }
+
+  onTasksReady(job: i32, count: i32, now: f64): void {
+    sendProbes(job, count, this.probeRatio, 1, this.sampler, this.rng, now);
   }
 }
 

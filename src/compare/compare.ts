@@ -59,9 +59,13 @@ function shared<T extends Float64Array | Int32Array>(a: T): T {
 
 /** The trace with its columns on SharedArrayBuffers (no copy if they already are). */
 export function shareTrace(t: Trace): Trace {
+  const opt = <A extends Float64Array | Int32Array>(a: A | undefined): A | undefined => (a ? shared(a) : undefined);
   return {
-    name: t.name, arrivals: shared(t.arrivals), taskOffsets: shared(t.taskOffsets),
-    durations: shared(t.durations), estimates: shared(t.estimates),
+    ...t, // (names and labels are copied to each worker)
+    arrivals: shared(t.arrivals), taskOffsets: shared(t.taskOffsets), durations: shared(t.durations),
+    estimates: shared(t.estimates), taskEstimates: opt(t.taskEstimates), stages: opt(t.stages),
+    parentOffsets: opt(t.parentOffsets), parents: opt(t.parents), demands: opt(t.demands),
+    jobClasses: opt(t.jobClasses), priorities: opt(t.priorities), users: opt(t.users),
   };
 }
 

@@ -91,13 +91,13 @@ function estimationParams(classifyByNoisy: boolean): ParamSpec[] {
 
 export const SCHEDULERS: SchedulerSpec[] = [
   {
-    name: "random", engine: { module: "random", factory: "createRandom" }, binding: "early", doc: "docs/models/sparrow.md",
+    name: "random", dag: true, engine: { module: "random", factory: "createRandom" }, binding: "early", doc: "docs/models/sparrow.md",
     source: "seed-hawk-eagle.md §2.0 (Sparrow paper baseline)",
     summary: "each task bound at once to a uniformly random node, FIFO queues, no probing",
     params: [],
   },
   {
-    name: "sparrow", engine: { module: "sparrow", factory: "createSparrow" }, binding: "late", doc: "docs/models/sparrow.md",
+    name: "sparrow", dag: true, engine: { module: "sparrow", factory: "createSparrow" }, binding: "late", doc: "docs/models/sparrow.md",
     source: "seed-hawk-eagle.md §2.0-§2.1",
     summary: "batch sampling: ceil(d*t) probes to random nodes, late binding, cancel after one round trip",
     params: [
@@ -109,7 +109,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
     ],
   },
   {
-    name: "lwl", engine: { module: "lwl", factory: "createLwl" }, binding: "late", doc: "docs/models/lwl.md",
+    name: "lwl", dag: true, engine: { module: "lwl", factory: "createLwl" }, binding: "late", doc: "docs/models/lwl.md",
     source: "seed-hawk-eagle.md §2.3, §2.2(e)",
     summary: "fully centralized least-work-left for all jobs, indexed argmin over per-node estimated work, late-bound placements",
     params: [],
@@ -170,7 +170,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
     ],
   },
   {
-    name: "kairos", engine: { module: "kairos", factory: "createKairos" }, binding: "early", preemptive: true,
+    name: "kairos", engine: { module: "kairos", factory: "createKairos" }, binding: "early", preemptive: true, dag: true,
     doc: "docs/models/kairos.md",
     source: "seed-kairos-related.md §1.2-§1.4, §8",
     // Quanta of seed-kairos-related.md §1.4 (simulations: Yahoo 100 s, Google 10,000 s; testbed 50 s, Q = 4).
@@ -193,7 +193,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
     ],
   },
   {
-    name: "yarn-fifo", engine: { module: "kairos", factory: "createYarnFifo" }, binding: "early", doc: "docs/models/yarn-fifo.md",
+    name: "yarn-fifo", dag: true, engine: { module: "kairos", factory: "createYarnFifo" }, binding: "early", doc: "docs/models/yarn-fifo.md",
     source: "seed-kairos-related.md §2.1, §8 #20",
     summary: "YARN FIFO baseline: a central FIFO queue of tasks placed only on free slots (fewest tasks, lowest id), completions learnt from heartbeats, no node queues, no preemption",
     params: [

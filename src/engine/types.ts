@@ -11,6 +11,17 @@ export interface EngineApi {
   durationColumn(): Float64Array;
   estimateColumn(): Float64Array;
   paramColumn(): Float64Array;
+  /** The trace's optional columns (after setup, before start): COL_* bits (src/simulate.ts),
+   *  demand dimensions, parent links (-1: no task dependencies). */
+  setupColumns(columns: number, dims: number, edges: number): void;
+  taskEstimateColumn(): Float64Array;
+  stageColumn(): Int32Array;
+  demandColumn(): Float64Array;
+  jobClassColumn(): Int32Array;
+  priorityColumn(): Int32Array;
+  userColumn(): Int32Array;
+  parentOffsetColumn(): Int32Array;
+  parentColumn(): Int32Array;
   start(schedulerId: number): void;
   /** Jobs [0, n) are in the columns (n only grows; the first call starts the run). */
   addJobs(n: number): void;

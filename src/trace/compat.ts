@@ -15,10 +15,10 @@ export function referenceQuirks(t: Trace): Trace {
     arrivals[j] = j > 0 && a < arrivals[j - 1] ? arrivals[j - 1] : a;
   }
   return {
-    name: t.name,
+    ...t, // (the optional columns as they are, but per-task estimates truncated like the means)
     arrivals,
-    taskOffsets: t.taskOffsets,
     durations: t.durations.map(Math.trunc),
     estimates: t.estimates.map(Math.trunc),
+    taskEstimates: t.taskEstimates?.map(Math.trunc),
   };
 }

@@ -1,0 +1,74 @@
+// Task dependencies (trace schema v2: each task's parents, always of its own job). A task becomes
+// ready — nextUnlaunchedTask may hand it out — when its last parent finishes; a job's tasks
+// without parents are ready when it arrives. Policies that declare `dagAware` place tasks as they
+// become ready (Scheduler.onTasksReady); a bag-of-tasks trace never enters this file's paths.
+import { nTasks, jobFirstTask, taskFinished, useReadyOrder, markReady } from "./jobs";
+
+export let dag: bool = false;
+/** The parents of task k: parents[parentOffsets[k] .. parentOffsets[k + 1]) (global task indices),
+ *  filled by the host. */
+export let parentOffsets: Int32Array = new Int32Array(0);
+export let parents: Int32Array = new Int32Array(0);
+let childOffsets: Int32Array = new Int32Array(0);
+let children: Int32Array = new Int32Array(0);
+let parentsLeft: Int32Array = new Int32Array(0);
+
+/** Sizes the parent lists (`edges` parent links in all), or turns dependencies off (-1). */
+export function allocateDag(edges: i32): void {
+  dag = edges >= 0;
+  parentOffsets = new Int32Array(dag ? nTasks + 1 : 0);
+  parents = new Int32Array(dag ? edges : 0);
+  childOffsets = new Int32Array(0);
+  children = new Int32Array(0);
+  parentsLeft = new Int32Array(0);
+  if (dag) useReadyOrder();
+}
+
+/** Builds the child lists once the host filled the parents (before the first jobs open). */
+export function buildDag(): void {
+  childOffsets = new Int32Array(nTasks + 1);
+  parentsLeft = new Int32Array(nTasks);
+  for (let t = 0; t < nTasks; t++) {
+    parentsLeft[t] = parentOffsets[t + 1] - parentOffsets[t];
+    for (let e = parentOffsets[t]; e < parentOffsets[t + 1]; e++) childOffsets[parents[e] + 1]++;
+  }
+  for (let t = 0; t < nTasks; t++) childOffsets[t + 1] += childOffsets[t];
+  children = new Int32Array(childOffsets[nTasks]);
+  const fill = new Int32Array(nTasks);
+  for (let t = 0; t < nTasks; t++) {
+    for (let e = parentOffsets[t]; e < parentOffsets[t + 1]; e++) {
+      const p = parents[e];
+      children[childOffsets[p] + fill[p]] = t;
+      fill[p]++;
+    }
+  }
+}
+
+/** Jobs [from, to) opened: their tasks without parents are ready (in task order). */
+export function openDagJobs(from: i32, to: i32): void {
+  for (let j = from; j < to; j++) {
+    for (let t = jobFirstTask[j]; t < jobFirstTask[j + 1]; t++) if (parentsLeft[t] == 0) markReady(j, t);
+  }
+}
+
+/** `task` of `job` finished at `t`: the job's bookkeeping (jobs.ts taskFinished) and, in a DAG,
+ *  its children whose last parent it was become ready (in child order). Returns how many did. */
+export function completeTask(task: i32, job: i32, t: f64): i32 {
+  taskFinished(job, t);
+  if (!dag) return 0;
+  let ready = 0;
+  for (let e = childOffsets[task]; e < childOffsets[task + 1]; e++) {
+    const c = children[e];
+    const left = parentsLeft[c] - 1;
+    parentsLeft[c] = left;
+    if (left == 0) { markReady(job, c); ready++; }
+  }
+  return ready;
+}
+
+/** Parents of `task`: parentAt(task, i) for i < parentCount(task) (none outside a DAG trace). */
+export function parentCount(task: i32): i32 { return dag ? parentOffsets[task + 1] - parentOffsets[task] : 0; }
+export function parentAt(task: i32, i: i32): i32 { return parents[parentOffsets[task] + i]; }
+/** Children of `task` (the tasks it is a parent of). */
+export function childCount(task: i32): i32 { return dag ? childOffsets[task + 1] - childOffsets[task] : 0; }
+export function childAt(task: i32, i: i32): i32 { return children[childOffsets[task] + i]; }
