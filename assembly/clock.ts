@@ -6,8 +6,10 @@ export const EV_ARRIVAL: i32 = 0;   // a = job
 export const EV_DELIVER: i32 = 1;   // a = number of ring entries delivered now (messages.ts)
 export const EV_REPLY: i32 = 2;     // a = node, b = get-task request (its reply reaches the node; serve.ts)
 export const EV_TASK_END: i32 = 3;  // a = node, b = task, c = job (a run that cannot be preempted)
-export const EV_TIMER: i32 = 4;     // a = timer kind, b, c: the owner's (timers.ts)
-export const EV_RUN_END: i32 = 5;   // a = task: a preemptible run ends (cancellable; preempt.ts)
+export const EV_RUN_END: i32 = 4;   // a = task: a preemptible run ends (cancellable; preempt.ts)
+/** Timers (timers.ts): kind EV_TIMER + k is a timer of timer kind k, a and b its owner's. (The
+ *  timer kind rides in the event kind, so a timer needs no third integer.) */
+export const EV_TIMER: i32 = 5;
 
 export let events: EventQueue = new EventQueue(16);
 /** The time of the event being processed. */
@@ -18,7 +20,8 @@ export function resetClock(): void {
   now = 0.0;
 }
 
-export function setNow(t: f64): void { now = t; }
+// @ts-ignore: decorator
+@inline export function setNow(t: f64): void { now = t; }
 
 /** Takes back a pending event of events.pushCancellable. It counts as retired (C_EVENTS), as it
  *  would have been had it stayed and been skipped at its time. */

@@ -53,7 +53,8 @@ export function openDagJobs(from: i32, to: i32): void {
 
 /** `task` of `job` finished at `t`: the job's bookkeeping (jobs.ts taskFinished) and, in a DAG,
  *  its children whose last parent it was become ready (in child order). Returns how many did. */
-export function completeTask(task: i32, job: i32, t: f64): i32 {
+// @ts-ignore: decorator
+@inline export function completeTask(task: i32, job: i32, t: f64): i32 {
   taskFinished(job, t);
   if (!dag) return 0;
   let ready = 0;

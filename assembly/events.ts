@@ -11,14 +11,13 @@
 import { f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, f64View, toI32, alignedInt32Array, i32PairCopy, ctz32 } from "./glue";
 import { fail, E_SEQUENCE_OVERFLOW, E_SLOT_OVERSUBSCRIBED, E_CALENDAR, E_EVENT_NOT_PENDING } from "./errors";
 
-/** Structure-of-arrays storage for event records: time, sequence number, kind, a, b, c. */
+/** Structure-of-arrays storage for event records: time, sequence number, kind, a, b. */
 export class EventColumns {
   time: Float64Array;
   seq: Int32Array;
   kind: Int32Array;
   a: Int32Array;
   b: Int32Array;
-  c: Int32Array;
 
   constructor(capacity: i32) {
     this.time = new Float64Array(capacity);
@@ -26,7 +25,6 @@ export class EventColumns {
     this.kind = new Int32Array(capacity);
     this.a = new Int32Array(capacity);
     this.b = new Int32Array(capacity);
-    this.c = new Int32Array(capacity);
   }
 
   /** Doubles the capacity, moving `count` records that start at `start` (wrapping around the
@@ -39,14 +37,12 @@ export class EventColumns {
     const kind = new Int32Array(c);
     const a = new Int32Array(c);
     const b = new Int32Array(c);
-    const cc = new Int32Array(c);
     for (let k = 0; k < count; k++) {
       let i = start + k;
       if (i >= cap) i -= cap;
       time[k] = this.time[i]; seq[k] = this.seq[i]; kind[k] = this.kind[i]; a[k] = this.a[i]; b[k] = this.b[i];
-      cc[k] = this.c[i];
     }
-    this.time = time; this.seq = seq; this.kind = kind; this.a = a; this.b = b; this.c = cc;
+    this.time = time; this.seq = seq; this.kind = kind; this.a = a; this.b = b;
   }
 }
 
@@ -55,19 +51,19 @@ export class Lane extends EventColumns {
   head: i32 = 0;
   count: i32 = 0;
 
-  push(t: f64, s: i32, kind: i32, a: i32, b: i32, c: i32): void {
+  push(t: f64, s: i32, kind: i32, a: i32, b: i32): void {
     if (this.count == this.time.length) { this.grow(this.head, this.count); this.head = 0; }
     let i = this.head + this.count;
     const cap = this.time.length;
     if (i >= cap) i -= cap;
-    this.time[i] = t; this.seq[i] = s; this.kind[i] = kind; this.a[i] = a; this.b[i] = b; this.c[i] = c;
+    this.time[i] = t; this.seq[i] = s; this.kind[i] = kind; this.a[i] = a; this.b[i] = b;
     this.count++;
   }
 
   /** Moves the head event into the queue's current-event fields. */
   take(q: EventQueue): void {
     const i = this.head;
-    q.curTime = this.time[i]; q.curKind = this.kind[i]; q.curA = this.a[i]; q.curB = this.b[i]; q.curC = this.c[i];
+    q.curTime = this.time[i]; q.curKind = this.kind[i]; q.curA = this.a[i]; q.curB = this.b[i];
     const h = i + 1;
     this.head = h == this.time.length ? 0 : h;
     this.count--;
@@ -90,7 +86,6 @@ export class CancellableHeap {
   kind: Int32Array = new Int32Array(64);
   a: Int32Array = new Int32Array(64);
   b: Int32Array = new Int32Array(64);
-  c: Int32Array = new Int32Array(64);
   free: Int32Array = new Int32Array(64);
   freeTop: i32 = 0;
 
@@ -104,15 +99,12 @@ export class CancellableHeap {
     const c = cap * 2;
     const time = new Float64Array(c + 1); const seq = new Int32Array(c + 1); const id = new Int32Array(c + 1);
     const pos = new Int32Array(c); const kind = new Int32Array(c); const a = new Int32Array(c);
-    const b = new Int32Array(c); const cc = new Int32Array(c); const free = new Int32Array(c);
+    const b = new Int32Array(c); const free = new Int32Array(c);
     for (let i = 0; i <= cap; i++) { time[i] = this.time[i]; seq[i] = this.seq[i]; id[i] = this.id[i]; }
-    for (let i = 0; i < cap; i++) {
-      pos[i] = this.pos[i]; kind[i] = this.kind[i]; a[i] = this.a[i]; b[i] = this.b[i]; cc[i] = this.c[i];
-    }
+    for (let i = 0; i < cap; i++) { pos[i] = this.pos[i]; kind[i] = this.kind[i]; a[i] = this.a[i]; b[i] = this.b[i]; }
     // Every handle is in use (the stack is empty): the new ones become the free ones.
     for (let i = 0; i < cap; i++) free[i] = c - 1 - i;
     this.time = time; this.seq = seq; this.id = id; this.pos = pos; this.kind = kind; this.a = a; this.b = b;
-    this.c = cc;
     this.free = free;
     this.freeTop = cap;
   }
@@ -161,11 +153,11 @@ export class CancellableHeap {
   }
 
   /** Adds an event; returns its handle (valid until it is taken or cancelled). */
-  push(t: f64, s: i32, kind: i32, a: i32, b: i32, c: i32): i32 {
+  push(t: f64, s: i32, kind: i32, a: i32, b: i32): i32 {
     if (this.freeTop == 0) this.grow();
     this.freeTop--;
     const h = this.free[this.freeTop];
-    this.kind[h] = kind; this.a[h] = a; this.b[h] = b; this.c[h] = c;
+    this.kind[h] = kind; this.a[h] = a; this.b[h] = b;
     const p = this.size + 1;
     this.size = p;
     this.place(p, t, s, h);
@@ -197,7 +189,7 @@ export class CancellableHeap {
   /** Moves the earliest event into the queue's current-event fields. */
   take(q: EventQueue): void {
     const h = this.id[1];
-    q.curTime = this.time[1]; q.curKind = this.kind[h]; q.curA = this.a[h]; q.curB = this.b[h]; q.curC = this.c[h];
+    q.curTime = this.time[1]; q.curKind = this.kind[h]; q.curA = this.a[h]; q.curB = this.b[h];
     this.remove(1);
   }
 }
@@ -245,8 +237,10 @@ export class EventQueue {
   /** Lanes for the two fixed delays: one network delay, and a round trip. */
   lane1: Lane;
   lane2: Lane;
-  /** Events that may be cancelled (pushCancellable). */
+  /** Events that may be cancelled (pushCancellable), and how many are pending (a field of its
+   *  own: next() tests it for every event). */
   cancellable: CancellableHeap = new CancellableHeap();
+  cancellablePending: i32 = 0;
   /** The event removed by next(). */
   curTime: f64 = 0.0;
   curKind: i32 = 0;
@@ -488,26 +482,30 @@ export class EventQueue {
   private seqOf(x: i32): i32 { return x >= 0 ? this.slotSeq[x] : this.pool[(-1 - x) * PS + P_SEQ]; }
 
   /** Adds an event at `t` to lane 1 or 2; `t` must not precede the lane's last event. */
-  pushLane(lane: i32, t: f64, kind: i32, a: i32, b: i32, c: i32 = 0): void {
+  pushLane(lane: i32, t: f64, kind: i32, a: i32, b: i32): void {
     // (seqNumber written out: the engine's commonest push, and binaryen keeps the call)
     const s = this.nextSeq;
     if (s == 2147483647) fail(E_SEQUENCE_OVERFLOW); // more than 2^31 events in one run
     this.nextSeq = s + 1;
-    (lane == 1 ? this.lane1 : this.lane2).push(t, s, kind, a, b, c);
+    (lane == 1 ? this.lane1 : this.lane2).push(t, s, kind, a, b);
   }
 
   /** Events not yet taken. */
   pending(): i32 {
-    return this.size + this.bucketed + this.farSize + this.lane1.count + this.lane2.count + this.cancellable.size;
+    return this.size + this.bucketed + this.farSize + this.lane1.count + this.lane2.count + this.cancellablePending;
   }
 
   /** Adds an event that cancel() may remove before its time; returns its handle. */
-  pushCancellable(t: f64, kind: i32, a: i32, b: i32, c: i32 = 0): i32 {
-    return this.cancellable.push(t, this.seqNumber(), kind, a, b, c);
+  pushCancellable(t: f64, kind: i32, a: i32, b: i32): i32 {
+    this.cancellablePending++;
+    return this.cancellable.push(t, this.seqNumber(), kind, a, b);
   }
 
   /** Removes a pending event of pushCancellable. */
-  cancel(handle: i32): void { this.cancellable.cancel(handle); }
+  cancel(handle: i32): void {
+    this.cancellable.cancel(handle);
+    this.cancellablePending--;
+  }
 
   /** The sequence number of the first event of source `src` (0 heap, 1 and 2 lanes, 3 the
    *  cancellable heap). */
@@ -536,15 +534,15 @@ export class EventQueue {
       const t = l2.time[l2.head];
       if (src < 0 || t < bt || (t == bt && l2.seq[l2.head] < this.headSeq(src))) { src = 2; bt = t; }
     }
-    const ch = this.cancellable;
-    if (ch.size > 0) {
+    if (this.cancellablePending > 0) {
+      const ch = this.cancellable;
       const t = ch.time[1];
       if (src < 0 || t < bt || (t == bt && ch.seq[1] < this.headSeq(src))) { src = 3; bt = t; }
     }
     if (src < 0) return false;
     if (src == 1) { l1.take(this); return true; }
     if (src == 2) { l2.take(this); return true; }
-    if (src == 3) { ch.take(this); return true; }
+    if (src == 3) { this.cancellable.take(this); this.cancellablePending--; return true; }
     this.curTime = bt;
     const x = this.heap[ES + E_X];
     if (x >= 0) {

@@ -199,7 +199,8 @@ export function jobRecordWord(job: i32): i32 { return jobRec[job * JR]; }
 
 // ---- the engine's bookkeeping ----------------------------------------------------------------------
 /** A task of `job` starts at `t`. */
-export function noteTaskStart(job: i32, t: f64): void {
+// @ts-ignore: decorator
+@inline export function noteTaskStart(job: i32, t: f64): void {
   let w = jobRec[job * JR + J_WAIT];
   if (w >= 0) { // (W_STARTED is the sign bit)
     jobFirstStart[job] = t;
@@ -209,7 +210,8 @@ export function noteTaskStart(job: i32, t: f64): void {
 }
 
 /** A task of `job` finished at `t`: the job completes with its last task. */
-export function taskFinished(job: i32, t: f64): void {
+// @ts-ignore: decorator
+@inline export function taskFinished(job: i32, t: f64): void {
   const left = jobRec[job * JR + J_LEFT] - 1;
   jobRec[job * JR + J_LEFT] = left;
   if (left == 0) {

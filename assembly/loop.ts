@@ -1,6 +1,6 @@
 // The run: set-up, job intake (in one or more batches), and the event loop that dispatches each
 // event to its mechanism. Events at equal times run in creation order (A24).
-import { events, setNow, resetClock, EV_ARRIVAL, EV_DELIVER, EV_REPLY, EV_TASK_END, EV_RUN_END } from "./clock";
+import { events, setNow, resetClock, EV_ARRIVAL, EV_DELIVER, EV_REPLY, EV_TASK_END, EV_RUN_END, EV_TIMER } from "./clock";
 import { configure, allocateParams, resetCounters, nNodes, slotsPerNode, counters, C_EVENTS } from "./config";
 import { nJobs, jobArrival, jobFirstTask, taskDuration, taskJob, allocateJobColumns, initializeJobs, openJobs,
   sealJobs, jobRecordWord } from "./jobs";
@@ -176,7 +176,7 @@ export function runEvents(maxEvents: i32): i32 {
       scheduler.onJobArrival(a, t);
       if (held) { n++; break; } // nothing may run before that arrival: wait for jobs
     } else {
-      fireTimer(a, b, q.curC, t);
+      fireTimer(kind - EV_TIMER, a, b, t);
     }
   }
   counters[C_EVENTS] += <f64>n;

@@ -42,13 +42,15 @@ export function longQueued(node: i32): i32 { return nodeLong[node * NLS + NL_QUE
 export function holdsLongWork(node: i32): bool { return (longWork[node >> 5] & (1 << (node & 31))) != 0; }
 
 /** Adds `d` to the long tasks running at `node`. */
-export function addLongRunning(node: i32, d: i32): void {
+// @ts-ignore: decorator
+@inline export function addLongRunning(node: i32, d: i32): void {
   nodeLong[node * NLS + NL_RUN] = nodeLong[node * NLS + NL_RUN] + d;
   noteLongWork(node);
 }
 
 /** Adds `d` to the queued long records at `node`. */
-export function addLongQueued(node: i32, d: i32): void {
+// @ts-ignore: decorator
+@inline export function addLongQueued(node: i32, d: i32): void {
   nodeLong[node * NLS + NL_QUEUED] = nodeLong[node * NLS + NL_QUEUED] + d;
   noteLongWork(node);
 }

@@ -146,7 +146,8 @@ export function onRunEnd(node: i32, task: i32, job: i32, t: f64): void {
 }
 
 /** What follows the end of a task that held a slot of `node` (the slot is still counted busy). */
-function taskEnded(node: i32, task: i32, job: i32, t: f64): void {
+// @ts-ignore: decorator
+@inline function taskEnded(node: i32, task: i32, job: i32, t: f64): void {
   releaseSlot(node, t);
   if (jobIsLong(job)) addLongRunning(node, -1);
   const ready = completeTask(task, job, t);
@@ -178,6 +179,7 @@ export function resumeAt(node: i32, task: i32, t: f64): void {
 }
 
 /** Tells the policy when `node` has a free slot and an empty queue. */
-export function notifyIfIdle(node: i32, t: f64): void {
+// @ts-ignore: decorator
+@inline export function notifyIfIdle(node: i32, t: f64): void {
   if (nodeState[node * NS + N_BUSY] < slotsPerNode && nodeState[node * NS + N_QLEN] == 0) scheduler.onNodeIdle(node, t);
 }

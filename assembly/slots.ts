@@ -63,7 +63,8 @@ export function freeSlotOf(node: i32): i32 {
 }
 
 /** Records the first start of `task` at `node` (recordTasks). */
-export function recordStart(task: i32, node: i32, t: f64): void {
+// @ts-ignore: decorator
+@inline export function recordStart(task: i32, node: i32, t: f64): void {
   if (recordTasks) {
     taskStart[task] = t;
     taskNode[task] = node;
@@ -72,6 +73,7 @@ export function recordStart(task: i32, node: i32, t: f64): void {
 }
 
 /** Records the end of `task` (recordTasks). */
-export function recordEnd(task: i32, t: f64): void {
+// @ts-ignore: decorator
+@inline export function recordEnd(task: i32, t: f64): void {
   if (recordTasks) taskEnd[task] = t;
 }

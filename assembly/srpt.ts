@@ -45,19 +45,25 @@ export class SrptDiscipline extends NodeDiscipline {
     let purged = 0;
     for (; r < end; r++) {
       const word = entryWord(r);
-      if (probes && wordIsLong(word)) break; // never look past a long placeholder
       const job = wordJob(word);
       const est = jobEst(job);
-      const fetching = wordFetching(word);
-      const left = probes ? jobUnlaunched(job) : jobWaitingCount(job);
-      if (probes && !fetching && left == 0 && t >= jobHandOut(job) + netDelay) {
-        purged++; // known exhausted: dropped at no cost
-        continue;
+      let fetching = false;
+      let left: i32;
+      if (probes) {
+        if (wordIsLong(word)) break; // never look past a long placeholder
+        fetching = wordFetching(word);
+        left = jobUnlaunched(job);
+        if (!fetching && left == 0 && t >= jobHandOut(job) + netDelay) {
+          purged++; // known exhausted: dropped at no cost
+          continue;
+        }
+        if (w != r) keepEntryAt(r, w);
+      } else {
+        left = jobWaitingCount(job); // (bound tasks: nothing fetches, nothing is purged)
       }
-      if (w != r) keepEntryAt(r, w);
       if (!fetching) {
         const remaining = est * <f64>left;
-        if (remaining < shortest && (probes ? est <= minSlack : est < minSlack)) { shortest = remaining; chosen = w; }
+        if (remaining < shortest && (est < minSlack || probes && est == minSlack)) { shortest = remaining; chosen = w; }
       }
       const slack = this.bypassFactor * est - entryValue(w);
       if (slack < minSlack) minSlack = slack;

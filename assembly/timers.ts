@@ -26,13 +26,13 @@ export function timerKind(owner: TimerOwner): i32 {
  *  at now + netDelay, instead of a sift through the heap; the order of events is the same either
  *  way (time, then creation). */
 export function setTimer(at: f64, kind: i32, a: i32, b: i32): void {
-  if (at == now + netDelay) events.pushLane(1, at, EV_TIMER, kind, a, b);
-  else events.push(at, EV_TIMER, kind, a, b);
+  if (at == now + netDelay) events.pushLane(1, at, EV_TIMER + kind, a, b);
+  else events.push(at, EV_TIMER + kind, a, b);
 }
 
 /** setTimer that cancelTimer may take back; returns the handle. */
 export function setCancellableTimer(at: f64, kind: i32, a: i32, b: i32): i32 {
-  return events.pushCancellable(at, EV_TIMER, kind, a, b);
+  return events.pushCancellable(at, EV_TIMER + kind, a, b);
 }
 
 /** Removes a pending timer of setCancellableTimer. */
@@ -41,8 +41,9 @@ export function cancelTimer(handle: i32): void { cancelEvent(handle); }
 /** Whether a timer of setCancellableTimer is still to fire. */
 export function timerPending(handle: i32): bool { return events.cancellable.pending(handle); }
 
-/** Dispatches a timer event (the loop). */
-export function fireTimer(kind: i32, a: i32, b: i32, t: f64): void {
+/** Dispatches a timer event of timer kind `kind` (the loop: event kind EV_TIMER + kind). */
+// @ts-ignore: decorator
+@inline export function fireTimer(kind: i32, a: i32, b: i32, t: f64): void {
   if (kind < 0 || kind >= owners.length) fail(E_TIMER_OWNER, kind);
   owners[kind].onTimer(kind, a, b, t);
 }
