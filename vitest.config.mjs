@@ -6,6 +6,9 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    server: { deps: { external: [/\/build\/engine-js\//] } },
+    server: { deps: { external: [/\/build\/engine-js\//, /\/build\/test-engine\/engine-js\//] } },
+    // The test engine: the project's schedulers plus test/policies/ and the example of
+    // docs/adding-a-scheduler.md (rebuilt only when its sources change).
+    globalSetup: ["test/setup/test-engine.ts"],
   },
 });

@@ -111,3 +111,6 @@ export function registerCounter(name: string): i32 {
 export function extraCounterNames(): string { return extraNames.join("\n"); }
 
 export function count(index: i32, amount: f64): void { counters[index] += amount; }
+export function counterValue(index: i32): f64 { return counters[index]; }
+/** Sets a counter (a maximum or a level rather than a sum). */
+export function setCounter(index: i32, value: f64): void { counters[index] = value; }

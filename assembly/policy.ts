@@ -6,7 +6,7 @@ export { SrptDiscipline } from "./srpt";
 export { PreemptiveDiscipline, LasDiscipline, ClassPriorityDiscipline, nodeTasks, nodeAttainedVariance,
   nodeAttainedSum } from "./las";
 export { TimerOwner, timerKind, setTimer, setCancellableTimer, cancelTimer, timerPending } from "./timers";
-export { nNodes, slotsPerNode, netDelay, compatMode, stream, count, registerCounter, Params,
+export { nNodes, slotsPerNode, netDelay, compatMode, stream, count, counterValue, setCounter, registerCounter, Params,
   C_RESCHEDULED, C_STEAL_ATTEMPTS, C_STEALS, C_REJECTED, C_PURGED } from "./config";
 export { nJobs, nTasks, jobArrival, jobFirstTask, taskDuration, jobEstimate, taskJob, jobLong, jobTaskCount, jobEst,
   jobUnlaunched, jobWaitingCount, jobTasksLeft, setJobClass, jobIsLong, jobHandOut, setJobHandOut,
@@ -17,7 +17,7 @@ export { nodeBusy, queueLength, longRunning, longQueued, holdsLongWork, longWork
 export { queueFirst, queueEnd, entryWord, wordJob, wordIsLong, wordFetching, wordSticky, wordBehindLong, entryJob,
   entryIsLong, entryTask, entryIsProbe, entryValue, setEntryValue, firstReadyEntry, lastReadyEntry, removeAt,
   moveRun, keepEntryAt, closeGap } from "./queues";
-export { hasFreeSlot, releaseSlot } from "./slots";
+export { hasFreeSlot, releaseSlot, runningTask } from "./slots";
 export { sendBegin, sendTo, sendEnd } from "./messages";
 export { serve, suspendAt, resumeAt, afterSlotFreed } from "./serve";
 export { setRunOverheads, runState, attained, currentAttained, RS_NONE, RS_RUNNING, RS_PROTECTED, RS_SUSPENDED,

@@ -137,6 +137,11 @@ export function suspendRun(task: i32, t: f64): void {
 /** Queues suspended `task` at `node` as a bound record. */
 export function queueSuspended(node: i32, task: i32): void { enqueue(node, taskJob[task], task, 0); }
 
+/** Suspended `task` is about to run again at `t` (a policy's resumeAt): its time aside counts. */
+export function noteResumed(task: i32, t: f64): void {
+  counters[C_SUSPENDED_SECONDS] += t - suspendedAtOf[task];
+}
+
 /** `task` arrived at `node` but cannot run yet: it waits in the node's queue. */
 export function waitAtNode(node: i32, task: i32, t: f64): void {
   state[task] = RS_WAITING;

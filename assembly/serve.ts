@@ -13,8 +13,8 @@ import { nodeState, NS, N_BUSY, N_QLEN, holdsLongWork, addLongRunning } from "./
 import { enqueue, removeAt, entryWord, entryTask, wordJob, wordSticky, wordBehindLong, setEntryFlags,
   clearEntryFlags, findCode, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
 import { occupySlot, releaseSlot, recordStart, recordEnd, freeSlotOf } from "./slots";
-import { beginRun, setRunNode, setRunState, runState, firstStart, finishRun, suspendRun, resumeCost, RS_NONE,
-  RS_RUNNING } from "./preempt";
+import { beginRun, setRunNode, setRunState, runState, firstStart, finishRun, suspendRun, noteResumed, resumeCost,
+  RS_NONE, RS_RUNNING } from "./preempt";
 import { scheduler } from "./scheduler";
 import { NodeDiscipline } from "./discipline";
 
@@ -174,6 +174,7 @@ export function suspendAt(node: i32, task: i32, t: f64): void {
 
 /** Resumes suspended `task` on a free slot of `node` at `t` (after resumeCost). */
 export function resumeAt(node: i32, task: i32, t: f64): void {
+  noteResumed(task, t);
   occupySlot(node, t);
   startTask(node, task, taskJob[task], t);
 }

@@ -55,6 +55,9 @@ export function releaseSlot(node: i32, t: f64): void {
 /** Whether `node` has a slot free. */
 export function hasFreeSlot(node: i32): bool { return nodeState[node * NS + N_BUSY] < slotsPerNode; }
 
+/** Preemptible runs: the task running on slot k (< slotsPerNode) of `node`, or -1. */
+export function runningTask(node: i32, k: i32): i32 { return slotRun[node * slotsPerNode + k]; }
+
 /** Preemptible runs: the first slot of `node` without a run (one must be free). */
 export function freeSlotOf(node: i32): i32 {
   let pos = node * slotsPerNode;

@@ -30,7 +30,8 @@ export function setTimer(at: f64, kind: i32, a: i32, b: i32): void {
   else events.push(at, EV_TIMER + kind, a, b);
 }
 
-/** setTimer that cancelTimer may take back; returns the handle. */
+/** setTimer that cancelTimer may take back; returns the handle, valid until the timer fires or is
+ *  cancelled (then forget it: handles are reused). */
 export function setCancellableTimer(at: f64, kind: i32, a: i32, b: i32): i32 {
   return events.pushCancellable(at, EV_TIMER + kind, a, b);
 }

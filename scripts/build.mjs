@@ -12,7 +12,8 @@
 //   node scripts/build.mjs --catalogue FILE.js --out DIR
 // FILE.js exports SCHEDULERS: descriptions as in src/config/schedulers.ts whose `engine.file`
 // names an AssemblyScript file (absolute, or relative to FILE.js). They are added after the
-// project's schedulers; DIR receives aviary.wasm (release) and engine-js/.
+// project's schedulers (FILE.js may export BASE, the project's catalogue as its caller has it;
+// otherwise dist/'s); DIR receives aviary.wasm (release) and engine-js/.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
@@ -120,9 +121,11 @@ function fixImports(dir) {
   }
 }
 
+const extraModule = extraCatalogue === undefined ? undefined : await import(pathToFileURL(resolve(extraCatalogue)).href);
 // 1. TypeScript: the API, CLI and bench, and the catalogue the registry is generated from.
-step("typescript", node, [tsc, "-p", "tsconfig.json"]);
-const { SCHEDULERS } = await import(pathToFileURL(join(root, "dist/src/config/schedulers.js")).href);
+if (extraModule?.BASE === undefined) step("typescript", node, [tsc, "-p", "tsconfig.json"]);
+const SCHEDULERS = extraModule?.BASE
+  ?? (await import(pathToFileURL(join(root, "dist/src/config/schedulers.js")).href)).SCHEDULERS;
 
 if (outDir === undefined) {
   // 2. The project's engine: Wasm from assembly/ in place, JS from a staged copy.
@@ -135,11 +138,11 @@ if (outDir === undefined) {
 } else {
   // 2'. An engine with the extra catalogue's schedulers, in `outDir`.
   const catalogueFile = resolve(extraCatalogue);
-  const extra = (await import(pathToFileURL(catalogueFile).href)).SCHEDULERS;
-  const files = extra.map((s) => {
+  const extra = extraModule.SCHEDULERS;
+  const files = [...new Set(extra.map((s) => {
     if (!s.engine?.file) throw new Error(`build: ${s.name}: an extra scheduler needs engine.file`);
     return resolve(dirname(catalogueFile), s.engine.file);
-  });
+  }))];
   const out = resolve(outDir);
   const gen = registry([...SCHEDULERS, ...extra]);
   for (const [stage, js] of [[join(out, "src-wasm"), false], [join(out, "src-js"), true]]) {

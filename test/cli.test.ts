@@ -61,6 +61,7 @@ describe("aviary run: bad input", () => {
     ["unknown engine", ["--trace", "good.tr", "--engine", "gpu"], ["gpu"]],
     ["trace and workload", ["--trace", "good.tr", "--workload", "default"], ["either --trace or --workload"]],
     ["unknown workload", ["--workload", "nosuch"], ["unknown workload 'nosuch'"]],
+    ["enum value not listed", ["--trace", "good.tr", "--scheduler", "kairos", "--set", "tieBreak=1"], ["tieBreak must be one of variance|random|sum, got '1'"]],
   ];
   it.each(cases)("%s", (_name, args, fragments) => {
     const out = join(dir, `perjob-${_name.replace(/\W+/g, "_")}.csv`);
@@ -94,6 +95,19 @@ describe("aviary run: CSV v2 traces", () => {
     expect(r.err).not.toMatch(/\s+at /);
     expect(r.out).toBe("");
     expect(existsSync(out)).toBe(false);
+  });
+
+  it("a DAG trace for a scheduler without a DAG path: exit 2, one line naming those with one", () => {
+    writeFileSync(join(dir, "chain.csv"), "job_id,task_id,submit_time,duration,parents\nj,a,0,1,\nj,b,0,1,a\n");
+    const out = join(dir, "perjob-chain.csv");
+    const r = aviary("run", "--trace", "chain.csv", "--scheduler", "eagle", "--nodes", "2", "--per-job", out);
+    expect(r.code).toBe(2);
+    expect(r.err.trimEnd().split("\n")).toEqual(["aviary: error: trace 'chain.csv' has task dependencies (parents), and scheduler 'eagle' "
+      + "places bag-of-tasks jobs only (schedulers that run DAG traces: random, sparrow, lwl, kairos, yarn-fifo)"]);
+    expect(existsSync(out)).toBe(false);
+    const ok = aviary("run", "--trace", "chain.csv", "--scheduler", "kairos", "--nodes", "2", "--format", "json");
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.out).params.tieBreak).toBe("variance");
   });
 
   it("runs a valid v2 file", () => {

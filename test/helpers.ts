@@ -4,9 +4,10 @@ import { expect } from "vitest";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { loadEngine, packageRoot, type EngineKind } from "../src/engine/node.js";
+import { loadEngine, loadEngineFrom, packageRoot, type EngineKind } from "../src/engine/node.js";
+import type { EngineFactory } from "../src/engine/types.js";
 import { resolveConfig, type SimConfig } from "../src/config/config.js";
-import { SCHEDULERS } from "../src/config/schedulers.js";
+import { SCHEDULERS, type SchedulerSpec } from "../src/config/schedulers.js";
 import { runSimulation, type SimResult } from "../src/simulate.js";
 import type { Trace } from "../src/trace/types.js";
 
@@ -35,12 +36,6 @@ export async function simulate(trace: Trace, config: Partial<SimConfig> & { sche
   return runSimulation(factory, trace, resolveConfig(config), { recordTasks });
 }
 
-/** Policies whose placements carry the task (no get-task round trip before it starts), from the
- *  catalogue's descriptions. */
-const EARLY_BOUND = new Set(SCHEDULERS.filter((s) => s.binding === "early").map((s) => s.name));
-/** Policies whose nodes preempt: a task's wall time may exceed its duration; the engine records
- *  the service each task received instead. */
-const PREEMPTIVE = new Set(SCHEDULERS.filter((s) => s.preemptive).map((s) => s.name));
 
 /**
  * Checks the engine invariants on a run recorded with recordTasks:
@@ -58,8 +53,11 @@ export function checkInvariants(r: SimResult): void {
   if (!tasks) throw new Error("run without recordTasks");
   const n = trace.durations.length;
   const delay = config.networkDelay;
-  const held = EARLY_BOUND.has(config.scheduler) ? 0 : 2 * delay;
-  const preemptive = PREEMPTIVE.has(config.scheduler);
+  // From the run's scheduler description: early-bound placements carry the task (no get-task
+  // round trip before it starts); on preemptive nodes a task's wall time may exceed its duration
+  // (the engine records the service each task received instead).
+  const held = config.spec.binding === "early" ? 0 : 2 * delay;
+  const preemptive = config.spec.preemptive === true;
   let taskSeconds = 0;
   for (let t = 0; t < n; t++) {
     if (tasks.runs[t] !== 1) throw new Error(`task ${t} ran ${tasks.runs[t]} times`);
@@ -107,6 +105,21 @@ export function checkInvariants(r: SimResult): void {
   if (!preemptive) expect(r.counters.preemptions).toBe(0);
   expect(Math.abs(r.busySlotSeconds - expected)).toBeLessThanOrEqual(1e-9 * Math.max(1, expected));
   expect(r.counters.tasksStarted).toBe(n);
+}
+
+/** The catalogue of the test engine (build/test-engine, made by test/setup/test-engine.ts): the
+ *  project's schedulers, the test policies and the example of docs/adding-a-scheduler.md. */
+export async function testCatalogue(): Promise<SchedulerSpec[]> {
+  const { TEST_POLICIES } = await import("./policies/catalogue.js");
+  const { docExample } = await import("./setup/doc-example.js");
+  const { readFileSync } = await import("node:fs");
+  const example = docExample(readFileSync(new URL("../docs/adding-a-scheduler.md", import.meta.url), "utf8"));
+  return [...SCHEDULERS, ...TEST_POLICIES, example.entry];
+}
+
+/** An engine factory of the test engine. */
+export async function loadTestEngine(kind: EngineKind): Promise<EngineFactory> {
+  return loadEngineFrom(join(packageRoot(), "build/test-engine"), kind);
 }
 
 /** A module of the JS engine build (build/engine-js), e.g. "events.js". */

@@ -43,6 +43,21 @@ describe.each(["wasm", "js"] as const)("kairos on the %s engine", (engine) => {
     expect(r.counters.preemptions).toBe(2);
   });
 
+  it("a suspension's latency delays the run that takes the slot; a resumption pays its own (spec §8 #14)", async () => {
+    // suspendCost 2 s, resumeCost 1 s. A (10 s) runs from 0.0005; B (3 s) arrives at 4.0005 and
+    // suspends A (4 s done): the slot is busy 2 s before B's service, 6.0005-9.0005. A resumes at
+    // 9.0005, pays 1 s and serves its last 6 s: ends at 16.0005. Busy = 13 s of tasks + 3 s.
+    const trace = makeTrace([[0, [10]], [4, [3]]]);
+    const r = await simulate(trace, { scheduler: "kairos", nodes: 1, params: { ...plain, suspendCost: 2, resumeCost: 1 } }, engine);
+    checkInvariants(r);
+    expect(r.finish[1]).toBeCloseTo(9 + d, 9);
+    expect(r.finish[0]).toBeCloseTo(16 + d, 9);
+    expect(r.tasks!.start[1]).toBeCloseTo(4 + d, 9); // (the task is placed on the slot at once)
+    expect(r.counters.resumeSeconds).toBeCloseTo(3, 9);
+    expect(r.counters.suspendedSeconds).toBeCloseTo(5, 9);
+    expect(r.busySlotSeconds).toBeCloseTo(16, 9);
+  });
+
   it("the victim is the runner with the most attained service (ties: lowest task id); never the newcomer", async () => {
     // 2 slots. Tie: tasks 0 and 1 both have 1 s at 1.0005 -> task 0 is suspended.
     const tie = makeTrace([[0, [10, 10]], [1, [2]]]);

@@ -30,6 +30,19 @@ function artifact(rel: string): string {
 
 const factories = new Map<string, EngineFactory>();
 
+/** An engine built beside the project with more schedulers (scripts/build.mjs --catalogue FILE
+ *  --out DIR): its aviary.wasm or engine-js/ in `dir`. */
+export async function loadEngineFrom(dir: string, kind: EngineKind): Promise<EngineFactory> {
+  const key = `${kind}:${dir}`;
+  let f = factories.get(key);
+  if (!f) {
+    f = kind === "wasm" ? wasmEngineFactory(new WebAssembly.Module(readFileSync(join(dir, "aviary.wasm"))))
+      : jsEngineFactory(await import(pathToFileURL(join(dir, "engine-js/index.js")).href));
+    factories.set(key, f);
+  }
+  return f;
+}
+
 /** The factory for the requested engine (compiled/imported once per process). */
 export async function loadEngine(kind: EngineKind, debug = false): Promise<EngineFactory> {
   const key = kind + (debug ? ":debug" : "");
