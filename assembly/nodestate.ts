@@ -2,9 +2,9 @@
 // 15,000 nodes) is what every message, serve and task end reads: the node's queue position and
 // length, its busy slots and its queue region (queues.ts owns the queue fields, slots.ts the busy
 // count). nodeLong holds the long-work counters only class-aware policies change, and the
-// longWork bitset mirrors them for quick tests. (One 32-byte record for all of it cost sparrow
-// 16% more L2 misses.) Only queues.ts, slots.ts and serve.ts read these layouts; policies use
-// the accessors.
+// longWork bitset mirrors them for quick tests. (One 32-byte record for all of it cost more
+// misses: docs/perf-log.md.) Only queues.ts, slots.ts and serve.ts read these layouts; policies
+// use the accessors.
 import { nNodes } from "./config";
 
 export const NS: i32 = 4;

@@ -86,8 +86,8 @@ export class Rng {
    *  whose bit (x & 31) of bits[x >> 5] is set; returns it, or -1 when every draw failed. The
    *  draws made are in `draws`. The same draws as nextInt in a loop, with the state in locals
    *  (Hawk's steal attempts: a victim without long work is a failed attempt). The loop repeats
-   *  nextIntBelowOrClear's on purpose: one routine for both with the tests as parameters ran
-   *  340 M more instructions on the 30k-job file (not inlined, a call per target). */
+   *  nextIntBelowOrClear's on purpose: one routine for both with the tests as parameters was not
+   *  inlined and cost a call per target (docs/perf-log.md). */
   nextIntWithBit(n: i32, lo: i32, bits: Int32Array, skip: i32, maxDraws: i32): i32 {
     let s0 = this.s0;
     let s1 = this.s1;

@@ -27,9 +27,6 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const README = join(ROOT, "README.md");
 const SHARED = resolve(ROOT, "../shared/traces");
 const MAX_README_BYTES = 20_000;
-/** Pages other engineers are writing now: links to them may dangle until they land. Remove a
- *  name from this list when its file is in the repository. */
-const PENDING_DOCS = ["docs/architecture.md", "docs/adding-a-scheduler.md", "docs/trace-formats.md"];
 /** The README's set-up commands, which CI (.ci/run) executes instead of this test. */
 const SETUP_RUN = "npm ci && npx aviary run";
 const SETUP_TEST = "npm ci && npm test";
@@ -244,7 +241,7 @@ describe("relative links in README.md and docs/", () => {
         const [path, fragment] = target.split("#");
         const abs = path === "" ? file : resolve(dirname(file), decodeURI(path));
         if (!existsSync(abs)) {
-          if (!PENDING_DOCS.includes(relative(ROOT, abs))) broken.push(`${target} (no such file)`);
+          broken.push(`${target} (no such file)`);
           continue;
         }
         if (fragment && abs.endsWith(".md") && !anchors(readFileSync(abs, "utf8")).has(fragment)) {
@@ -254,10 +251,4 @@ describe("relative links in README.md and docs/", () => {
       expect(broken, `${name}: broken links`).toEqual([]);
     });
   }
-
-  it("lists as pending only docs that have not landed yet", () => {
-    const landed = PENDING_DOCS.filter((p) => existsSync(join(ROOT, p)));
-    if (landed.length > 0) console.warn(`readme.test.ts: ${landed.join(", ")} now exist: remove them from PENDING_DOCS`);
-    expect(PENDING_DOCS.every((p) => p.startsWith("docs/"))).toBe(true);
-  });
 });

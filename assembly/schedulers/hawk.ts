@@ -94,8 +94,8 @@ export class Hawk extends ClassAwareScheduler {
 export function stealFrom(victim: i32, thief: i32): bool {
   // The victim holds long work (onNodeIdle draws only such victims: nothing sits behind long
   // work on a node without any). Nor is there anything when every queued entry is long: the
-  // queue length and the long count answer that without the victim's queue (99% of the
-  // attempts that reach here, and each read of a random victim's queue is a cache miss).
+  // queue length and the long count answer that without the victim's queue (nearly every
+  // attempt that reaches here, and each read of a random victim's queue is a cache miss).
   const len = queueLength(victim);
   if (len == longQueued(victim)) return false;
   let r = queueFirst(victim);
