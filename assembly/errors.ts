@@ -15,8 +15,8 @@ export const E_SLOT_OVERSUBSCRIBED: i32 = 3;
 export const E_PROBE_AT_BOUND_DISCIPLINE: i32 = 4;
 /** A sticky probe's record was not found in its node's queue (detail: node). */
 export const E_PROBE_LOST: i32 = 5;
-/** A policy recorded SRPT bypass without records that keep it. */
-export const E_BYPASS_UNDECLARED: i32 = 6;
+/** A discipline wrote the records' f64 (entryValue) without declaring usesValue. */
+export const E_VALUE_UNDECLARED: i32 = 6;
 /** More jobs than a queue record can name (detail: jobs). */
 export const E_TOO_MANY_JOBS: i32 = 7;
 /** The node queues outgrew the arena's 2^26 records. */

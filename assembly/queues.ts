@@ -15,7 +15,7 @@
 import { nodeState, NS, N_QFIRST, N_QLEN, N_QEND, addLongQueued } from "./nodestate";
 import { nNodes, counters, C_MAX_QUEUE } from "./config";
 import { jobIsLong } from "./jobs";
-import { fail, E_QUEUE_ARENA_FULL, E_SEQUENCE_OVERFLOW, E_PROBE_LOST } from "./errors";
+import { fail, E_QUEUE_ARENA_FULL, E_SEQUENCE_OVERFLOW, E_PROBE_LOST, E_VALUE_UNDECLARED } from "./errors";
 import { f64View, imul, ushr } from "./glue";
 
 let QR: i32 = 4;
@@ -76,11 +76,13 @@ export function entryIsLong(r: i32): bool { return (qRec[r * QR + R_JOBFLAGS] & 
 /** The task of record r (a bound task), or a negative code (a late-bound probe). */
 export function entryTask(r: i32): i32 { return qRec[r * QR + R_TASK]; }
 export function entryIsProbe(r: i32): bool { return qRec[r * QR + R_TASK] < 0; }
-/** The discipline's f64 of record r (0 when queued; the discipline must declare usesValue). */
+/** The discipline's f64 of record r (0 when queued; the discipline must declare usesValue: 8-byte
+ *  records have no room for it, and a write would land on the next record). */
 export function entryValue(r: i32): f64 { return qRecF[r * 2 + 1]; }
-export function setEntryValue(r: i32, v: f64): void { qRecF[r * 2 + 1] = v; }
-/** Whether records carry the discipline's f64. */
-export function entriesHaveValue(): bool { return useValue; }
+export function setEntryValue(r: i32, v: f64): void {
+  if (!useValue) fail(E_VALUE_UNDECLARED);
+  qRecF[r * 2 + 1] = v;
+}
 /** Sets flag bits on record r's word. */
 export function setEntryFlags(r: i32, flags: i32): void { qRec[r * QR + R_JOBFLAGS] = qRec[r * QR + R_JOBFLAGS] | flags; }
 /** Clears flag bits of record r's word. */
@@ -151,7 +153,7 @@ export function removeAt(node: i32, r: i32): void { removeRange(node, r, 1); }
 
 /** Removes the `count` records r .. r + count - 1 from the queue of `node`, keeping the order
  *  of the others (the shorter side moves). */
-export function removeRange(node: i32, r: i32, count: i32): void {
+function removeRange(node: i32, r: i32, count: i32): void {
   const o = node * NS;
   const first = nodeState[o + N_QFIRST];
   const len = nodeState[o + N_QLEN];

@@ -88,6 +88,14 @@ describe("node disciplines: which record a full queue gives up first (evict)", (
     expect(SrptDiscipline.forTasks(5).select(0, 0) - first).toBe(2); // and serves the least
   });
 
+  it("a record's f64 exists only for a discipline that declares it (8-byte records have no room)", async () => {
+    const sim = await queueOf(2, []); // FIFO: 8-byte records
+    const queues = await engineModule("queues.js");
+    expect(() => queues.setEntryValue(sim.queueFirst(0), 1)).toThrow(/aviary engine failure 6/);
+    const errors = await engineModule("errors.js");
+    expect(errors.failure).toBe(errors.E_VALUE_UNDECLARED);
+  });
+
   it("class priority: the last long record, else the last; LAS: the most attained service", async () => {
     const { ClassPriorityDiscipline } = await engineModule("las.js");
     let sim = await queueOf(4, [1, 2]);

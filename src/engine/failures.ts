@@ -14,7 +14,7 @@ export const FAILURES: Record<number, Failure> = {
   3: { name: "E_SLOT_OVERSUBSCRIBED", text: "node {detail} would run more tasks than it has slots (an engine or policy bug)" },
   4: { name: "E_PROBE_AT_BOUND_DISCIPLINE", text: "a late-bound probe reached node {detail}, whose discipline takes only bound tasks (the policy must bind tasks early)" },
   5: { name: "E_PROBE_LOST", text: "a sticky probe's record was not found in node {detail}'s queue (an engine bug)" },
-  6: { name: "E_BYPASS_UNDECLARED", text: "SRPT bypass recorded in queue records that do not keep it (the discipline must set usesValue)" },
+  6: { name: "E_VALUE_UNDECLARED", text: "a node discipline wrote its per-record value without declaring usesValue (a discipline bug)" },
   7: { name: "E_TOO_MANY_JOBS", text: "{detail} jobs: the engine runs at most 134,217,727 jobs per run" },
   8: { name: "E_QUEUE_ARENA_FULL", text: "the node queues outgrew their 2^26 records: the cluster is too small for the load" },
   9: { name: "E_RANGE_OUTSIDE_VIEW", text: "a placement range starts at node {detail}, below the nodes the central LWL view covers (a policy bug)" },

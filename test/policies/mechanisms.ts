@@ -5,9 +5,8 @@ import {
   Scheduler, Params, LasDiscipline, nNodes, nTasks, nJobs, jobArrival, jobPriority, jobUnlaunched, jobTasksLeft, taskJob,
   nextUnlaunchedTask, sendBegin, sendTo, sendEnd, queueLength, hasFreeSlot, releaseSlot, runningTask, suspendAt, resumeAt,
   setRunOverheads, registerCounter, count, counterValue, setCounter, timerKind, setCancellableTimer, cancelTimer,
-  timerPending, slotsPerNode, fail,
+  timerPending, slotsPerNode, fail, E_EVENT_NOT_PENDING,
 } from "../policy";
-import { E_EVENT_NOT_PENDING } from "../errors";
 
 /** Binds every ready task of `job` to node `job % nNodes` (one batch). */
 function bindToOwnNode(job: i32, tasks: i32, now: f64): void {
