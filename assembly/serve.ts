@@ -88,13 +88,9 @@ export function serve(node: i32, t: f64): void {
 /** Runs `task` on a slot of `node` that is already occupied for it. */
 export function startTask(node: i32, task: i32, job: i32, t: f64): void {
   if (preemptibleRuns) {
-    const fresh = runState(task) == RS_NONE;
-    if (fresh) firstStart(node, task, t);
-    setRunNode(task, node);
-    setRunState(task, RS_RUNNING);
-    if (jobIsLong(job)) addLongRunning(node, 1);
-    beginRun(freeSlotOf(node), task, t, fresh ? 0.0 : resumeCost);
+    startRun(node, task, job, t);
   } else {
+    // A run that cannot be preempted: its end is stored against its slot.
     counters[C_TASKS_STARTED] += 1.0;
     noteTaskStart(job, t);
     if (jobIsLong(job)) addLongRunning(node, 1);
@@ -102,6 +98,16 @@ export function startTask(node: i32, task: i32, job: i32, t: f64): void {
     events.pushEnd(node, t + taskDuration[task], task, job); // the job rides along: no lookup at the end
   }
   if (watchStarts) scheduler.onTaskStart(node, task, job, t);
+}
+
+/** startTask for a preemptible run: a first start or a resumption (after resumeCost). */
+function startRun(node: i32, task: i32, job: i32, t: f64): void {
+  const fresh = runState(task) == RS_NONE;
+  if (fresh) firstStart(node, task, t);
+  setRunNode(task, node);
+  setRunState(task, RS_RUNNING);
+  if (jobIsLong(job)) addLongRunning(node, 1);
+  beginRun(freeSlotOf(node), task, t, fresh ? 0.0 : resumeCost);
 }
 
 /** A get-task reply (request `f`) reaches `node`. */
@@ -133,7 +139,8 @@ export function onReply(node: i32, f: i32, t: f64): void {
 }
 
 /** A run that could not be preempted ended (EV_TASK_END). */
-export function onTaskEnd(node: i32, task: i32, job: i32, t: f64): void {
+// @ts-ignore: decorator
+@inline export function onTaskEnd(node: i32, task: i32, job: i32, t: f64): void {
   recordEnd(task, t);
   taskEnded(node, task, job, t);
 }
