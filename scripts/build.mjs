@@ -106,6 +106,14 @@ function buildJs(stage, outJs) {
   }, null, 2));
   step("js engine", node, [tsc, "-p", join(stage, "tsconfig.json")]);
   fixImports(outJs);
+  // Load it once: a construct asc accepts and tsc emits wrongly (an AssemblyScript decorator on a
+  // method, say) fails here rather than in the tests.
+  const r = spawnSync(node, ["--input-type=module", "-e", `await import(${JSON.stringify(pathToFileURL(join(outJs, "index.js")).href)})`],
+    { encoding: "utf8" });
+  if (r.status !== 0) {
+    console.error(`build: the JS engine does not load:\n${r.stderr}`);
+    process.exit(1);
+  }
 }
 
 /** Node's ESM loader needs file extensions on relative imports (asc needs them absent). */
