@@ -15,6 +15,8 @@ export class NodeDiscipline extends TimerOwner {
   usesValue: bool = false;
   /** Takes arrivals itself and suspends runs (arrive, runEnded). */
   preemptive: bool = false;
+  /** Wants selected() calls (they cost a call per task served; off when it does nothing). */
+  notesSelection: bool = false;
 
   /** Preemptive disciplines: a task the policy accepted arrives at `node`. (Others: the engine
    *  queues the message and serves the node.) */
@@ -22,7 +24,8 @@ export class NodeDiscipline extends TimerOwner {
   /** The queued record `node` serves next, or -1. FIFO: the first record not waiting for a
    *  get-task reply. */
   select(node: i32, t: f64): i32 { return firstReadyEntry(node); }
-  /** `node` chose record `e` (before a bound task starts or a probe asks for a task). */
+  /** `node` chose record `e` (before a bound task starts or a probe asks for a task); called only
+   *  when `notesSelection`. */
   selected(node: i32, e: i32, t: f64): void {}
   /** A sticky probe (record `e`, still queued) obtained `task` of `job`. */
   stickyTask(node: i32, e: i32, task: i32, job: i32, t: f64): void {}

@@ -85,8 +85,12 @@ export function setEntryValue(r: i32, v: f64): void {
 }
 /** Sets flag bits on record r's word. */
 export function setEntryFlags(r: i32, flags: i32): void { qRec[r * QR + R_JOBFLAGS] = qRec[r * QR + R_JOBFLAGS] | flags; }
-/** Clears flag bits of record r's word. */
-export function clearEntryFlags(r: i32, flags: i32): void { qRec[r * QR + R_JOBFLAGS] = qRec[r * QR + R_JOBFLAGS] & ~flags; }
+/** Clears flag bits of record r's word; returns the new word. */
+export function clearEntryFlags(r: i32, flags: i32): i32 {
+  const w = qRec[r * QR + R_JOBFLAGS] & ~flags;
+  qRec[r * QR + R_JOBFLAGS] = w;
+  return w;
+}
 
 /** The first record of `node` not waiting for a get-task reply, or -1. */
 export function firstReadyEntry(node: i32): i32 {

@@ -22,6 +22,7 @@ import { NodeDiscipline } from "./discipline";
 export let discipline: NodeDiscipline = new NodeDiscipline();
 /** Runs are preemptible (their ends are cancellable EV_RUN_END events). */
 export let preemptibleRuns: bool = false;
+let notesSelection: bool = false;
 let watchStarts: bool = false;
 let claimSlots: bool = false;
 
@@ -34,6 +35,7 @@ let fetchFree: i32 = -1;           // free list through fetchJob
 export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
   discipline = d;
   preemptibleRuns = preemptible;
+  notesSelection = d.notesSelection;
   watchStarts = scheduler.watchesStarts;
   claimSlots = scheduler.claimsFreedSlots;
   const fetches = nNodes * slotsPerNode + 1; // each request in flight holds a slot
@@ -63,7 +65,7 @@ export function serve(node: i32, t: f64): void {
   while (nodeState[node * NS + N_BUSY] < slotsPerNode) {
     const r = discipline.select(node, t);
     if (r < 0) return;
-    discipline.selected(node, r, t);
+    if (notesSelection) discipline.selected(node, r, t);
     const task = entryTask(r);
     occupySlot(node, t);
     if (task >= 0) {
@@ -121,8 +123,7 @@ export function onReply(node: i32, f: i32, t: f64): void {
   let r = -1;
   if (sticky) {
     r = findCode(node, serial);
-    clearEntryFlags(r, F_FETCHING);
-    flags = entryWord(r);
+    flags = clearEntryFlags(r, F_FETCHING);
   }
   const task = scheduler.handOut(job, node, t);
   if (task >= 0) {

@@ -22,6 +22,7 @@ export class SrptDiscipline extends NodeDiscipline {
   constructor(bypassFactor: f64, probes: bool) {
     super();
     this.usesValue = true;
+    this.notesSelection = !probes; // (the task variant counts the bypass at selection)
     this.bypassFactor = bypassFactor;
     this.probes = probes;
   }
