@@ -29,7 +29,7 @@ export const E_CALENDAR: i32 = 10;
 export const E_JOB_ORDER: i32 = 11;
 /** The host started an engine without a scheduler of that index (detail: index). */
 export const E_UNKNOWN_SCHEDULER: i32 = 12;
-/** A policy read a parameter its description does not declare (detail: parameter position, -1). */
+/** A policy read a parameter its description does not declare. */
 export const E_UNKNOWN_PARAMETER: i32 = 13;
 /** A cancelled event was not pending (detail: handle). */
 export const E_EVENT_NOT_PENDING: i32 = 14;
