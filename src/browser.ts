@@ -8,6 +8,7 @@ export { wasmEngineFactory } from "./engine/wasm.js";
 export { jsEngineFactory } from "./engine/js.js";
 export type { EngineApi, EngineFactory } from "./engine/types.js";
 export { CORE_COUNTERS } from "./engine/counters.js";
+export { FAILURES, describeFailure, type Failure } from "./engine/failures.js";
 export { resolveConfig, parseSets, type SimConfig, type ResolvedConfig } from "./config/config.js";
 export { SCHEDULERS, COMMON_PARAMS, findScheduler, type SchedulerSpec, type ParamSpec } from "./config/schedulers.js";
 export { PRESETS, findPreset, presetParamsFor, paramsForScheduler, checkParamNames, type Preset, type ParamSources } from "./config/presets.js";

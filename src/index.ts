@@ -8,7 +8,7 @@ export * from "./browser.js";
 export { parseCsv } from "./trace/csv.js";
 export { readTraceFile, writeTraceFile, generatePoissonWithEngineRng, generateTraceLikeWithEngineRng,
   openTraceFeed, type TraceFileFeed, type TraceFeedOptions } from "./trace/node.js";
-export { loadEngine, type EngineKind } from "./engine/node.js";
+export { loadEngine, loadEngineFrom, type EngineKind } from "./engine/node.js";
 export { ProgressLine, formatRunProgress, runProgress, type ProgressStream } from "./report/progress.js";
 export { compareGrid, shareTrace, workerCount, type CompareProgress, type CompareRunOptions } from "./compare/compare.js";
 export { planCompare, aggregateCompare, DEFAULT_COMPARE_SCHEDULERS, type CompareOptions, type ComparePlan, type CompareRun,
