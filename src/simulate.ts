@@ -54,7 +54,7 @@ export interface SimResult {
   tasks?: TaskRecord;
 }
 
-/** Jobs one run can hold (assembly/sim.ts MAX_JOBS - 1: job indices share a word with flags). */
+/** Jobs one run can hold (assembly/jobs.ts MAX_JOBS - 1: job indices share a word with flags). */
 export const ENGINE_MAX_JOBS = 0x07FFFFFF;
 
 /** Rejects a trace the engine cannot run (sorted, non-negative, consistent columns). */
