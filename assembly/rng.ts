@@ -10,6 +10,9 @@ export const STREAM_PLACEMENT: i32 = 3;
 export const STREAM_STEALING: i32 = 4;
 export const STREAM_ESTIMATES: i32 = 5;
 export const STREAM_HEARTBEAT: i32 = 6;
+// (7-11: the workload generators' streams, src/trace/tracelike.ts)
+export const STREAM_DISTRIBUTORS: i32 = 12;
+export const STREAM_SHUFFLE: i32 = 13;
 
 function rotl(x: i32, k: i32): i32 { return (x << k) | ushr(x, 32 - k); }
 

@@ -12,7 +12,9 @@ export { FAILURES, describeFailure, type Failure } from "./engine/failures.js";
 export { resolveConfig, parseSets, type SimConfig, type ResolvedConfig } from "./config/config.js";
 export { SCHEDULERS, COMMON_PARAMS, findScheduler, type SchedulerSpec, type ParamSpec } from "./config/schedulers.js";
 export { PRESETS, findPreset, presetParamsFor, paramsForScheduler, checkParamNames, type Preset, type ParamSources } from "./config/presets.js";
-export { summarize, classStats, completionTimes, quantileNearestRank, type RunSummary, type ClassStats } from "./metrics/summary.js";
+export { summarize, classStats, completionTimes, quantileNearestRank, resultDelay, longestTasks, slowdown, type RunSummary,
+  type ClassStats, type Slowdown } from "./metrics/summary.js";
+export { pigeonLayout, isReservedWorker, checkPigeon, type PigeonLayout } from "./config/pigeon.js";
 export { formatRunTable, perJobCsv } from "./report/table.js";
 export { TrParser, TrCounter, parseTr, type TrColumns } from "./trace/tr.js";
 export { traceToTr, traceToCsv } from "./trace/write.js";

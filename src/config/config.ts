@@ -50,6 +50,8 @@ export function resolveConfig(c: Partial<SimConfig> & { scheduler?: string },
   if (params.oracle === true && params.tieBreak === "random") {
     throw new InputError(`scheduler '${spec.name}': oracle=true needs a computed tie value (tieBreak=variance or sum), not tieBreak=random`);
   }
+  const problem = spec.check?.(params, nodes, slots);
+  if (problem !== undefined) throw new InputError(`scheduler '${spec.name}': ${problem}`);
   const paramVector = new Float64Array(spec.params.length);
   spec.params.forEach((p, i) => { paramVector[i] = engineValue(p, params[p.name]); });
   return {

@@ -25,6 +25,10 @@ export const PRESETS: Preset[] = [
   { name: "yahoo", trace: "Yahoo 2011 (YH)", cutoff: 90.5811, source: "cutoff A1" },
   { name: "cloudera", trace: "Cloudera-c (CCc)", cutoff: 272.783, source: "cutoff A1" },
   { name: "facebook", trace: "Facebook 2010 (FB)", cutoff: 76.5951, source: "cutoff A1" },
+  // Pigeon's EC2 prototype (seed-pigeon.md §4.3, §5.6): 5,000 Google jobs scaled to 10 ms-100 s
+  // tasks, 120 workers (3 groups x 40; the NYH_trace*.tr samples need 330 for their load labels),
+  // 10 % reserved for Pigeon and Eagle, W = inf, cutoff 1 s.
+  { name: "pigeon-ec2", trace: "Pigeon EC2 setting (NGO_/NYH_trace*.tr; 3 groups over --nodes: 120 for NGO, 330 for NYH)", cutoff: 1, source: "seed-pigeon.md §4.3, §5.6" },
   // Not a trace: the Kairos testbed (30 nodes x 4 cores). Use it with --slots 4.
   { name: "kairos-testbed", trace: "Kairos testbed (N = 4 cores per node; use --slots 4)", slots: 4, source: "seed-kairos-related.md §1.4 (testbed column)" },
 ];

@@ -5,6 +5,7 @@
 // (presets.ts merges each description's per-preset values) and the test helpers' sets (binding,
 // preemptive). Adding a scheduler = its engine file + one entry here (docs/adding-a-scheduler.md).
 import { InputError } from "../errors.js";
+import { checkPigeon } from "./pigeon.js";
 
 export interface ParamSpec {
   name: string;
@@ -19,6 +20,8 @@ export interface ParamSpec {
   minExclusive?: boolean;
   /** true when `max` itself is not allowed */
   maxExclusive?: boolean;
+  /** The value `inf` is allowed too (kept as the string "inf"; the engine receives Infinity). */
+  infinity?: boolean;
   description: string;
 }
 
@@ -44,6 +47,9 @@ export interface SchedulerSpec {
   /** Values this scheduler takes from a preset, by preset name (presets.ts). A preset's cutoff
    *  reaches every scheduler with a `cutoff` parameter without being listed here. */
   presets?: Record<string, Record<string, number | boolean | string>>;
+  /** Checks that need several parameters or the cluster's size: a problem in one line (the
+   *  parameters and their values), or undefined. */
+  check?: (params: Record<string, number | boolean | string>, nodes: number, slots: number) => string | undefined;
 }
 
 /** Parameters every scheduler has (cluster and network). */
@@ -74,6 +80,41 @@ const PROBE_RATIO: ParamSpec = {
 /** The short partitions of the Hawk/Eagle papers per trace (seed-hawk-eagle.md §2.2(b), A2). */
 const PARTITIONS: Record<string, Record<string, number>> = {
   google: { shortPartition: 17 }, yahoo: { shortPartition: 2 }, cloudera: { shortPartition: 9 }, facebook: { shortPartition: 2 },
+  // Pigeon's EC2 comparison reserves 10 % for Eagle as for Pigeon (seed-pigeon.md §5.6).
+  "pigeon-ec2": { shortPartition: 10 },
+};
+
+/** Parameters of pigeon and pigeon-central (seed-pigeon.md §2.6, §7); `grouped` adds the group
+ *  layout and task mapping, which one master does not have. */
+function pigeonParams(grouped: boolean): ParamSpec[] {
+  const layout: ParamSpec[] = [
+    { name: "groupSize", kind: "integer", default: 100, unit: "workers", min: 1, max: 10_000_000, description: "N_w: workers per group with one master each; the groups are round(nodes / groupSize), their sizes as even as possible (the first nodes mod groups groups one larger, §7 #5)" },
+    { name: "groups", kind: "integer", default: 0, unit: "groups", min: 0, max: 10_000_000, description: "N_g: number of groups, overriding groupSize (0: from groupSize); the EC2 setting has 3" },
+  ];
+  const mapping: ParamSpec[] = [
+    { name: "taskMapping", kind: "enum", default: "shuffle", values: ["shuffle", "interleaved", "contiguous"], unit: "choice", description: "which task goes to which master (§7 #3): the job's tasks in a random order (the spec's recommendation), in trace order paired as the authors' simulator does (leftover masters first, then round-robin in descending master order), or contiguous blocks in master order (the paper's toy example)" },
+    { name: "leftover", kind: "enum", default: "random", values: ["random", "rotate"], unit: "choice", description: "the F mod N_g masters that take one task more: distinct random masters (§2.1), or the next ones of a rotating pointer shared by all jobs" },
+    { name: "hostMasters", kind: "boolean", default: false, unit: "flag", description: "the first worker of each group hosts its master and runs no task (§7 #6; default: masters are separate zero-cost entities)" },
+  ];
+  return [
+    { ...CUTOFF, description: "scheduling class: a job is short (HIGH queue, may use reserved workers) when its mean task duration <= this (Yahoo 90.5811, Cloudera 272.783, Google 1129.532, EC2 1)" },
+    ...(grouped ? layout : []),
+    { name: "reserved", kind: "number", default: 9, unit: "% of each group", min: 0, max: 100, maxExclusive: true, description: "reserved (high-priority) workers per group, round(reserved% x group size), the first ids of the group; they run short tasks only (Yahoo 2, Cloudera 7, Google 9, EC2 10)" },
+    { name: "reservedWorkers", kind: "integer", default: -1, unit: "workers per group", min: -1, max: 10_000_000, description: "reserved workers per group as a count, overriding `reserved` (-1: use `reserved`)" },
+    { name: "W", kind: "integer", default: 20, unit: "dispatches", min: 1, max: 1_000_000_000, infinity: true, description: "WFQ weight: while the LOW queue waits, at most W - 1 HIGH tasks are dispatched in a row (out of every W dispatches at least one LOW); inf = strict priority (§2.4)" },
+    { name: "wfqMode", kind: "enum", default: "paper", values: ["paper", "reference"], unit: "choice", description: "which queue dispatches the WFQ count sees: those to ordinary workers (paper, §7 #1), or also those to reserved workers (the authors' simulator, whose FQW = W - 2)" },
+    { name: "distributors", kind: "integer", default: 10, unit: "distributors", min: 1, max: 1_000_000, description: "N_s: distributed schedulers; each job goes to one uniformly at random" },
+    { name: "distributorCost", kind: "number", default: 0, unit: "s/task", min: 0, max: 1e6, description: "time a distributor spends per task it sends to the masters; jobs wait for a busy distributor (0: the paper's simulations, where the distributors change nothing)" },
+    ...(grouped ? mapping : []),
+    { name: "idleOrder", kind: "enum", default: "fifo", values: ["fifo", "lifo"], unit: "choice", description: "which idle worker a master takes: the longest idle (fifo, the authors' simulator, §7 #7) or the most recently idle" },
+    { name: "completion", kind: "enum", default: "result", values: ["result", "lastTaskEnd"], unit: "choice", description: "a job completes when its last result reaches the distributor, one network delay after its last task ends (§5.1, §7 #8), or when the last task ends (the Eagle simulator's reading)" },
+  ];
+}
+
+/** Pigeon's per-trace settings (§2.6, §5.6). */
+const PIGEON_PRESETS = {
+  google: { reserved: 9, W: 20 }, yahoo: { reserved: 2, W: 20 }, cloudera: { reserved: 7, W: 20 },
+  "pigeon-ec2": { reserved: 10, W: "inf" },
 };
 
 const BYPASS: ParamSpec = {
@@ -160,6 +201,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
     presets: {
       google: { shortPartition: 17, heartbeat: 3 }, yahoo: { shortPartition: 2, heartbeat: 7 },
       cloudera: { shortPartition: 9, heartbeat: 12 }, facebook: { shortPartition: 2, heartbeat: 3 },
+      "pigeon-ec2": { shortPartition: 10 },
     },
     summary: "distributed LWL with early binding on heartbeat-stale node state plus noise, SRPT node queues with a bypass bound, Eagle's short partition",
     params: [
@@ -209,6 +251,22 @@ export const SCHEDULERS: SchedulerSpec[] = [
       { name: "shortShare", kind: "number", default: 95, unit: "% of slots", min: 0, max: 100, description: "slots guaranteed to short jobs: short tasks preempt long ones only while they hold fewer (spec: 95%)" },
     ],
   },
+  {
+    name: "pigeon", engine: { module: "pigeon", factory: "createPigeon" }, binding: "early", dag: true, doc: "docs/models/pigeon.md",
+    source: "seed-pigeon.md §1-§2, §7",
+    presets: { ...PIGEON_PRESETS, "pigeon-ec2": { ...PIGEON_PRESETS["pigeon-ec2"], groups: 3 } },
+    summary: "distributors spread each job's tasks evenly over group masters (no probing); a master keeps HIGH/LOW queues served by weighted fair queuing (weight W) and dispatches only to idle workers, a few of them reserved for short tasks; completions come back as idle notices",
+    params: pigeonParams(true),
+    check: (p, nodes) => checkPigeon(p, nodes),
+  },
+  {
+    name: "pigeon-central", engine: { module: "pigeon", factory: "createPigeonCentral" }, binding: "early", dag: true, doc: "docs/models/pigeon.md",
+    source: "seed-pigeon.md §3 (centralized counterpart), §7 #14",
+    presets: PIGEON_PRESETS,
+    summary: "Pigeon with one master over all workers (the paper's centralized counterpart): HIGH/LOW queues with WFQ, the same reserved fraction of all workers; with reserved=0 and one class it is a central FIFO",
+    params: pigeonParams(false),
+    check: (p, nodes) => checkPigeon(p, nodes, true),
+  },
 ];
 
 export function findScheduler(name: string, catalogue: SchedulerSpec[] = SCHEDULERS): SchedulerSpec {
@@ -222,6 +280,7 @@ export function findScheduler(name: string, catalogue: SchedulerSpec[] = SCHEDUL
 /** The value the engine receives for a parameter (enums: the value's position). */
 export function engineValue(p: ParamSpec, v: number | boolean | string): number {
   if (p.kind === "enum") return (p.values ?? []).indexOf(String(v));
+  if (p.infinity && v === "inf") return Infinity;
   return Number(v);
 }
 
@@ -230,7 +289,7 @@ export function describeRange(p: ParamSpec): string {
   if (p.kind === "enum") return (p.values ?? []).join("|");
   const lo = p.min === undefined ? "-inf" : String(p.min);
   const hi = p.max === undefined ? "inf" : String(p.max);
-  return `${p.minExclusive ? "(" : "["}${lo}, ${hi}${p.maxExclusive ? ")" : "]"}${p.kind === "integer" ? " integer" : ""}`;
+  return `${p.minExclusive ? "(" : "["}${lo}, ${hi}${p.maxExclusive ? ")" : "]"}${p.kind === "integer" ? " integer" : ""}${p.infinity ? " or inf" : ""}`;
 }
 
 /** Parses and range-checks one parameter value given as text or JSON value. */
@@ -245,6 +304,7 @@ export function checkParam(p: ParamSpec, raw: unknown, where: string): number | 
     if (raw === false || raw === "false" || raw === "0" || raw === 0) return false;
     throw new InputError(`${where}: ${p.name} must be true or false, got '${String(raw)}'`);
   }
+  if (p.infinity && (raw === Infinity || (typeof raw === "string" && /^\s*(inf|infinity|∞)\s*$/i.test(raw)))) return "inf";
   const v = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw) : NaN;
   if (!Number.isFinite(v)) {
     throw new InputError(`${where}: ${p.name} must be a finite number (${p.unit}), got '${String(raw)}'`);

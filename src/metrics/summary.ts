@@ -3,6 +3,11 @@ import type { SimResult } from "../simulate.js";
 
 export interface ClassStats { jobs: number; mean: number; p50: number; p90: number; p99: number }
 
+/** The Pigeon paper's slowdown (seed-pigeon.md §5.1, §7 #10): the class's x-th percentile of
+ *  completion time over its x-th percentile of job execution time (the job's longest task) — a
+ *  ratio of percentiles, not a percentile of per-job ratios. */
+export interface Slowdown { p50: number; p90: number; p99: number }
+
 /** Nearest-rank percentile of an ascending array (seed-hawk-eagle.md A23). */
 export function quantileNearestRank(sorted: ArrayLike<number>, p: number): number {
   const n = sorted.length;
@@ -25,10 +30,18 @@ export function classStats(values: Float64Array): ClassStats {
   };
 }
 
-/** Completion time (finish of last task minus submission) of every job. */
+/** The time from a job's last task end to its completion: one network delay when the
+ *  scheduler's `completion` is `result` (Pigeon: the last result reaches the distributor,
+ *  seed-pigeon.md §5.1, §7 #8), else 0 (the job completes with its last task). */
+export function resultDelay(r: Pick<SimResult, "config">): number {
+  return r.config.params.completion === "result" ? r.config.networkDelay : 0;
+}
+
+/** Completion time of every job: its last task's end (plus resultDelay) minus its submission. */
 export function completionTimes(r: SimResult): Float64Array {
   const out = new Float64Array(r.finish.length);
-  for (let j = 0; j < out.length; j++) out[j] = r.finish[j] - r.trace.arrivals[j];
+  const hop = resultDelay(r);
+  for (let j = 0; j < out.length; j++) out[j] = r.finish[j] + hop - r.trace.arrivals[j];
   return out;
 }
 
@@ -49,11 +62,35 @@ export interface RunSummary {
   trace: { name: string; jobs: number; tasks: number };
   short: ClassStats;
   long: ClassStats;
+  /** Per class: percentile of completion time / the same percentile of the longest task. */
+  slowdown: { short: Slowdown; long: Slowdown };
   utilization: number;
   makespan: number;
   counters: Record<string, number>;
   wallSeconds: number;
   eventsPerSecond: number;
+}
+
+/** Each job's execution time with unlimited resources: its longest task. */
+export function longestTasks(r: Pick<SimResult, "trace">): Float64Array {
+  const { taskOffsets, durations } = r.trace;
+  const out = new Float64Array(taskOffsets.length - 1);
+  for (let j = 0; j < out.length; j++) {
+    let m = 0;
+    for (let t = taskOffsets[j]; t < taskOffsets[j + 1]; t++) if (durations[t] > m) m = durations[t];
+    out[j] = m;
+  }
+  return out;
+}
+
+function ratio(a: number, b: number): number { return b > 0 ? a / b : NaN; }
+
+/** The slowdown of one class from its completion times and its jobs' longest tasks. */
+export function slowdown(completion: Float64Array, longest: Float64Array): Slowdown {
+  const c = Float64Array.from(completion).sort();
+  const l = Float64Array.from(longest).sort();
+  const at = (p: number) => ratio(quantileNearestRank(c, p), quantileNearestRank(l, p));
+  return { p50: at(50), p90: at(90), p99: at(99) };
 }
 
 export function summarize(r: SimResult, cutoff?: number): RunSummary {
@@ -63,10 +100,13 @@ export function summarize(r: SimResult, cutoff?: number): RunSummary {
   for (let j = 0; j < ct.length; j++) if (isLong(est[j], cutoff)) nLong++;
   const shortT = new Float64Array(ct.length - nLong);
   const longT = new Float64Array(nLong);
+  const shortX = new Float64Array(ct.length - nLong);
+  const longX = new Float64Array(nLong);
+  const x = longestTasks(r);
   let s = 0;
   let l = 0;
   for (let j = 0; j < ct.length; j++) {
-    if (isLong(est[j], cutoff)) longT[l++] = ct[j]; else shortT[s++] = ct[j];
+    if (isLong(est[j], cutoff)) { longX[l] = x[j]; longT[l++] = ct[j]; } else { shortX[s] = x[j]; shortT[s++] = ct[j]; }
   }
   const makespan = r.lastFinish - r.firstArrival;
   const capacity = r.config.nodes * r.config.slots * makespan;
@@ -82,6 +122,7 @@ export function summarize(r: SimResult, cutoff?: number): RunSummary {
     trace: { name: r.trace.name, jobs: r.trace.arrivals.length, tasks: r.trace.durations.length },
     short: classStats(shortT),
     long: classStats(longT),
+    slowdown: { short: slowdown(shortT, shortX), long: slowdown(longT, longX) },
     utilization: capacity > 0 ? r.busySlotSeconds / capacity : 0,
     makespan,
     counters: r.counters,

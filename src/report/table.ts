@@ -47,7 +47,16 @@ export function formatRunTable(runs: RunSummary[]): string {
     cells.push(`${(100 * r.utilization).toFixed(1)}%`, rateFmt(r.counters.events), rateFmt(r.eventsPerSecond), r.wallSeconds.toFixed(2));
     return cells;
   });
-  return head.join("\n") + table(header, rows);
+  const slow = ["scheduler", withLong ? "short p50" : "p50", "p90", "p99"];
+  if (withLong) slow.push("long p50", "p90", "p99");
+  const slowRows = runs.map((r) => {
+    const cells = [r.scheduler, ...[r.slowdown.short.p50, r.slowdown.short.p90, r.slowdown.short.p99].map(fmt)];
+    if (withLong) cells.push(...[r.slowdown.long.p50, r.slowdown.long.p90, r.slowdown.long.p99].map(fmt));
+    return cells;
+  });
+  return head.join("\n") + table(header, rows)
+    + "\n\nslowdown: percentile of completion time / the same percentile of the jobs' longest task (per class)\n"
+    + table(slow, slowRows);
 }
 
 /** Per-job results of one or more runs on the same trace. */

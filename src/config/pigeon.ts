@@ -1,0 +1,72 @@
+// Pigeon's groups and reserved workers (seed-pigeon.md §7 #4-#6), computed as the engine does
+// (assembly/schedulers/pigeon.ts): checked before a run so that a layout the engine could not run
+// (a group with no worker for long tasks) is one clear line, and used by tests to know which
+// workers are reserved. Browser-safe.
+
+export interface PigeonLayout {
+  groups: number;
+  /** First node of each group (groups + 1 offsets). */
+  start: number[];
+  /** Reserved workers per group. */
+  reserved: number[];
+  /** The first node of each group hosts its master and runs nothing. */
+  hostMasters: boolean;
+}
+
+type Params = Record<string, number | boolean | string>;
+
+/** The engine's group count: `groups`, or round(N / groupSize) (halves up), at least 1; one for
+ *  pigeon-central. */
+export function pigeonGroups(nodes: number, p: Params, central = false): number {
+  if (central) return 1;
+  const given = Number(p.groups ?? 0);
+  if (given > 0) return given;
+  const size = Number(p.groupSize ?? 100);
+  return Math.max(1, Math.floor((2 * nodes + size) / (2 * size)));
+}
+
+export function pigeonLayout(nodes: number, p: Params, central = false): PigeonLayout {
+  const groups = pigeonGroups(nodes, p, central);
+  const base = Math.floor(nodes / groups);
+  const extra = nodes % groups;
+  const hostMasters = !central && p.hostMasters === true;
+  const start: number[] = [];
+  const reserved: number[] = [];
+  let s = 0;
+  for (let g = 0; g < groups; g++) {
+    const size = base + (g < extra ? 1 : 0);
+    start.push(s);
+    const count = Number(p.reservedWorkers ?? -1);
+    reserved.push(count >= 0 ? count : Math.floor((Number(p.reserved ?? 0) * size) / 100 + 0.5));
+    s += size;
+  }
+  start.push(s);
+  return { groups, start, reserved, hostMasters };
+}
+
+/** Whether node `n` is a reserved worker in `layout`. */
+export function isReservedWorker(layout: PigeonLayout, n: number): boolean {
+  let g = 0;
+  while (layout.start[g + 1] <= n) g++;
+  const first = layout.start[g] + (layout.hostMasters ? 1 : 0);
+  return n >= first && n < first + layout.reserved[g];
+}
+
+/** A layout problem in one line, or undefined. */
+export function checkPigeon(p: Params, nodes: number, central = false): string | undefined {
+  const groups = pigeonGroups(nodes, p, central);
+  if (groups > nodes) return `groups=${groups} needs at least ${groups} nodes (one worker per group), got --nodes ${nodes}`;
+  const layout = pigeonLayout(nodes, p, central);
+  for (let g = 0; g < groups; g++) {
+    const size = layout.start[g + 1] - layout.start[g];
+    const workers = size - (layout.hostMasters ? 1 : 0);
+    if (workers < 1) return `hostMasters=true leaves no worker in a group of ${size} node(s) (${groups} group(s) on ${nodes} nodes)`;
+    const given = Number(p.reservedWorkers ?? -1) >= 0 ? `reservedWorkers=${p.reservedWorkers}` : `reserved=${p.reserved}%`;
+    if (layout.reserved[g] >= workers) {
+      return `${given} reserves ${layout.reserved[g]} of the ${workers} workers of a group of ${size} node(s)`
+        + `${layout.hostMasters ? " (one hosts the master)" : ""}: long tasks need at least one ordinary worker per group `
+        + `(${groups} group(s) on ${nodes} nodes; lower the reservation or enlarge the groups)`;
+    }
+  }
+  return undefined;
+}
