@@ -1,5 +1,5 @@
 // Full-scale benchmark (issue "500,000-job scale"): a 506,460-job google-like workload
-// (~15.6 M tasks) at 15,000 nodes with the google preset, for sparrow, hawk and eagle on
+// (~15.6 M tasks) at 15,000 nodes with the google preset, for sparrow, hawk, eagle and pigeon on
 // both engines (tinybench, one timed iteration each: a run takes seconds), plus parsing the
 // same workload as a .tr file. Options: --jobs N, --nodes N, --engines wasm,js, --schedulers a,b.
 import { Bench } from "tinybench";
@@ -22,7 +22,7 @@ function arg(name: string, def: string): string {
 const jobs = Number(arg("jobs", "506460"));
 const nodes = Number(arg("nodes", "15000"));
 const engines = arg("engines", "wasm,js").split(",") as EngineKind[];
-const schedulers = arg("schedulers", "sparrow,hawk,eagle").split(",");
+const schedulers = arg("schedulers", "sparrow,hawk,eagle,pigeon").split(",");
 
 const { Rng } = await loadEngineRng();
 const trace = generateWorkload("google-like", { jobs }, { nodes, slots: 1, seed: 1 }, (s) => new Rng(1, s));

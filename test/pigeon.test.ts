@@ -52,6 +52,30 @@ describe("the paper's toy example (spec §5.4), exactly", () => {
   });
 });
 
+describe("one master, one class, no reservation, zero delays: exactly a central FIFO c-server queue", () => {
+  // Reference: tasks in submission order, each starts at max(its arrival, the earliest time a
+  // worker frees), computed independently of the engine (a sorted list of free times).
+  function fifoStarts(t: Trace, workers: number): number[] {
+    const free = new Array(workers).fill(0);
+    const starts: number[] = [];
+    for (let j = 0; j < t.arrivals.length; j++) {
+      for (let k = t.taskOffsets[j]; k < t.taskOffsets[j + 1]; k++) {
+        free.sort((a, b) => a - b);
+        const s = Math.max(t.arrivals[j], free[0]);
+        starts.push(s);
+        free[0] = s + t.durations[k];
+      }
+    }
+    return starts;
+  }
+  it.each(ENGINES)("every task's start time equals the reference's (%s)", async (engine) => {
+    const t = (await generateTraceLikeWithEngineRng({ generator: "google-like", jobs: 400, seed: 9, load: 0.9, nodes: 40 })).trace;
+    const r = await simulate(t, { scheduler: "pigeon-central", nodes: 40, params: { reserved: 0, cutoff: 1e12, networkDelay: 0 } }, engine);
+    checkInvariants(r);
+    expect(Array.from(r.tasks!.start)).toEqual(fifoStarts(t, 40));
+  });
+});
+
 describe("weighted fair queuing (wfq.ts)", () => {
   // One worker busy until t = 10 with a long blocker; at t = 1 a long job L (4 tasks) and a short
   // job H (8 tasks) queue at the master. From t = 10 the worker serves the backlog one task at a
@@ -76,6 +100,24 @@ describe("weighted fair queuing (wfq.ts)", () => {
   });
   it("W = 20 with a backlog of 8 HIGH: no LOW turn falls due (the paper's 19 in a row)", async () => {
     expect(await sequence(20, "js")).toBe("BHHHHHHHHLLLL");
+  });
+
+  it("wfqMode: only the reference mode counts the reserved workers' HIGH dispatches", async () => {
+    // Node 0 reserved, node 1 ordinary, W = 3, zero delays. Blockers: a short task on node 0
+    // until 10, a long one on node 1 until 20.5. At 1 s a long job (3 x 16 s) and a short one
+    // (30 x 1 s) queue. Node 0 serves HIGH from 10 s on (11 dispatches by 20.5 s). When node 1
+    // frees, the paper's count has seen no dispatch (HIGH next); the reference count has seen 11
+    // (LOW is overdue).
+    const t = makeTrace([[0, [20.5]], [0, [10]], [1, [16, 16, 16]], [1, new Array(30).fill(1)]]);
+    const firstOnNode1 = async (wfqMode: string) => {
+      const r = await simulate(t, { scheduler: "pigeon-central", nodes: 2,
+        params: { reservedWorkers: 1, cutoff: 15, W: 3, networkDelay: 0, wfqMode } });
+      checkInvariants(r);
+      const order = startOrder(r).filter((k) => r.tasks!.node[k] === 1 && r.tasks!.start[k] >= 20.5);
+      return order[0] <= 4 ? "L" : "H"; // tasks 2-4 are the long job's
+    };
+    expect(await firstOnNode1("paper")).toBe("H");
+    expect(await firstOnNode1("reference")).toBe("L");
   });
 
   it("the rule on its own: counts, the overdue class first, three classes", async () => {
