@@ -15,6 +15,8 @@ export { PRESETS, findPreset, presetParamsFor, paramsForScheduler, checkParamNam
 export { summarize, classStats, completionTimes, quantileNearestRank, resultDelay, longestTasks, slowdown, type RunSummary,
   type ClassStats, type Slowdown } from "./metrics/summary.js";
 export { pigeonLayout, isReservedWorker, checkPigeon, type PigeonLayout } from "./config/pigeon.js";
+export { erlangC, mmcMeanWait, pigeonTaskZeroQueue, pigeonMeanTaskWait, pigeonJobZeroQueueEqual, sparrowJobZeroQueue,
+  pigeonJobZeroQueueExp, pigeonJobZeroQueueIndependent, pigeonValidationRate } from "./analysis/queueing.js";
 export { formatRunTable, perJobCsv } from "./report/table.js";
 export { TrParser, TrCounter, parseTr, type TrColumns } from "./trace/tr.js";
 export { traceToTr, traceToCsv } from "./trace/write.js";
