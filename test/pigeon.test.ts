@@ -10,6 +10,11 @@ import { findPreset, paramsForScheduler } from "../src/config/presets.js";
 import { readTraceFile, generateTraceLikeWithEngineRng } from "../src/trace/node.js";
 import type { SimResult } from "../src/simulate.js";
 import type { Trace } from "../src/trace/types.js";
+import { packageRoot } from "../src/engine/node.js";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const ENGINES = ["wasm", "js"] as const;
 /** Zero delays and one class (every job short, no reserved worker): the paper's toy setting. */
@@ -291,6 +296,25 @@ describe("bad input: one line naming the parameter", () => {
     expect(params).toMatchObject({ groups: 3, reserved: 10, W: "inf", cutoff: 1 });
     expect(bad(2, params)).toThrow(/groups=3 needs at least 3 nodes/);
     expect(resolveConfig({ scheduler: "pigeon", nodes: 120, params }).paramVector.includes(Infinity)).toBe(true);
+  });
+});
+
+describe("bad input on the command line: exit 2, one line, nothing written", () => {
+  const bin = join(packageRoot(), "bin/aviary.js");
+  it.each([
+    [["--nodes", "2", "--preset", "pigeon-ec2"], "groups=3 needs at least 3 nodes"],
+    [["--nodes", "10", "--set", "groupSize=1", "--set", "reserved=60"], "reserves 1 of the 1 workers"],
+    [["--nodes", "100", "--set", "W=0"], "W=0 is out of range"],
+    [["--nodes", "100", "--set", "taskMapping=zigzag"], "taskMapping must be one of shuffle|interleaved|contiguous"],
+  ])("aviary run --scheduler pigeon %j", (args, message) => {
+    const dir = mkdtempSync(join(tmpdir(), "aviary-pigeon-"));
+    const out = join(dir, "jobs.csv");
+    const r = spawnSync(process.execPath, [bin, "run", "--workload", "default", "--scheduler", "pigeon", ...args, "--per-job", out],
+      { encoding: "utf8" });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(existsSync(out)).toBe(false);
   });
 });
 
