@@ -18,6 +18,12 @@ export class SrptDiscipline extends NodeDiscipline {
   /** Eagle's variant: short probes ahead of the first long record, keyed by unlaunched tasks,
    *  exhausted probes purged, bypass counted at sticky hand-outs, bound inclusive. */
   probes: bool;
+  /** The reference's scan (issue #21 difference 3, `get_next_probe_acc_to_sbp_srpt`): the probe
+   *  variant looks past long records too; a long record is taken at the head of the queue, or
+   *  further back when its job's remaining work (estimate x unlaunched tasks) is the least so far
+   *  and its estimate fits the slack of the short probes in front (long records have no slack
+   *  of their own, and the short probes a long one jumps are not charged). */
+  longJump: bool = false;
 
   constructor(bypassFactor: f64, probes: bool) {
     super();
@@ -51,14 +57,25 @@ export class SrptDiscipline extends NodeDiscipline {
       let fetching = false;
       let left: i32;
       if (probes) {
-        if (wordIsLong(word)) break; // never look past a long placeholder
+        const long = wordIsLong(word);
+        if (long && !this.longJump) break; // never look past a long placeholder
         fetching = wordFetching(word);
         left = jobUnlaunched(job);
-        if (!fetching && left == 0 && t >= jobHandOut(job) + netDelay) {
+        if (!long && !fetching && left == 0 && t >= jobHandOut(job) + netDelay) {
           purged++; // known exhausted: dropped at no cost
           continue;
         }
         if (w != r) keepEntryAt(r, w);
+        if (long) {
+          if (!fetching && (w == first || est * <f64>left < shortest && est <= minSlack)) {
+            chosen = w; // taken: the scan ends here
+            w++;
+            r++;
+            break;
+          }
+          w++;
+          continue;
+        }
       } else {
         left = jobWaitingCount(job); // (bound tasks: nothing fetches, nothing is purged)
       }

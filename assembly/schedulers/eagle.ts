@@ -32,7 +32,7 @@ import { Rng, STREAM_PLACEMENT } from "../rng";
 import { NodeSampler } from "./sampler";
 import { toI32, alignedInt32Array } from "../glue";
 import { sendProbes } from "./sparrow";
-import { CentralLwl } from "./lwl";
+import { CentralLwl, elapsedOn } from "./lwl";
 import { ClassAwareScheduler } from "./classes";
 import { Partition } from "./partition";
 
@@ -173,6 +173,17 @@ export class Eagle extends ClassAwareScheduler {
     sendEnd(now);
   }
 
+  /** The central LWL's elapsed-time load (lwlElapsed): it hears of its long tasks' starts. */
+  elapsedLoad(): Eagle {
+    this.central.useElapsed();
+    this.watchesStarts = true;
+    return this;
+  }
+
+  onTaskStart(node: i32, task: i32, job: i32, now: f64): void {
+    if (jobLong[job] != 0) this.central.started(node, job, now);
+  }
+
   onTaskEnd(node: i32, task: i32, job: i32, now: f64): void {
     if (jobLong[job] != 0) this.central.finished(node, job);
   }
@@ -285,7 +296,10 @@ export class Eagle extends ClassAwareScheduler {
 }
 
 export function createEagle(p: Params): Scheduler {
-  return new Eagle(p.num("cutoff"), p.num("shortPartition"), p.num("probeRatio"), p.int("minProbes"), p.flag("sss"),
-    p.flag("sbpSrpt"), p.num("bypassFactor"), p.flag("withoutReplacement"))
-    .estimationError(p.num("estErrorLow"), p.num("estErrorHigh"), p.flag("classifyByNoisy"));
+  const e = new Eagle(p.num("cutoff"), p.num("shortPartition"), p.num("probeRatio"), p.int("minProbes"), p.flag("sss"),
+    p.flag("sbpSrpt"), p.num("bypassFactor"), p.flag("withoutReplacement"));
+  e.estimationError(p.num("estErrorLow"), p.num("estErrorHigh"), p.flag("classifyByNoisy"));
+  const jump = p.choice("srptLongJump");
+  if (p.flag("sbpSrpt") && (jump == "on" || jump == "auto" && compatMode)) (<SrptDiscipline>e.discipline).longJump = true;
+  return elapsedOn(p) ? e.elapsedLoad() : e;
 }

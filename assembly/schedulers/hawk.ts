@@ -20,7 +20,7 @@ import { NodeSampler } from "./sampler";
 import { ClassAwareScheduler } from "./classes";
 import { Partition } from "./partition";
 import { sendProbes } from "./sparrow";
-import { CentralLwl } from "./lwl";
+import { CentralLwl, elapsedOn } from "./lwl";
 
 export class Hawk extends ClassAwareScheduler {
   probeRng: Rng = stream(STREAM_PLACEMENT);
@@ -55,6 +55,17 @@ export class Hawk extends ClassAwareScheduler {
     } else {
       sendProbes(job, jobTaskCount(job), this.probeRatio, 1, this.generalSampler, this.probeRng, now);
     }
+  }
+
+  /** The central LWL's elapsed-time load (lwlElapsed): it hears of its long tasks' starts. */
+  elapsedLoad(): Hawk {
+    this.central.useElapsed();
+    this.watchesStarts = true;
+    return this;
+  }
+
+  onTaskStart(node: i32, task: i32, job: i32, now: f64): void {
+    if (jobLong[job] != 0) this.central.started(node, job, now);
   }
 
   onTaskEnd(node: i32, task: i32, job: i32, now: f64): void {
@@ -114,8 +125,10 @@ export function stealFrom(victim: i32, thief: i32): bool {
 
 export function createHawk(p: Params): Scheduler {
   const steal = p.flag("stealing") ? p.int("stealAttempts") : 0;
-  return new Hawk(p.num("cutoff"), p.num("shortPartition"), p.num("probeRatio"), steal, p.flag("centralLong"),
-    p.flag("partition"), false).estimationError(p.num("estErrorLow"), p.num("estErrorHigh"), p.flag("classifyByNoisy"));
+  const h = new Hawk(p.num("cutoff"), p.num("shortPartition"), p.num("probeRatio"), steal, p.flag("centralLong"),
+    p.flag("partition"), false);
+  h.estimationError(p.num("estErrorLow"), p.num("estErrorHigh"), p.flag("classifyByNoisy"));
+  return elapsedOn(p) ? h.elapsedLoad() : h;
 }
 
 export function createSplit(p: Params): Scheduler {

@@ -33,7 +33,17 @@ export class Heartbeat {
    *  already simulated or one is planned. */
   planLatestBefore(t: f64, now: f64): void {
     if (this.pending) return;
-    const k = Math.floor((t - this.t0) / this.period);
+    this.planK(Math.floor((t - this.t0) / this.period), now);
+  }
+
+  /** Plans the last heartbeat strictly before `t`: the one a submission at `t` reads when a
+   *  heartbeat at `t` itself comes after it (the submission's event is older). */
+  planLatestStrictlyBefore(t: f64, now: f64): void {
+    if (this.pending) return;
+    this.planK(Math.ceil((t - this.t0) / this.period) - 1.0, now);
+  }
+
+  private planK(k: f64, now: f64): void {
     if (k <= this.last) return;
     this.plan(k, now);
   }

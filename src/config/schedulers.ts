@@ -121,6 +121,13 @@ const BYPASS: ParamSpec = {
   name: "bypassFactor", kind: "number", default: 5, unit: "x task estimate", min: 0, minExclusive: true, max: 1e6,
   description: "SRPT starvation bound: a queued probe may be bypassed by at most this many times its task estimate of work",
 };
+/** The reference simulator's behaviours (issue #21), each switchable on its own; "auto" follows
+ *  `compat` (on under compat=true, off otherwise). */
+const LWL_ELAPSED: ParamSpec = {
+  name: "lwlElapsed", kind: "enum", default: "auto", values: ["auto", "on", "off"], unit: "choice",
+  description: "LWL load = work + 2 x delay - min(elapsed, estimate) of the running task it placed, as the reference's find_workers_long_job_prio / find_workers_dlwl (auto: on with compat; off: estimates of unfinished tasks only, A9)",
+};
+
 /** Estimation error (§5.6, §5.12): off by default (both bounds 1). */
 function estimationParams(classifyByNoisy: boolean): ParamSpec[] {
   return [
@@ -166,6 +173,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
       { name: "centralLong", kind: "boolean", default: true, unit: "flag", description: "ablation switch: long jobs via central LWL (false: Sparrow probes within the general partition)" },
       { name: "partition", kind: "boolean", default: true, unit: "flag", description: "ablation switch: reserve the short partition (false: every node is general)" },
       ...estimationParams(true),
+      LWL_ELAPSED,
     ],
   },
   {
@@ -186,13 +194,15 @@ export const SCHEDULERS: SchedulerSpec[] = [
       BYPASS,
       ...estimationParams(false),
       { name: "withoutReplacement", kind: "boolean", default: false, unit: "flag", description: "probe distinct nodes within a round (default: with replacement, A3)" },
+      LWL_ELAPSED,
+      { name: "srptLongJump", kind: "enum", default: "auto", values: ["auto", "on", "off"], unit: "choice", description: "the SBP/SRPT scan looks past long probes and may take one behind short ones (its job's remaining work the least so far, its estimate within their slack), as the reference's get_next_probe_acc_to_sbp_srpt (auto: on with compat; off: the scan stops at the first long probe, Algorithm 1)" },
     ],
   },
   {
     name: "clwl", engine: { module: "lwl", factory: "createClwl" }, binding: "late", doc: "docs/models/lwl.md", presets: PARTITIONS,
     source: "seed-hawk-eagle.md §2.7",
     summary: "omniscient centralized LWL for every task on exact live state, with Eagle's static partition (short jobs anywhere, long jobs on the general partition), FIFO queues",
-    params: [CUTOFF, SHORT_PARTITION, ...estimationParams(false)],
+    params: [CUTOFF, SHORT_PARTITION, ...estimationParams(false), LWL_ELAPSED],
   },
   {
     name: "dlwl", engine: { module: "dlwl", factory: "createDlwl" }, binding: "early", doc: "docs/models/dlwl.md",
@@ -209,6 +219,9 @@ export const SCHEDULERS: SchedulerSpec[] = [
       { name: "heartbeat", kind: "number", default: 3, unit: "s", min: 0, minExclusive: true, max: 1e9, description: "period of the node-state heartbeat (Google 3, Yahoo 7, Cloudera 12)" },
       BYPASS,
       ...estimationParams(false),
+      LWL_ELAPSED,
+      { name: "dlwlSelfUpdate", kind: "enum", default: "auto", values: ["auto", "on", "off"], unit: "choice", description: "a job's placements update the view the next jobs decide on (on); off: every job decides on the last heartbeat's snapshot alone, heartbeats from t = 0, as the reference's JobArrival.run (auto: off with compat)" },
+      { name: "dlwlNoise", kind: "enum", default: "auto", values: ["auto", "heartbeat", "job"], unit: "choice", description: "the anti-herding noise: U[0, heartbeat) per node per heartbeat, or an integer 0..floor(heartbeat) per node per job as the reference's randint (auto: job with compat)" },
     ],
   },
   {
