@@ -1,9 +1,10 @@
 // Browser-safe entry point: everything except file and process access. Build a Wasm
 // engine from the module bytes you fetch (`build/aviary.wasm`) or use the JS build
-// (`build/engine-js/index.js`), then run as in Node:
+// (`jsEngineFactory(instantiate)` with `instantiate` from `build/engine-js/instance.js`), then
+// run as in Node (runSimulationAsync yields to the page between slices):
 //   const factory = wasmEngineFactory(await WebAssembly.compileStreaming(fetch(wasmUrl)));
 //   const result = runSimulation(factory, parseTr(bytes, "x.tr"), resolveConfig({...}), { onProgress });
-export { runSimulation, runSimulationFed, type TraceFeed, type SimResult, type RunOptions, type Progress, type TaskRecord } from "./simulate.js";
+export { runSimulation, runSimulationAsync, runSimulationFed, type TraceFeed, type SimResult, type RunOptions, type Progress, type TaskRecord } from "./simulate.js";
 export { wasmEngineFactory } from "./engine/wasm.js";
 export { jsEngineFactory } from "./engine/js.js";
 export type { EngineApi, EngineFactory } from "./engine/types.js";

@@ -9,7 +9,8 @@ import type { Trace } from "./trace/types.js";
 import { referenceQuirks } from "./trace/compat.js";
 import { checkTraceV2 } from "./trace/check.js";
 import { SCHEDULERS } from "./config/schedulers.js";
-import { InputError } from "./errors.js";
+import { InputError, ResourceError } from "./errors.js";
+import { isOutOfMemory, formatBytes } from "./engine/memory.js";
 
 export interface Progress {
   jobsDone: number;
@@ -154,6 +155,42 @@ export function runSimulation(factory: EngineFactory, input: Trace, config: Reso
   }
 }
 
+/** Resolves after the host's other work has had a turn (timers, I/O, messages, rendering). */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof setImmediate === "function") setImmediate(resolve);
+    else setTimeout(resolve, 0);
+  });
+}
+
+/** `runSimulation` that hands the event loop back between slices (`sliceEvents` each), so a
+ *  server or a page stays responsive and several runs proceed side by side in one process, each
+ *  on an engine instance of its own (Wasm: one instance per run; JS: a pool of instances).
+ *  Results are exactly runSimulation's. */
+export async function runSimulationAsync(factory: EngineFactory, input: Trace, config: ResolvedConfig,
+                                         options: RunOptions = {}): Promise<SimResult> {
+  const compat = config.params.compat === true;
+  checkTrace(input);
+  checkDagSupport(input, config);
+  const trace = compat ? referenceQuirks(input) : input;
+  const jobs = trace.arrivals.length;
+  const engine = factory();
+  try {
+    const t0 = now();
+    const copy = startRun(engine, trace, config, options, compat);
+    copy(0, jobs);
+    for (;;) {
+      const done = runSlice(engine, jobs, options, t0);
+      if (done === 1) break;
+      if (done === 2) throw new Error(`engine waits for jobs with all ${jobs} in`);
+      await yieldToEventLoop();
+    }
+    return finishRun(engine, trace, config, options, t0);
+  } finally {
+    engine.dispose();
+  }
+}
+
 /** `runSimulation` on a trace that is still being read (`TraceFeed`): the engine takes the jobs
  *  as they come. The results are exactly those of `runSimulation` on the whole trace. */
 export async function runSimulationFed(factory: EngineFactory, feed: TraceFeed, config: ResolvedConfig,
@@ -228,6 +265,13 @@ function runSlice(engine: EngineApi, jobs: number, options: RunOptions, t0: numb
     // queued records.
     const c = engine.counterColumn();
     const code = engine.failureCode();
+    if (code === 0 && isOutOfMemory(e, engine.memoryBytes?.())) {
+      const mem = engine.memoryBytes?.();
+      throw new ResourceError(`the ${engine.kind} engine ran out of memory after more than ${c[0]} events, at simulated time `
+        + `${engine.simTime()} s with ${engine.completedJobs()} of ${jobs} jobs done`
+        + `${mem !== undefined ? ` (it held ${formatBytes(mem)}; a Wasm engine holds at most 4 GB: --engine js has no such cap)` : ""}`
+        + "; run a smaller trace or cluster, or lower what multiplies events (a tiny quantum or heartbeat period)");
+    }
     const what = code !== 0 ? describeFailure(code, engine.failureDetail())
       : `${e instanceof Error ? e.message : String(e)}; if the run outgrew the engine's memory, a parameter `
         + "that multiplies events (e.g. a tiny quantum or heartbeat period) is the likely cause";

@@ -1,6 +1,8 @@
 // `aviary` command line: run, compare, gen, schedulers.
 import { Command, Option } from "commander";
 import { readFileSync, statSync } from "node:fs";
+import { totalmem } from "node:os";
+import { checkMemory, estimateRunMemory, optionalColumnBytes, parseSize } from "../engine/memory.js";
 import { dirname } from "node:path";
 import { InputError } from "../errors.js";
 import { parseSets, resolveConfig, type ResolvedConfig } from "../config/config.js";
@@ -39,10 +41,16 @@ interface RunInput {
   params?: Record<string, unknown>;
   format?: "table" | "json";
   perJob?: string;
+  maxMemory?: string | number;
+}
+
+/** The memory a run may take: --max-memory, or 3/4 of the machine's memory. */
+function maxMemory(given: string | number | undefined): number {
+  return given === undefined ? Math.floor(0.75 * totalmem()) : parseSize(String(given));
 }
 
 const RUN_KEYS = ["trace", "workload", "jobs", "load", "scheduler", "nodes", "slots", "seed", "cutoff", "preset",
-  "engine", "params", "format", "perJob"];
+  "engine", "params", "format", "perJob", "maxMemory"];
 
 function num(name: string, kind: "int" | "float" = "float") {
   return (raw: string): number => {
@@ -129,6 +137,20 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
     ? await openTraceFeed(input.trace, { minBytes: feedMinBytes() }) : undefined;
   let trace: Trace | undefined = feed ? undefined
     : input.trace ? await readTraceFile(input.trace) : await loadWorkload(input, nodes, slots, seed);
+  // The memory each run may take, before any runs (the trace's shape is known: a streamed file's
+  // columns are sized by its counting pass).
+  const shape = feed ? feed.trace : trace!;
+  try {
+    const limit = maxMemory(input.maxMemory);
+    for (const config of configs) {
+      checkMemory(estimateRunMemory({ jobs: shape.arrivals.length, tasks: shape.durations.length,
+        optionalBytes: optionalColumnBytes(shape) }, config), limit,
+      `scheduler '${config.scheduler}' on ${config.nodes} nodes with this trace (${shape.arrivals.length} jobs, ${shape.durations.length} tasks)`);
+    }
+  } catch (e) {
+    feed?.close();
+    throw e;
+  }
   const factory = await engineLoad;
   const summaries: RunSummary[] = [];
   const results: SimResult[] = [];
@@ -361,6 +383,7 @@ export function buildProgram(): Command {
     .option("--cutoff <seconds>", "reporting cutoff: jobs whose mean task duration exceeds it are long", num("cutoff"))
     .option("--preset <name>", `trace preset: ${PRESETS.map((p) => p.name).join(", ")} (reporting cutoff and each scheduler's values for it, see \`aviary schedulers\`; explicit values win)`)
     .addOption(new Option("--engine <kind>", "engine build (default wasm)").choices(["wasm", "js"]))
+    .option("--max-memory <size>", "refuse a run whose memory bound exceeds this (e.g. 512MB, 8GB; default 3/4 of the machine's memory)")
     .option("--set <key=value>", "scheduler parameter (repeatable; see `aviary schedulers`)", collect, [])
     .option("--config <file>", "JSON file with any of these options (command-line options win)")
     .addOption(new Option("--format <format>", "output format (default table)").choices(["table", "json"]))

@@ -37,7 +37,7 @@ export async function loadEngineFrom(dir: string, kind: EngineKind): Promise<Eng
   let f = factories.get(key);
   if (!f) {
     f = kind === "wasm" ? wasmEngineFactory(new WebAssembly.Module(readFileSync(join(dir, "aviary.wasm"))))
-      : jsEngineFactory(await import(pathToFileURL(join(dir, "engine-js/index.js")).href));
+      : jsEngineFactory((await import(pathToFileURL(join(dir, "engine-js/instance.js")).href)).instantiate);
     factories.set(key, f);
   }
   return f;
@@ -52,7 +52,7 @@ export async function loadEngine(kind: EngineKind, debug = false): Promise<Engin
       const bytes = readFileSync(artifact(debug ? "build/aviary.debug.wasm" : "build/aviary.wasm"));
       f = wasmEngineFactory(new WebAssembly.Module(bytes));
     } else {
-      f = jsEngineFactory(await import(pathToFileURL(artifact("build/engine-js/index.js")).href));
+      f = jsEngineFactory((await import(pathToFileURL(artifact("build/engine-js/instance.js")).href)).instantiate);
     }
     factories.set(key, f);
   }

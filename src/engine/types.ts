@@ -54,8 +54,11 @@ export interface EngineApi {
   rngDraws(seed: number, stream: number, n: number): Float64Array;
   /** `n` draws of the stream's nextInt(bound), 1 <= bound < 2^24 (node draws). */
   rngIntDraws(seed: number, stream: number, n: number, bound: number): Int32Array;
-  /** Frees the instance (Wasm: drops the memory; JS: releases the module for the next run). */
+  /** Frees the instance (Wasm: drops the memory; JS: returns the instance to its pool). */
   dispose(): void;
+  /** Bytes of the engine's linear memory (Wasm; undefined for the JS engine, whose arrays live
+   *  in the JS heap). */
+  memoryBytes?(): number;
 }
 
 /** Creates a fresh engine instance for one run. */

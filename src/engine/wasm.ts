@@ -52,6 +52,7 @@ export function wasmEngineFactory(module: WebAssembly.Module): EngineFactory {
       rngDraws: (seed, stream, n) => f64(x.rngDraws(seed, stream, n)).slice(),
       rngIntDraws: (seed, stream, n, bound) => i32(x.rngIntDraws(seed, stream, n, bound)).slice(),
       dispose: () => {},
+      memoryBytes: () => (x as unknown as { memory: WebAssembly.Memory }).memory.buffer.byteLength,
     };
     return api;
   };
