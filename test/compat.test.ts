@@ -39,6 +39,18 @@ describe("difference 1, lwlElapsed: the running task's elapsed time lightens its
   });
 });
 
+describe("lwlElapsed with a short partition (a regression found by test/properties.test.ts)", () => {
+  // clwl's view covers every node; a long job's range [1, 2) then holds only a running node,
+  // absent from the estimate tree: the range's minimum there was -1, read as a node.
+  it.each(ENGINES)("two long jobs on the one general node both run (%s)", async (engine) => {
+    const t = makeTrace([[0, [1]], [0.01, [1]]]);
+    const r = await simulate(t, { scheduler: "clwl", nodes: 2, params: { lwlElapsed: "on", cutoff: 0, shortPartition: 50 } }, engine);
+    checkInvariants(r);
+    expect(Array.from(r.tasks!.node)).toEqual([1, 1]);
+    expect(r.finish[1]).toBeCloseTo(2.0025, 9);
+  });
+});
+
 describe("difference 5: a job with estimate 0 spreads over the idle nodes (both modes)", () => {
   it.each(["lwl", "clwl"])("%s: a 4-task job of estimate 0 on 6 idle nodes takes 4 distinct nodes", async (scheduler) => {
     const t = makeTrace([[0, [1, 1, 1, 1], 0]]);

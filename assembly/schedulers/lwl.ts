@@ -119,13 +119,14 @@ export class CentralLwl {
 
   /** The least loaded node (tree index) of [lo, hi), or -1 when every one is excluded. */
   argmin(lo: i32, hi: i32, now: f64): i32 {
+    // (minIndexIn gives -1 when every value of a part of the range is +inf: no node there)
     const a = this.work.minIndexIn(lo, hi);
-    const va = this.work.get(a);
+    const va = a < 0 ? Infinity : this.work.get(a);
     this.minKey = va;
     if (!this.elapsed) return va == Infinity ? -1 : a;
     const b = this.running.minIndexIn(lo, hi);
-    const vb = this.running.get(b);
-    if (va == Infinity && vb == Infinity) return -1;
+    const vb = b < 0 ? Infinity : this.running.get(b);
+    if (vb == Infinity) return va == Infinity ? -1 : a;
     let kb = vb - now;
     if (kb < TINY) kb = TINY; // (a node with work comes after every idle one)
     if (kb < va || kb == va && b < a) { this.minKey = kb; return b; }
