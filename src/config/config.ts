@@ -67,8 +67,18 @@ export function parseSets(items: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const it of items) {
     const eq = it.indexOf("=");
-    if (eq <= 0) throw new InputError(`--set expects key=value, got '${it}'`);
-    out[it.slice(0, eq).trim()] = it.slice(eq + 1).trim();
+    const key = eq > 0 ? it.slice(0, eq).trim() : "";
+    if (key === "") {
+      // (control characters and line separators escaped: the message stays on one line)
+      const shown = it.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (ch) => {
+        const c = ch.charCodeAt(0);
+        return c <= 0xff ? `\\x${c.toString(16).padStart(2, "0")}` : `\\u${c.toString(16).padStart(4, "0")}`;
+      });
+      throw new InputError(`--set expects key=value, got '${shown}'`);
+    }
+    // Defined, not assigned: `out["__proto__"] = v` would set the object's prototype and lose the
+    // item (resolveConfig then names it as an unknown parameter).
+    Object.defineProperty(out, key, { value: it.slice(eq + 1).trim(), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

@@ -31,7 +31,7 @@
 import { parse } from "csv-parse/sync";
 import { InputError } from "../errors.js";
 import type { Trace } from "./types.js";
-import { parseDecimal } from "./tr.js";
+import { escapeControls, parseDecimal } from "./tr.js";
 import { DIMENSION_NAME, cycleText, findCycle, startAtLeast } from "./check.js";
 
 const V1_HEADER = ["job_id", "submit_time", "duration"];
@@ -65,7 +65,8 @@ export function parseCsv(text: string | Uint8Array, name: string): Trace {
   } catch (e) {
     const err = e as Error & { lines?: number };
     const where = typeof err.lines === "number" ? `${name}:${err.lines}` : name;
-    throw new InputError(`${where}: invalid CSV: ${err.message}`);
+    // (csv-parse's message may quote the field, which can hold a line break)
+    throw new InputError(`${where}: invalid CSV: ${escapeControls(String(err.message))}`);
   }
   // Line numbers are only needed for messages: asking csv-parse for them on every record
   // doubles its time, so parse again with `info` when an error is reported.
@@ -80,7 +81,7 @@ export function parseCsv(text: string | Uint8Array, name: string): Trace {
   const c = hasHeader ? readHeader(rows[0], (problem) => { throw new InputError(`${name}:${lineOf(0)}: ${problem}`); }) : V1_LAYOUT;
   const first = hasHeader ? 1 : 0; // row of task 0
   const failAt = (r: number, k: number, problem: string): never => {
-    throw new InputError(`${name}:${lineOf(r)}: field ${k + 1} (${c.names[k]}): ${problem}`);
+    throw new InputError(`${name}:${lineOf(r)}: field ${k + 1} (${escapeControls(c.names[k])}): ${problem}`);
   };
 
   const dims = c.dimensions.length;
@@ -110,7 +111,7 @@ export function parseCsv(text: string | Uint8Array, name: string): Trace {
   for (let r = first; r < n; r++) {
     const record = rows[r];
     if (record.length !== c.names.length) {
-      throw new InputError(`${name}:${lineOf(r)}: expected ${c.names.length} fields (${c.names.join(",")}), found ${record.length}`);
+      throw new InputError(`${name}:${lineOf(r)}: expected ${c.names.length} fields (${escapeControls(c.names.join(","))}), found ${record.length}`);
     }
     const id = record[c.job];
     if (id === "") failAt(r, c.job, "empty");
@@ -232,6 +233,11 @@ export function parseCsv(text: string | Uint8Array, name: string): Trace {
   const trace: Trace = { name, arrivals, taskOffsets, durations, estimates, jobIds: order.map((j) => jobLabel[j]) };
 
   if (taskEst) trace.taskEstimates = permute(new Float64Array(nt), taskEst, pos);
+  // A job whose values add up past the largest double (each near 1.8e308) has an infinite sum:
+  // its mean is taken again from the values divided first (a mean lies within its values).
+  for (let k = 0; k < jobs; k++) {
+    if (estimates[k] === Infinity) estimates[k] = mean(trace.taskEstimates ?? durations, taskOffsets[k], taskOffsets[k + 1]);
+  }
   if (taskStage) trace.stages = permute(new Int32Array(nt), taskStage, pos);
   if (taskDemand) {
     const demands = new Float64Array(nt * dims);
@@ -282,7 +288,7 @@ function readHeader(row: string[], failLine: (problem: string) => never): Layout
     names: row, job: -1, submit: -1, duration: -1,
     task: -1, estimate: -1, stage: -1, parents: -1, demand: -1, dimensions: [], cls: -1, priority: -1, user: -1,
   };
-  const fail = (k: number, problem: string): never => failLine(`field ${k + 1} (${row[k]}): ${problem}`);
+  const fail = (k: number, problem: string): never => failLine(`field ${k + 1} (${escapeControls(row[k])}): ${problem}`);
   const seen = new Map<string, number>();
   for (let k = 0; k < row.length; k++) {
     const cell = row[k];
@@ -387,6 +393,14 @@ function itemEnd(cell: string, from: number): number {
   return i < 0 ? cell.length : i;
 }
 
+/** The mean of a[lo, hi) without overflow: the sum of a[k] / n, at most the largest value. */
+function mean(a: Float64Array, lo: number, hi: number): number {
+  const n = hi - lo;
+  let m = 0, max = 0;
+  for (let k = lo; k < hi; k++) { m += a[k] / n; if (a[k] > max) max = a[k]; }
+  return Math.min(m, max);
+}
+
 /** `to[pos[t]] = from[t]` for every t. */
 function permute<A extends { [i: number]: V }, V>(to: A, from: { readonly [i: number]: V }, pos: Int32Array): A {
   for (let t = 0; t < pos.length; t++) to[pos[t]] = from[t];
@@ -434,6 +448,6 @@ function intProblem(s: string, v: number, min: number): string {
 }
 
 function quote(s: string): string {
-  const t = s.replace(/[\u0000-\u001f\u007f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  const t = escapeControls(s);
   return `'${t.length > 40 ? t.slice(0, 40) + "..." : t}'`;
 }

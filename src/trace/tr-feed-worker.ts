@@ -5,7 +5,8 @@
 // Messages: { kind: "columns", jobs, tasks, ... }, then { kind: "progress" } after each chunk,
 // then { kind: "done" } or { kind: "error", message, input } (input: an InputError's message,
 // which names the file, line and field); { kind: "uncounted" } when the count found a line it
-// cannot count (the caller then reads the file the ordinary way, which names the problem).
+// cannot count, or counts more tasks than the file has bytes (the caller then reads the file the
+// ordinary way, which names the problem).
 import { parentPort, workerData } from "node:worker_threads";
 import { open } from "node:fs/promises";
 import { TrCounter, TrParser } from "./tr.js";
@@ -20,7 +21,10 @@ try {
     const counter = new TrCounter();
     await feedRange(fh, counter, 0, Infinity, 1 << 20);
     const counts = counter.result();
-    if (!counts || counts.jobs === 0) {
+    // A count the file's bytes cannot hold (a num_tasks far above the durations that follow it:
+    // every task takes at least one byte) is not allocated, which could be gigabytes for a tiny
+    // file: the caller reads the file the ordinary way, which names the line.
+    if (!counts || counts.jobs === 0 || counts.tasks > (await fh.stat()).size) {
       port.postMessage({ kind: "uncounted" });
     } else {
       const { jobs, tasks } = counts;

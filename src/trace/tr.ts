@@ -130,10 +130,20 @@ function quote(b: Uint8Array, s: number, e: number): string {
   } catch {
     text = latin1(b, s, Math.min(e, s + max));
   }
-  // Keep the message on one line and short.
-  text = text.replace(/[\u0000-\u001f\u007f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  // Keep the message on one line and short: control characters (C0, DEL, C1) and the Unicode
+  // line and paragraph separators are shown escaped.
+  text = escapeControls(text);
   if (text.length > max || e - s > max * 4) text = text.slice(0, max) + "...";
   return `'${text}'`;
+}
+
+/** `s` with control characters (C0, DEL, C1: U+0085 is a line break to some) and U+2028/U+2029
+ *  written as `\xHH` / `\uHHHH`, so that a message quoting it stays on one line. */
+export function escapeControls(s: string): string {
+  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (ch) => {
+    const c = ch.charCodeAt(0);
+    return c <= 0xff ? `\\x${c.toString(16).padStart(2, "0")}` : `\\u${c.toString(16).padStart(4, "0")}`;
+  });
 }
 
 function fieldName(k: number): string {
@@ -208,6 +218,11 @@ export class TrParser {
   private readonly atStart: boolean;
   /** The columns were given (`columns`): they never grow; needing more is an error. */
   private readonly fixed: boolean;
+  /** Fixed columns: the current line has more durations than they hold. The line is read on, into
+   *  a private copy, so that its own problem (more durations than its num_tasks, a bad value) is
+   *  reported as a one-pass parse reports it; if it has none, the file changed since it was
+   *  counted. */
+  private overflow = false;
 
   /** `sizeHint`: the input's total size in bytes, if known. After the first block the parser
    *  sizes its columns for the whole input from that block's bytes per task and per job (plus
@@ -384,7 +399,7 @@ export class TrParser {
   /** Grows the durations column for one more task (at nt); fails past MAX_TASKS. */
   private growDurations(nt: number): Float64Array {
     if (nt >= MAX_TASKS) this.fail(2, `more than ${MAX_TASKS} tasks in total`);
-    if (this.fixed) this.outgrown();
+    if (this.fixed) this.overflow = true;
     return (this.durations = growF64(this.durations, Math.min(nt + 1, MAX_TASKS)));
   }
 
@@ -469,6 +484,7 @@ export class TrParser {
       if (found !== declared) {
         this.fail(2, `num_tasks is ${declared} but the line has ${found} durations (expected ${declared}, found ${found})`);
       }
+      if (this.overflow) this.outgrown();
       const j = this.jobs;
       if (j >= this.arrivals.length) {
         if (this.fixed) this.outgrown();
@@ -505,17 +521,14 @@ export class TrCounter {
   private jobs = 0;
   private tasks = 0;
   private ok = true;
-  private started = false;
+  /** The next line is the file's first (a byte-order mark at its start is skipped). */
+  private first = true;
   private carry: Uint8Array | undefined;
 
   push(chunk: Uint8Array): void {
     if (!this.ok) return;
     const b = chunk;
     let from = 0;
-    if (!this.started) {
-      this.started = b.length > 0;
-      if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) from = 3;
-    }
     if (this.carry) {
       const first = b.indexOf(LF);
       const joined = new Uint8Array(this.carry.length + (first < 0 ? b.length : first + 1));
@@ -544,6 +557,11 @@ export class TrCounter {
   /** One line, bytes [s, e) without its newline. */
   private line(b: Uint8Array, s: number, e: number): void {
     let i = s;
+    if (this.first) {
+      // (here, not in `push`: a mark split between the first chunks is whole in its line)
+      this.first = false;
+      if (e - s >= 3 && b[s] === 0xef && b[s + 1] === 0xbb && b[s + 2] === 0xbf) i += 3;
+    }
     let c = 0;
     while (i < e && ((c = b[i]) === SP || c === TAB || c === CR)) i++;
     if (i >= e) return; // blank line
