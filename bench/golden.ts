@@ -1,7 +1,8 @@
 // The committed golden results (test/golden/results.json): a hash of every scheduler's results
 // (per-job finish times and counters, bench/result-hash.ts) on a generated workload and, when
 // ../shared is beside the project, two sample traces — and of the deterministic part of its JSON
-// summary (every field but engine, wallSeconds and eventsPerSecond).
+// summary (every field but engine, wallSeconds and eventsPerSecond; the trace's name without its
+// folder).
 //
 //   node dist/bench/golden.js --check [--engine wasm|js|both]   exit 1 listing the moved rows
 //   node dist/bench/golden.js --write                          after a change that moves results
@@ -54,8 +55,13 @@ export function deterministicSummary(s: RunSummary): string {
   return JSON.stringify(rest);
 }
 
+/** The same without the trace's name (a path, which depends on where the file was read from). */
+function placeFreeSummary(s: RunSummary): string {
+  return deterministicSummary({ ...s, trace: { ...s.trace, name: s.trace.name.replace(/^.*[\\/]/, "") } });
+}
+
 export function goldenRow(r: SimResult, cutoff: number | undefined): string {
-  const summary = createHash("sha1").update(deterministicSummary(summarize(r, cutoff))).digest("hex").slice(0, 12);
+  const summary = createHash("sha1").update(placeFreeSummary(summarize(r, cutoff))).digest("hex").slice(0, 12);
   return `${resultDigest(r)} ${summary}`;
 }
 

@@ -9,7 +9,7 @@ import { runSimulation, type SimResult } from "../src/simulate.js";
 import { loadEngine } from "../src/engine/node.js";
 import { SCHEDULERS } from "../src/config/schedulers.js";
 import type { Trace } from "../src/trace/types.js";
-import { checkInvariants, engineModule } from "./helpers.js";
+import { checkInvariants, engineModule, moduleEngine } from "./helpers.js";
 
 // j1: two maps and a reduce behind both; j2: a chain a -> b. Rows out of dependency order on
 // purpose (readiness is the engine's business, not the file's).
@@ -85,7 +85,7 @@ describe("a DAG trace through the engine", () => {
 
   it("hands the optional columns to the engine as they are in the file", async () => {
     const t = trace();
-    await run("random", "js");
+    runSimulation(await moduleEngine(), t, resolveConfig({ scheduler: "random", nodes: 1, seed: 1, params: { networkDelay: 0.5 } }));
     const jobs = await engineModule("jobs.js");
     expect(jobs.demandDims).toBe(4);
     expect(Array.from(jobs.taskDemands)).toEqual(Array.from(t.demands!));
@@ -99,7 +99,7 @@ describe("a DAG trace through the engine", () => {
     expect(dag.childAt(task(t, "a"), 0)).toBe(task(t, "b"));
     // a bag-of-tasks run allocates none of them
     const bag = parseCsv("j,0,1\nk,1,2\n", "bag.csv");
-    runSimulation(await loadEngine("js"), bag, resolveConfig({ scheduler: "random", nodes: 1 }));
+    runSimulation(await moduleEngine(), bag, resolveConfig({ scheduler: "random", nodes: 1 }));
     expect([jobs.taskDemands.length, jobs.taskEstimate.length, dag.parents.length, dag.dag]).toEqual([0, 0, 0, false]);
   });
 

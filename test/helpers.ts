@@ -122,6 +122,16 @@ export async function loadTestEngine(kind: EngineKind): Promise<EngineFactory> {
   return loadEngineFrom(join(packageRoot(), "build/test-engine"), kind);
 }
 
+/** The JS engine run on its modules as they are (build/engine-js/index.js, one instance, the one
+ *  engineModule and engineInternals read), for white-box tests: loadEngine("js") runs pooled
+ *  instances of the bundle instead, whose state those modules do not see. */
+export async function moduleEngine(): Promise<EngineFactory> {
+  const { jsEngineFactory } = await import("../src/engine/js.js");
+  moduleFactory ??= jsEngineFactory(await import(pathToFileURL(join(packageRoot(), "build/engine-js/index.js")).href));
+  return moduleFactory;
+}
+let moduleFactory: EngineFactory | undefined;
+
 /** A module of the JS engine build (build/engine-js), e.g. "events.js". */
 export const engineModule = async (name: string): Promise<any> =>
   import(pathToFileURL(join(packageRoot(), "build/engine-js", name)).href);
