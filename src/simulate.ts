@@ -132,8 +132,11 @@ export interface TraceFeed {
   more(): Promise<void>;
 }
 
-export function runSimulation(factory: EngineFactory, input: Trace, config: ResolvedConfig,
-                              options: RunOptions = {}): SimResult {
+/** A whole-trace run under way: its engine, started with every job in. */
+interface WholeRun { engine: EngineApi; trace: Trace; jobs: number; t0: number }
+
+/** Checks `input`, takes an engine and starts it on the whole trace (the caller disposes it). */
+function beginWhole(factory: EngineFactory, input: Trace, config: ResolvedConfig, options: RunOptions): WholeRun {
   const compat = config.params.compat === true;
   checkTrace(input);
   checkDagSupport(input, config);
@@ -142,16 +145,29 @@ export function runSimulation(factory: EngineFactory, input: Trace, config: Reso
   const engine = factory();
   try {
     const t0 = now();
-    const copy = startRun(engine, trace, config, options, compat);
-    copy(0, jobs);
-    for (;;) {
-      const done = runSlice(engine, jobs, options, t0);
-      if (done === 1) break;
-      if (done === 2) throw new Error(`engine waits for jobs with all ${jobs} in`);
-    }
-    return finishRun(engine, trace, config, options, t0);
-  } finally {
+    startRun(engine, trace, config, options, compat)(0, jobs);
+    return { engine, trace, jobs, t0 };
+  } catch (e) {
     engine.dispose();
+    throw e;
+  }
+}
+
+/** One slice of a whole-trace run; true when the run is over. */
+function stepWhole(r: WholeRun, options: RunOptions): boolean {
+  const done = runSlice(r.engine, r.jobs, options, r.t0);
+  if (done === 2) throw new Error(`engine waits for jobs with all ${r.jobs} in`);
+  return done === 1;
+}
+
+export function runSimulation(factory: EngineFactory, input: Trace, config: ResolvedConfig,
+                              options: RunOptions = {}): SimResult {
+  const r = beginWhole(factory, input, config, options);
+  try {
+    while (!stepWhole(r, options)) { /* the next slice */ }
+    return finishRun(r.engine, r.trace, config, options, r.t0);
+  } finally {
+    r.engine.dispose();
   }
 }
 
@@ -169,25 +185,12 @@ function yieldToEventLoop(): Promise<void> {
  *  Results are exactly runSimulation's. */
 export async function runSimulationAsync(factory: EngineFactory, input: Trace, config: ResolvedConfig,
                                          options: RunOptions = {}): Promise<SimResult> {
-  const compat = config.params.compat === true;
-  checkTrace(input);
-  checkDagSupport(input, config);
-  const trace = compat ? referenceQuirks(input) : input;
-  const jobs = trace.arrivals.length;
-  const engine = factory();
+  const r = beginWhole(factory, input, config, options);
   try {
-    const t0 = now();
-    const copy = startRun(engine, trace, config, options, compat);
-    copy(0, jobs);
-    for (;;) {
-      const done = runSlice(engine, jobs, options, t0);
-      if (done === 1) break;
-      if (done === 2) throw new Error(`engine waits for jobs with all ${jobs} in`);
-      await yieldToEventLoop();
-    }
-    return finishRun(engine, trace, config, options, t0);
+    while (!stepWhole(r, options)) await yieldToEventLoop();
+    return finishRun(r.engine, r.trace, config, options, r.t0);
   } finally {
-    engine.dispose();
+    r.engine.dispose();
   }
 }
 

@@ -51,6 +51,47 @@ export const MAP_SHUFFLE: i32 = 0;
 export const MAP_INTERLEAVED: i32 = 1;
 export const MAP_CONTIGUOUS: i32 = 2;
 
+/** One idle-worker list per group: a ring in the group's region of one array, size x slots long
+ *  (every free slot is one entry). Taken longest idle first (FIFO), or most recently idle (LIFO). */
+class IdleRings {
+  start: Int32Array; // first node of each group (groups + 1 offsets, shared with the policy)
+  ring: Int32Array = new Int32Array(nNodes * slotsPerNode);
+  head: Int32Array;
+  count: Int32Array;
+  lifo: bool;
+
+  constructor(start: Int32Array, lifo: bool) {
+    this.start = start;
+    this.head = new Int32Array(start.length - 1);
+    this.count = new Int32Array(start.length - 1);
+    this.lifo = lifo;
+  }
+
+  push(g: i32, n: i32): void {
+    const cap = (this.start[g + 1] - this.start[g]) * slotsPerNode;
+    let i = this.head[g] + this.count[g];
+    if (i >= cap) i -= cap;
+    this.ring[this.start[g] * slotsPerNode + i] = n;
+    this.count[g] = this.count[g] + 1;
+  }
+
+  /** An idle worker of group g (its list must not be empty). */
+  pop(g: i32): i32 {
+    const base = this.start[g] * slotsPerNode;
+    const cap = (this.start[g + 1] - this.start[g]) * slotsPerNode;
+    const k = this.count[g] - 1;
+    this.count[g] = k;
+    const h = this.head[g];
+    if (this.lifo) {
+      let i = h + k;
+      if (i >= cap) i -= cap;
+      return this.ring[base + i];
+    }
+    this.head[g] = h + 1 == cap ? 0 : h + 1;
+    return this.ring[base + h];
+  }
+}
+
 export class Pigeon extends ClassAwareScheduler {
   groups: i32;
   /** First node of each group (groups + 1 offsets). */
@@ -59,15 +100,9 @@ export class Pigeon extends ClassAwareScheduler {
   /** 1: a reserved worker; 2: the node hosting its group's master (runs nothing). */
   nodeRole: Int32Array = new Int32Array(nNodes);
   queues: WfqQueue[] = [];
-  // Idle lists, one ring per group and kind inside one array each (a group's region is
-  // size x slots long: every free slot is one entry).
-  lowRing: Int32Array;
-  lowHead: Int32Array;
-  lowCount: Int32Array;
-  highRing: Int32Array;
-  highHead: Int32Array;
-  highCount: Int32Array;
-  lifo: bool;
+  /** Idle ordinary workers and idle reserved workers, per group. */
+  low: IdleRings;
+  high: IdleRings;
   referenceWfq: bool;
   mapping: i32;
   rotateLeftover: bool;
@@ -106,7 +141,6 @@ export class Pigeon extends ClassAwareScheduler {
     this.referenceWfq = referenceWfq;
     this.mapping = mapping;
     this.rotateLeftover = rotateLeftover;
-    this.lifo = lifo;
     this.distributors = distributors;
     this.distCost = distributorCost;
     this.distBusy = new Float64Array(distributors);
@@ -114,14 +148,10 @@ export class Pigeon extends ClassAwareScheduler {
     this.leftover = new NodeSampler(0, groups, true);
     this.chosen = new Int32Array(groups);
     this.stamp = new Int32Array(groups);
-    this.groupStart = new Int32Array(groups + 1);
-    const cap = nNodes * slotsPerNode;
-    this.lowRing = new Int32Array(cap);
-    this.highRing = new Int32Array(cap);
-    this.lowHead = new Int32Array(groups);
-    this.lowCount = new Int32Array(groups);
-    this.highHead = new Int32Array(groups);
-    this.highCount = new Int32Array(groups);
+    const starts = new Int32Array(groups + 1); // (filled below; the idle rings share it)
+    this.groupStart = starts;
+    this.low = new IdleRings(starts, lifo);
+    this.high = new IdleRings(starts, lifo);
     // Layout (src/config/pigeon.ts checks the same arithmetic before a run).
     const base = toI32(<f64>nNodes / <f64>groups); // (integer division in both builds)
     const extra = nNodes % groups;
@@ -142,63 +172,12 @@ export class Pigeon extends ClassAwareScheduler {
       // Every free slot of a worker is an entry of its idle list, slot by slot across the group.
       for (let s = 0; s < slotsPerNode; s++) {
         for (let n = first; n < start + size; n++) {
-          if (this.nodeRole[n] == 1) this.pushHigh(g, n); else this.pushLow(g, n);
+          if (this.nodeRole[n] == 1) this.high.push(g, n); else this.low.push(g, n);
         }
       }
     }
     this.reachKind = timerKind(this);
     this.noticeKind = timerKind(this);
-  }
-
-  // ---- idle lists ----
-  pushLow(g: i32, n: i32): void {
-    const base = this.groupStart[g] * slotsPerNode;
-    const cap = (this.groupStart[g + 1] - this.groupStart[g]) * slotsPerNode;
-    let i = this.lowHead[g] + this.lowCount[g];
-    if (i >= cap) i -= cap;
-    this.lowRing[base + i] = n;
-    this.lowCount[g] = this.lowCount[g] + 1;
-  }
-
-  pushHigh(g: i32, n: i32): void {
-    const base = this.groupStart[g] * slotsPerNode;
-    const cap = (this.groupStart[g + 1] - this.groupStart[g]) * slotsPerNode;
-    let i = this.highHead[g] + this.highCount[g];
-    if (i >= cap) i -= cap;
-    this.highRing[base + i] = n;
-    this.highCount[g] = this.highCount[g] + 1;
-  }
-
-  /** An idle ordinary worker of group g (its list must not be empty). */
-  popLow(g: i32): i32 {
-    const base = this.groupStart[g] * slotsPerNode;
-    const cap = (this.groupStart[g + 1] - this.groupStart[g]) * slotsPerNode;
-    const k = this.lowCount[g] - 1;
-    this.lowCount[g] = k;
-    const h = this.lowHead[g];
-    if (this.lifo) {
-      let i = h + k;
-      if (i >= cap) i -= cap;
-      return this.lowRing[base + i];
-    }
-    this.lowHead[g] = h + 1 == cap ? 0 : h + 1;
-    return this.lowRing[base + h];
-  }
-
-  /** An idle reserved worker of group g (its list must not be empty). */
-  popHigh(g: i32): i32 {
-    const base = this.groupStart[g] * slotsPerNode;
-    const cap = (this.groupStart[g + 1] - this.groupStart[g]) * slotsPerNode;
-    const k = this.highCount[g] - 1;
-    this.highCount[g] = k;
-    const h = this.highHead[g];
-    if (this.lifo) {
-      let i = h + k;
-      if (i >= cap) i -= cap;
-      return this.highRing[base + i];
-    }
-    this.highHead[g] = h + 1 == cap ? 0 : h + 1;
-    return this.highRing[base + h];
   }
 
   // ---- distributors ----
@@ -285,13 +264,13 @@ export class Pigeon extends ClassAwareScheduler {
 
   /** A task reaches master `g` (§2.3); dispatches join the open send batch. */
   atMaster(g: i32, task: i32, job: i32, high: bool): void {
-    if (this.lowCount[g] > 0) {
+    if (this.low.count[g] > 0) {
       count(this.cArrival, 1.0);
-      sendTo(this.popLow(g), job, task);
-    } else if (high && this.highCount[g] > 0) {
+      sendTo(this.low.pop(g), job, task);
+    } else if (high && this.high.count[g] > 0) {
       count(this.cArrival, 1.0);
       count(this.cReserved, 1.0);
-      sendTo(this.popHigh(g), job, task);
+      sendTo(this.high.pop(g), job, task);
     } else {
       const q = this.queues[g];
       q.push(high ? HIGH : LOW, task);
@@ -310,14 +289,14 @@ export class Pigeon extends ClassAwareScheduler {
     const q = this.queues[g];
     if (this.nodeRole[node] == 1) {
       // A reserved worker runs short tasks only.
-      if (q.isEmpty(HIGH)) { this.pushHigh(g, node); return; }
+      if (q.isEmpty(HIGH)) { this.high.push(g, node); return; }
       const task = this.referenceWfq ? q.take(HIGH) : q.pop(HIGH);
       count(this.cReserved, 1.0);
       this.dispatch(node, task, now);
       return;
     }
     const c = q.nextClass();
-    if (c < 0) { this.pushLow(g, node); return; }
+    if (c < 0) { this.low.push(g, node); return; }
     if (c == LOW && !q.isEmpty(HIGH)) count(this.cLowTurns, 1.0);
     this.dispatch(node, q.take(c), now);
   }
