@@ -39,6 +39,10 @@ export const E_TIMER_OWNER: i32 = 15;
 export const E_SLOT_BUSY: i32 = 16;
 /** The policy cannot run jobs with task dependencies (DAG traces). */
 export const E_DAG_UNSUPPORTED: i32 = 17;
+/** A periodic step (a heartbeat period) is lost to rounding at the run's times: t + step == t,
+ *  so the run would repeat the step at one instant for ever (detail: the step in microseconds,
+ *  at most 2^31 - 1). */
+export const E_TIME_RESOLUTION: i32 = 18;
 
 /** The code of the failure that stopped the run (0: none). */
 export let failure: i32 = 0;

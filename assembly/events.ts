@@ -25,6 +25,12 @@ const E_Y: i32 = 3;
 /** Windows in the calendar's ring (a power of two), and its occupancy bitmap's words. */
 const NB: i32 = 8192;
 const NBW: i32 = NB >> 5;
+/** The last window index: later windows are all this one. Indices stay exact integers, and
+ *  horizon + NB + 1 too, far below 2^53; past 2^53 `horizon += 1` would not move and a window
+ *  would never be reached (times of 1e20 s with windows of 1 s, or 1e-300 s windows). Clamping
+ *  keeps k(t) monotone (not strictly: the events of the clamped window are ordered by the heap),
+ *  so the order of events is unchanged; runs whose times stay below 2^52 windows never see it. */
+const KMAX: f64 = 4503599627370496.0; // 2^52
 const BM: i32 = 4;
 const B_OFF: i32 = 0;
 const B_LEN: i32 = 1;
@@ -211,7 +217,7 @@ export class EventQueue {
   private advance(): void {
     if (this.bucketed == 0) {
       // The ring is empty: restart it at the far heap's first window.
-      this.horizon = Math.floor(f64Get(f64Base(this.farF), 2) * this.invW);
+      this.horizon = this.windowOf(f64Get(f64Base(this.farF), 2));
       this.refill();
     }
     // The first non-empty slot from ringHead on (circularly), by the occupancy bitmap.
@@ -250,7 +256,7 @@ export class EventQueue {
     const limit = this.horizon + <f64>NB;
     while (this.farSize > 0) {
       const t = f64Get(f64Base(this.farF), 2);
-      const k = Math.floor(t * this.invW);
+      const k = this.windowOf(t);
       if (!(k < limit)) return;
       const x = this.far[ES + E_X];
       const y = this.far[ES + E_Y];
@@ -417,10 +423,14 @@ export class EventQueue {
     this.add(t, slot, job);
   }
 
+  /** The calendar window of time t (>= 0): floor(t / W), at most KMAX (an infinite product
+   *  too). */
+  private windowOf(t: f64): f64 { return Math.min(Math.floor(t * this.invW), KMAX); }
+
   /** Files the entry (t, x, y) by its window: the heap, a bucket of the ring, or the far heap
    *  (its sequence number is read back through seqOf(x) when times tie). */
   private add(t: f64, x: i32, y: i32): void {
-    const k = Math.floor(t * this.invW);
+    const k = this.windowOf(t);
     if (k < this.horizon) {
       this.heapPush(t, x, y);
     } else if (k < this.horizon + <f64>NB) {

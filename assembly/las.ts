@@ -14,7 +14,7 @@ import { occupySlot, releaseSlot, freeSlotOf, slotRun } from "./slots";
 import { beginRun, suspendRun, queueSuspended, waitAtNode, takeQueued, finishRun, firstStart, chargeProgress,
   currentAttained, attained, runStart, runEnd, runSlot, runState, setRunState, setRunNode, runNode, suspendCost,
   resumeCost, RS_RUNNING, RS_PROTECTED, RS_WAITING } from "./preempt";
-import { timerKind, setCancellableTimer, cancelTimer } from "./timers";
+import { timerKind, setCancellableTimer, cancelTimer, failUnlessAdvances } from "./timers";
 import { scheduler } from "./scheduler";
 import { notifyIfIdle } from "./serve";
 import { fail, E_PROBE_AT_BOUND_DISCIPLINE } from "./errors";
@@ -150,6 +150,7 @@ export class LasDiscipline extends PreemptiveDiscipline {
     }
     this.forced = false;
     const end = beginRun(pos, task, t, overhead);
+    failUnlessAdvances(runStart(task), window); // (a quantum lost to rounding would swap runs for ever)
     const q = runStart(task) + window;
     if (q < end) this.quantumTimer[task] = setCancellableTimer(q, this.quantumKind, task, 0);
   }
@@ -248,6 +249,7 @@ export class LasDiscipline extends PreemptiveDiscipline {
     if (this.waitMode) this.countWaits(node);
     // Keep running: another quantum (a protected run ends here). The end event stays.
     setRunState(task, RS_RUNNING);
+    failUnlessAdvances(t, this.quantum);
     const q = t + this.quantum;
     if (q < runEnd(task)) this.quantumTimer[task] = setCancellableTimer(q, this.quantumKind, task, 0);
   }

@@ -4,7 +4,7 @@
 // other's timers.
 import { events, now, EV_TIMER, cancelEvent } from "./clock";
 import { netDelay } from "./config";
-import { fail, E_TIMER_OWNER } from "./errors";
+import { fail, E_TIMER_OWNER, E_TIME_RESOLUTION } from "./errors";
 
 export class TimerOwner {
   /** A timer of kind `kind` (from timerKind(this)) fired with the integers it was set with. */
@@ -19,6 +19,20 @@ export function resetTimers(): void { owners = []; }
 export function timerKind(owner: TimerOwner): i32 {
   owners.push(owner);
   return owners.length - 1;
+}
+
+/** Stops the run when a periodic step (a heartbeat period, a quantum; > 0) no longer advances
+ *  the clock at `t`: t + step == t where doubles are spaced wider than the step (times of 1e20 s
+ *  with a 100 s quantum). A mechanism that repeats the step would repeat it at one instant for
+ *  ever. The detail is the step in microseconds (capped at 2^31 - 1). */
+export function failUnlessAdvances(t: f64, step: f64): void {
+  if (!(t + step > t)) failTimeResolution(step);
+}
+
+/** Stops the run: a periodic step of `step` seconds no longer advances the clock. */
+export function failTimeResolution(step: f64): void {
+  const us = step * 1e6;
+  fail(E_TIME_RESOLUTION, us < 2147483647.0 ? <i32>Math.max(1.0, Math.round(us)) : 2147483647);
 }
 
 /** A timer at `at` of `kind` with payload (a, b). One that fires a network delay from now (a

@@ -3,7 +3,7 @@
 // Environment-neutral: Node and browsers both use this with their own engine factory.
 import type { EngineApi, EngineFactory } from "./engine/types.js";
 import { counterRecord } from "./engine/counters.js";
-import { describeFailure } from "./engine/failures.js";
+import { describeFailure, FAILURES } from "./engine/failures.js";
 import type { ResolvedConfig } from "./config/config.js";
 import type { Trace } from "./trace/types.js";
 import { referenceQuirks } from "./trace/compat.js";
@@ -278,8 +278,11 @@ function runSlice(engine: EngineApi, jobs: number, options: RunOptions, t0: numb
     const what = code !== 0 ? describeFailure(code, engine.failureDetail())
       : `${e instanceof Error ? e.message : String(e)}; if the run outgrew the engine's memory, a parameter `
         + "that multiplies events (e.g. a tiny quantum or heartbeat period) is the likely cause";
-    throw new Error(`the ${engine.kind} engine stopped after more than ${c[0]} events, at simulated time `
-      + `${engine.simTime()} s with ${engine.completedJobs()} of ${jobs} jobs done: ${what}`, { cause: e });
+    const message = `the ${engine.kind} engine stopped ${c[0] > 0 ? `after more than ${c[0]} events, ` : ""}at simulated time `
+      + `${engine.simTime()} s with ${engine.completedJobs()} of ${jobs} jobs done: ${what}`;
+    // A limit of the input or configuration is bad input (exit 2); anything else is a bug.
+    if (code !== 0 && FAILURES[code]?.input) throw new InputError(message);
+    throw new Error(message, { cause: e });
   }
   if (options.onProgress) {
     options.onProgress({

@@ -191,6 +191,26 @@ describe("event calendar", () => {
     expect(q.pending()).toBe(0);
   });
 
+  it("keeps the order where window indices pass 2^52 (times of 1e20-1e308 s, windows of 1e-300 s) and does not stall", async () => {
+    const { EventQueue } = await engineModule("events.js");
+    for (const width of [1e-300, 1, 0.5]) {
+      const q = new EventQueue(4);
+      q.useCalendar(width);
+      const times = [0, 1e-300, 5e-4, 1, 1e15, 1e20, 1e20 + 16384, 1e20, 3e20, 1e300, 1e308, Number.MAX_VALUE, 2, 1e-300, 1e20];
+      times.forEach((t, i) => q.push(t, 2, i, 0));
+      const want = times.map((t, i) => [t, i] as [number, number]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      const got: Array<[number, number]> = [];
+      for (let n = 0; n < times.length + 1 && q.next(); n++) {
+        got.push([q.curTime, q.curA]);
+        // Pushed while popping: at the current time (to the heap) and just after it.
+        if (n === 3) { q.push(q.curTime, 2, 100, 0); want.splice(4, 0, [q.curTime, 100]); }
+      }
+      expect(got).toEqual(want.slice(0, got.length));
+      expect(got).toHaveLength(times.length + 1);
+      expect(q.pending()).toBe(0);
+    }
+  });
+
   it("must be set up before the first event and with a positive width", async () => {
     const { EventQueue } = await engineModule("events.js");
     expect(() => new EventQueue(4).useCalendar(0)).toThrow(/failure 10/);

@@ -7,6 +7,7 @@
 // kind of its own, taken by attach() at the end of the owner's constructor): its onTimer calls
 // fired() and then does what a heartbeat does.
 import { TimerOwner, timerKind, setTimer } from "../policy";
+import { failTimeResolution } from "../timers";
 
 export class Heartbeat {
   period: f64;
@@ -53,6 +54,9 @@ export class Heartbeat {
     if (this.pending) return;
     let k = Math.floor((now - this.t0) / this.period) + 1.0;
     if (k <= this.last) k = this.last + 1.0;
+    // At times where doubles are spaced wider than the period (1e20 s with a 1 s period) the next
+    // heartbeat would fall at `now` again, and the run would repeat it for ever: stop instead.
+    if (!(k > this.last) || !(this.t0 + k * this.period > now)) failTimeResolution(this.period);
     this.plan(k, now);
   }
 
