@@ -37,6 +37,17 @@ beforeAll(() => {
   write("decreasing.tr", "5 1 1 1\n4 1 1 1\n");
   write("bad.json", "{ \"nodes\": 0 }");
   write("cfg.json", JSON.stringify({ trace: "good.tr", scheduler: "lwl", nodes: 2, params: {} }));
+  // Config files with values of the wrong type, or that quote line breaks (issue #24's fuzzing).
+  write("type-trace.json", "{ \"trace\": 5 }");
+  write("type-scheduler.json", "{ \"trace\": \"good.tr\", \"scheduler\": [] }");
+  write("type-scheduler-num.json", "{ \"trace\": \"good.tr\", \"scheduler\": [1] }");
+  write("type-nodes.json", "{ \"trace\": \"good.tr\", \"nodes\": \"a\\nb\" }");
+  write("type-params.json", "{ \"trace\": \"good.tr\", \"params\": [1] }");
+  write("type-object.json", "{ \"trace\": \"good.tr\", \"scheduler\": \"sparrow\", \"params\": { \"probeRatio\": { \"toString\": 1 } } }");
+  write("type-format.json", "{ \"trace\": \"good.tr\", \"format\": { \"toString\": 1 } }");
+  write("snippet.json", "[\n,");
+  write("key-newline.json", "{ \"a\\nb\": 1 }");
+  write("param-newline.json", "{ \"trace\": \"good.tr\", \"scheduler\": \"sparrow\", \"params\": { \"probeRatio\": \"a\\u2028\" } }");
 });
 
 describe("aviary run: bad input", () => {
@@ -62,11 +73,27 @@ describe("aviary run: bad input", () => {
     ["trace and workload", ["--trace", "good.tr", "--workload", "default"], ["either --trace or --workload"]],
     ["unknown workload", ["--workload", "nosuch"], ["unknown workload 'nosuch'"]],
     ["enum value not listed", ["--trace", "good.tr", "--scheduler", "kairos", "--set", "tieBreak=1"], ["tieBreak must be one of variance|random|sum, got '1'"]],
+    ["config: trace not a string", ["--config", "type-trace.json"], ["\"trace\" must be a non-empty string, got 5"]],
+    ["config: no scheduler", ["--config", "type-scheduler.json"], ["\"scheduler\" must be", "got []"]],
+    ["config: a scheduler not a string", ["--config", "type-scheduler-num.json"], ["\"scheduler\" must be", "got [1]"]],
+    ["config: nodes a string with a line break", ["--config", "type-nodes.json"], ["\"nodes\" must be an integer, got \"a\\nb\""]],
+    ["config: params not an object", ["--config", "type-params.json"], ["\"params\" must be an object"]],
+    ["config: an object with toString", ["--config", "type-object.json"], ["\"params.probeRatio\" must be a number, a boolean or a string, got {\"toString\":1}"]],
+    ["config: format an object", ["--config", "type-format.json"], ["\"format\" must be a string"]],
+    ["config: JSON.parse's snippet with a line break", ["--config", "snippet.json"], ["is not valid JSON", "\\x0a"]],
+    ["config: a key with a line break", ["--config", "key-newline.json"], ["unknown key 'a\\x0ab'"]],
+    ["config: a value with U+2028", ["--config", "param-newline.json"], ["probeRatio must be a finite number", "\\u2028"]],
+    ["per-job file in a missing folder", ["--trace", "good.tr", "--per-job", "/nonexistent-aviary/x.csv"], ["cannot write '/nonexistent-aviary/x.csv'"]],
+    ["per-job file is a folder", ["--trace", "good.tr", "--per-job", "."], ["cannot write '.': it is a directory"]],
   ];
   it.each(cases)("%s", (_name, args, fragments) => {
     const out = join(dir, `perjob-${_name.replace(/\W+/g, "_")}.csv`);
-    const r = aviary("run", ...args, "--per-job", out);
+    const r = aviary("run", ...(args.includes("--per-job") ? args : [...args, "--per-job", out]));
     expectCleanFailure(r, ...fragments);
+    if (_name.startsWith("config") || _name.startsWith("per-job")) {
+      expect(r.code).toBe(2);
+      expect(r.err.trimEnd().split("\n")).toHaveLength(1);
+    }
     expect(existsSync(out)).toBe(false);
     expect(r.out).toBe("");
   });

@@ -96,6 +96,16 @@ describe.each(["wasm", "js"] as const)("extreme times (%s engine)", (engine) => 
     }, 120_000);
   }
 
+  it("a heartbeat an ulp before now (rounding, not a lost step) is not refused", async () => {
+    // Found by the properties suite when the guard compared t0 + k x period with now: heartbeats
+    // from t0 = 999.999999992294 every 0.5 s put heartbeat 50 an ulp before 1024.9999999922939.
+    const factory = await loadEngine(engine);
+    const trace = parseTr(new TextEncoder().encode("999.999999992294 1 0 0\n1024.9999999922939 2 0.5000005 0.000001 1\n"), "ulp.tr");
+    const r = runSimulation(factory, trace, resolveConfig({ scheduler: "kairos", nodes: 1, seed: 0,
+      params: { Q: 0, quantum: 0.5, delta: 0.5, resumeCost: 0.01, starvationPreemptions: 0 } }), {});
+    expect(r.finish[1]).toBeGreaterThan(1025.9);
+  });
+
   it("Kairos at 1e20 s: a 100 s quantum lost to rounding is refused, naming the step; a larger one runs", async () => {
     const text = "1e20 2 1e6 1e6 2e6\n";
     const factory = await loadEngine(engine);

@@ -2,7 +2,7 @@
 // the --max-memory refusal, and the engine's own out-of-memory failures as one line.
 import { describe, it, expect } from "vitest";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { readFileSync, existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { estimateRunMemory, parseSize, checkMemory, isOutOfMemory } from "../src/engine/memory.js";
@@ -72,5 +72,21 @@ describe("the memory bound", () => {
     expect(r.stderr).toMatch(/^aviary: error: scheduler 'eagle' on 15000 nodes with this trace \(20000 jobs, \d+ tasks\) needs up to \d+ MB \(trace \d+ MB, engine \d+ MB\), more than --max-memory 10 MB/);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(existsSync(out)).toBe(false);
+  });
+
+  it("aviary compare --max-memory: the trace once and an engine per worker; exit 2, one line, no output file", () => {
+    const dir = mkdtempSync(join(tmpdir(), "aviary-mem-"));
+    const out = join(dir, "c.json");
+    const r = spawnSync(process.execPath, [join(packageRoot(), "bin/aviary.js"), "compare", "--workload", "default",
+      "--schedulers", "random,sparrow", "--nodes", "800,1000", "--workers", "2", "--max-memory", "20MB", "--format", "json", "-o", out], { encoding: "utf8" });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^aviary: error: this grid \(2 workers at once, the largest run 'sparrow' on 1000 nodes; 20000 jobs, 400000 tasks\) needs up to \d+ MB \(trace \d+ MB, engine \d+ MB\), more than --max-memory 20 MB/);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(existsSync(out)).toBe(false);
+    // The same grid within its bound runs.
+    const ok = spawnSync(process.execPath, [join(packageRoot(), "bin/aviary.js"), "compare", "--workload", "default", "--jobs", "2000",
+      "--schedulers", "random,sparrow", "--nodes", "800", "--max-memory", "1GB", "--format", "json", "-o", out], { encoding: "utf8" });
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(readFileSync(out, "utf8")).results).toHaveLength(2);
   });
 });

@@ -7,7 +7,7 @@
 // kind of its own, taken by attach() at the end of the owner's constructor): its onTimer calls
 // fired() and then does what a heartbeat does.
 import { TimerOwner, timerKind, setTimer } from "../policy";
-import { failTimeResolution } from "../timers";
+import { failTimeResolution, failUnlessAdvances } from "../timers";
 
 export class Heartbeat {
   period: f64;
@@ -56,7 +56,10 @@ export class Heartbeat {
     if (k <= this.last) k = this.last + 1.0;
     // At times where doubles are spaced wider than the period (1e20 s with a 1 s period) the next
     // heartbeat would fall at `now` again, and the run would repeat it for ever: stop instead.
-    if (!(k > this.last) || !(this.t0 + k * this.period > now)) failTimeResolution(this.period);
+    // (Not `t0 + k x period <= now`: rounding can put heartbeat k an ulp before now, and it then
+    // fires at now, as plan() says.)
+    if (!(k > this.last)) failTimeResolution(this.period);
+    failUnlessAdvances(now, this.period);
     this.plan(k, now);
   }
 

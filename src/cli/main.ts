@@ -1,10 +1,10 @@
 // `aviary` command line: run, compare, gen, schedulers.
 import { Command, Option } from "commander";
-import { readFileSync, statSync } from "node:fs";
+import { accessSync, constants as fsConstants, readFileSync, statSync } from "node:fs";
 import { totalmem } from "node:os";
 import { checkMemory, estimateRunMemory, optionalColumnBytes, parseSize } from "../engine/memory.js";
 import { dirname } from "node:path";
-import { InputError } from "../errors.js";
+import { InputError, showValue } from "../errors.js";
 import { parseSets, resolveConfig, type ResolvedConfig } from "../config/config.js";
 import { COMMON_PARAMS, SCHEDULERS, describeRange, findScheduler } from "../config/schedulers.js";
 import { PRESETS, checkParamNames, findPreset, paramsForScheduler, type Preset } from "../config/presets.js";
@@ -81,9 +81,49 @@ function readConfigFile(path: string): RunInput {
     throw new InputError(`config file '${path}' must hold a JSON object`);
   }
   for (const k of Object.keys(obj)) {
-    if (!RUN_KEYS.includes(k)) throw new InputError(`config file '${path}': unknown key '${k}' (known: ${RUN_KEYS.join(", ")})`);
+    if (!RUN_KEYS.includes(k)) throw new InputError(`config file '${path}': unknown key '${showValue(k)}' (known: ${RUN_KEYS.join(", ")})`);
   }
+  checkConfigTypes(obj as Record<string, unknown>, `config file '${path}'`);
   return obj as RunInput;
+}
+
+/** The config file's values have the types its keys take (each one's range is checked where the
+ *  option's is): a wrong type is one line naming the key, never a TypeError later. */
+function checkConfigTypes(obj: Record<string, unknown>, where: string): void {
+  const bad = (key: string, want: string, v: unknown): never => {
+    throw new InputError(`${where}: "${key}" must be ${want}, got ${typeof v === "string" ? showValue(JSON.stringify(v)) : showValue(v)}`);
+  };
+  const has = (k: string) => Object.prototype.hasOwnProperty.call(obj, k) && obj[k] !== undefined;
+  for (const k of ["trace", "workload", "preset", "perJob"]) {
+    if (has(k) && (typeof obj[k] !== "string" || obj[k] === "")) bad(k, "a non-empty string", obj[k]);
+  }
+  for (const k of ["jobs", "nodes", "slots", "seed"]) {
+    if (has(k) && !(typeof obj[k] === "number" && Number.isInteger(obj[k]))) bad(k, "an integer", obj[k]);
+  }
+  for (const k of ["load", "cutoff"]) {
+    if (has(k) && !(typeof obj[k] === "number" && Number.isFinite(obj[k]))) bad(k, "a number", obj[k]);
+  }
+  for (const k of ["engine", "format"]) {
+    if (has(k) && typeof obj[k] !== "string") bad(k, "a string", obj[k]);
+  }
+  if (has("maxMemory") && typeof obj.maxMemory !== "string" && typeof obj.maxMemory !== "number") {
+    bad("maxMemory", "a size (e.g. \"512MB\") or a number of bytes", obj.maxMemory);
+  }
+  if (has("scheduler")) {
+    const v = obj.scheduler;
+    const ok = (typeof v === "string" && v.trim() !== "")
+      || (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "string" && x.trim() !== ""));
+    if (!ok) bad("scheduler", "a scheduler name, a comma-separated list or a non-empty array of names", v);
+  }
+  if (has("params")) {
+    const v = obj.params;
+    if (typeof v !== "object" || v === null || Array.isArray(v)) bad("params", "an object of parameter values", v);
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      if (typeof x !== "number" && typeof x !== "boolean" && typeof x !== "string") {
+        bad(`params.${showValue(k)}`, "a number, a boolean or a string", x);
+      }
+    }
+  }
 }
 
 async function loadWorkload(input: Pick<RunInput, "workload" | "jobs" | "load">, nodes: number, slots: number,
@@ -109,20 +149,22 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
     throw new InputError("--jobs and --load apply to --workload, not to --trace");
   }
   const format = input.format ?? "table";
-  if (format !== "table" && format !== "json") throw new InputError(`--format must be table or json, got '${format}'`);
+  if (format !== "table" && format !== "json") throw new InputError(`--format must be table or json, got '${showValue(format)}'`);
   const engineKind = input.engine ?? "wasm";
-  if (engineKind !== "wasm" && engineKind !== "js") throw new InputError(`--engine must be wasm or js, got '${engineKind}'`);
+  if (engineKind !== "wasm" && engineKind !== "js") throw new InputError(`--engine must be wasm or js, got '${showValue(engineKind)}'`);
   const preset: Preset | undefined = input.preset === undefined ? undefined : findPreset(String(input.preset));
   // An explicit cutoff (option or config file) wins over the preset's.
   const cutoff = input.cutoff ?? preset?.cutoff;
   if (cutoff !== undefined && !(typeof cutoff === "number" && Number.isFinite(cutoff) && cutoff >= 0)) {
-    throw new InputError(`--cutoff must be a number of seconds >= 0, got '${cutoff}'`);
+    throw new InputError(`--cutoff must be a number of seconds >= 0, got '${showValue(cutoff)}'`);
   }
   const names = input.scheduler === undefined ? DEFAULT_SCHEDULERS
     : (Array.isArray(input.scheduler) ? input.scheduler : String(input.scheduler).split(",")).map((s) => s.trim());
   // With several schedulers, a parameter goes to those that have it (an unknown one is an error).
   const lenient = names.length > 1;
   for (const n of names) findScheduler(n);
+  // The per-job file's folder exists before anything runs (not found after the runs).
+  if (input.perJob !== undefined) checkOutputDir(String(input.perJob));
   if (lenient) checkParamNames(names, params);
   // Validate every configuration before any work.
   const configs: ResolvedConfig[] = names.map((scheduler) => resolveConfig({
@@ -245,18 +287,28 @@ async function compareCommand(opts: Record<string, unknown>): Promise<void> {
   const plan = planCompare(options);
   const workers = workerCount(opts.workers as number | undefined, plan.runs.length);
   const output = opts.output as string | undefined;
-  if (output !== undefined) {
-    const dir = dirname(output);
-    let isDir = false;
-    try { isDir = statSync(dir).isDirectory(); } catch { /* reported below */ }
-    if (!isDir) throw new InputError(`cannot write '${output}': directory '${dir}' does not exist`);
-  }
+  if (output !== undefined) checkOutputDir(output);
   const format = (opts.format as string | undefined) ?? "table";
   // 2. The trace, once (a generated workload is sized for the first node count).
   const t = trace ? await readTraceFile(trace)
     : await loadWorkload({ workload, jobs: opts.jobs as number | undefined, load: opts.load as number | undefined },
       plan.nodes[0], plan.slots, (opts.workloadSeed as number | undefined) ?? 1);
-  // 3. The grid.
+  // 3. Memory, before any run: the trace once (the workers share it), and an engine per worker
+  // at the largest of the grid's bounds.
+  const limit = maxMemory(opts.maxMemory as string | undefined);
+  const shape = { jobs: t.arrivals.length, tasks: t.durations.length, optionalBytes: optionalColumnBytes(t) };
+  let worst: { e: ReturnType<typeof estimateRunMemory>; run: (typeof plan.runs)[number] } | undefined;
+  for (const run of plan.runs) {
+    const e = estimateRunMemory(shape, { nodes: run.nodes, slots: plan.slots, spec: findScheduler(run.scheduler) });
+    if (!worst || e.engineBytes > worst.e.engineBytes) worst = { e, run };
+  }
+  if (worst) {
+    const e = { hostBytes: worst.e.hostBytes, engineBytes: workers * worst.e.engineBytes, totalBytes: 0 };
+    e.totalBytes = e.hostBytes + e.engineBytes;
+    checkMemory(e, limit, `this grid (${workers} worker${workers === 1 ? "" : "s"} at once, the largest run '${worst.run.scheduler}' on `
+      + `${worst.run.nodes} nodes; ${t.arrivals.length} jobs, ${t.durations.length} tasks)`);
+  }
+  // 4. The grid.
   const progress = process.stderr.isTTY ? terminalProgress() : undefined;
   let text: string;
   try {
@@ -278,11 +330,17 @@ async function genPoisson(opts: Record<string, unknown>): Promise<void> {
   process.stderr.write(`wrote ${trace.arrivals.length} jobs, ${trace.durations.length} tasks to ${opts.output}\n`);
 }
 
+/** An output file can be written where it is named: its folder exists and may be written, and
+ *  it is not itself a folder. Checked before any work, so a run never ends in a write error. */
 function checkOutputDir(output: string): void {
   const dir = dirname(output);
   let isDir = false;
   try { isDir = statSync(dir).isDirectory(); } catch { /* reported below */ }
   if (!isDir) throw new InputError(`cannot write '${output}': directory '${dir}' does not exist`);
+  try { accessSync(dir, fsConstants.W_OK); } catch { throw new InputError(`cannot write '${output}': directory '${dir}' is not writable`); }
+  let target: ReturnType<typeof statSync> | undefined;
+  try { target = statSync(output); } catch { /* a new file */ }
+  if (target?.isDirectory()) throw new InputError(`cannot write '${output}': it is a directory`);
 }
 
 async function genTraceLike(generator: string, opts: Record<string, unknown>): Promise<void> {
@@ -410,6 +468,7 @@ export function buildProgram(): Command {
     .option("--workers <n>", "worker threads (default: available cores, at most the number of runs)", num("workers", "int"))
     .addOption(new Option("--format <format>", "output format (default table)").choices(["table", "json", "csv"]))
     .option("-o, --output <file>", "write the output to this file (atomically) instead of stdout")
+    .option("--max-memory <size>", "refuse a grid whose memory bound (the trace, and an engine per worker) exceeds this (e.g. 512MB, 8GB; default 3/4 of the machine's memory)")
     .action((opts) => compareCommand(opts));
 
   const gen = program.command("gen").description("generate a workload trace file");

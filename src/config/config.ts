@@ -1,5 +1,5 @@
 // Run configuration: a plain JSON-able object, validated in one place.
-import { InputError } from "../errors.js";
+import { InputError, showValue } from "../errors.js";
 import { COMMON_PARAMS, SCHEDULERS, checkParam, engineValue, findScheduler, type ParamSpec, type SchedulerSpec } from "./schedulers.js";
 
 export interface SimConfig {
@@ -37,7 +37,7 @@ export function resolveConfig(c: Partial<SimConfig> & { scheduler?: string },
   const all = [...COMMON_PARAMS, ...spec.params];
   for (const key of Object.keys(given)) {
     if (!all.some((p) => p.name === key)) {
-      throw new InputError(`unknown parameter '${key}' for scheduler '${spec.name}' (known: ${all.map((p) => p.name).join(", ")})`);
+      throw new InputError(`unknown parameter '${showValue(key)}' for scheduler '${spec.name}' (known: ${all.map((p) => p.name).join(", ")})`);
     }
   }
   const params: Record<string, number | boolean | string> = {};

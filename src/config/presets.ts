@@ -4,7 +4,7 @@
 // scheduler's value for a trace (DLWL's Yahoo heartbeat) never reaches another that happens to
 // have a parameter of the same name. Anything given explicitly wins over a preset.
 // Browser-safe: no Node imports.
-import { InputError } from "../errors.js";
+import { InputError, showValue } from "../errors.js";
 import { COMMON_PARAMS, SCHEDULERS, type ParamSpec, type SchedulerSpec } from "./schedulers.js";
 
 export interface Preset {
@@ -35,7 +35,7 @@ export const PRESETS: Preset[] = [
 
 export function findPreset(name: string): Preset {
   const p = PRESETS.find((x) => x.name === name);
-  if (!p) throw new InputError(`unknown preset '${name}' (known: ${PRESETS.map((x) => x.name).join(", ")})`);
+  if (!p) throw new InputError(`unknown preset '${showValue(name)}' (known: ${PRESETS.map((x) => x.name).join(", ")})`);
   return p;
 }
 
@@ -90,10 +90,10 @@ export function checkParamNames(selected: string[], explicit: Record<string, unk
     if (commonNames.has(key)) continue;
     const owners = specs.filter((s) => s.params.some((p) => p.name === key)).map((s) => s.name);
     if (owners.length === 0) {
-      throw new InputError(`unknown parameter '${key}' (no scheduler has it; see \`aviary schedulers\`)`);
+      throw new InputError(`unknown parameter '${showValue(key)}' (no scheduler has it; see \`aviary schedulers\`)`);
     }
     if (!owners.some((o) => selected.includes(o))) {
-      throw new InputError(`parameter '${key}' applies to none of the selected schedulers (${selected.join(", ")}); it belongs to ${owners.join(", ")}`);
+      throw new InputError(`parameter '${showValue(key)}' applies to none of the selected schedulers (${selected.join(", ")}); it belongs to ${owners.join(", ")}`);
     }
   }
 }

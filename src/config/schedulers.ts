@@ -4,7 +4,7 @@
 // its parameters are read by name), validation (resolveConfig), `aviary schedulers`, the presets
 // (presets.ts merges each description's per-preset values) and the test helpers' sets (binding,
 // preemptive). Adding a scheduler = its engine file + one entry here (docs/adding-a-scheduler.md).
-import { InputError } from "../errors.js";
+import { InputError, showValue } from "../errors.js";
 import { checkPigeon } from "./pigeon.js";
 
 export interface ParamSpec {
@@ -285,7 +285,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
 export function findScheduler(name: string, catalogue: SchedulerSpec[] = SCHEDULERS): SchedulerSpec {
   const s = catalogue.find((x) => x.name === name);
   if (!s) {
-    throw new InputError(`unknown scheduler '${name}' (known: ${catalogue.map((x) => x.name).join(", ")})`);
+    throw new InputError(`unknown scheduler '${showValue(name)}' (known: ${catalogue.map((x) => x.name).join(", ")})`);
   }
   return s;
 }
@@ -310,23 +310,23 @@ export function checkParam(p: ParamSpec, raw: unknown, where: string): number | 
   if (p.kind === "enum") {
     const v = typeof raw === "string" ? raw.trim() : raw;
     if (typeof v === "string" && (p.values ?? []).includes(v)) return v;
-    throw new InputError(`${where}: ${p.name} must be one of ${describeRange(p)}, got '${String(raw)}'`);
+    throw new InputError(`${where}: ${p.name} must be one of ${describeRange(p)}, got '${showValue(raw)}'`);
   }
   if (p.kind === "boolean") {
     if (raw === true || raw === "true" || raw === "1" || raw === 1) return true;
     if (raw === false || raw === "false" || raw === "0" || raw === 0) return false;
-    throw new InputError(`${where}: ${p.name} must be true or false, got '${String(raw)}'`);
+    throw new InputError(`${where}: ${p.name} must be true or false, got '${showValue(raw)}'`);
   }
   if (p.infinity && (raw === Infinity || (typeof raw === "string" && /^\s*(inf|infinity|∞)\s*$/i.test(raw)))) return "inf";
   const v = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw) : NaN;
   if (!Number.isFinite(v)) {
-    throw new InputError(`${where}: ${p.name} must be a finite number (${p.unit}), got '${String(raw)}'`);
+    throw new InputError(`${where}: ${p.name} must be a finite number (${p.unit}), got '${showValue(raw)}'`);
   }
   const bad = (p.kind === "integer" && !Number.isInteger(v))
     || (p.min !== undefined && (p.minExclusive ? v <= p.min : v < p.min))
     || (p.max !== undefined && (p.maxExclusive ? v >= p.max : v > p.max));
   if (bad) {
-    throw new InputError(`${where}: ${p.name}=${String(raw)} is out of range: allowed ${describeRange(p)} (${p.unit})`);
+    throw new InputError(`${where}: ${p.name}=${showValue(raw)} is out of range: allowed ${describeRange(p)} (${p.unit})`);
   }
   return v;
 }

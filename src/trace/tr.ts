@@ -22,7 +22,7 @@
 // Every problem is an `InputError` whose message is one line:
 //     NAME:LINE: field K (FIELDNAME): PROBLEM
 // with K the 1-based field position on the line.
-import { InputError } from "../errors.js";
+import { InputError, escapeControls } from "../errors.js";
 import type { Trace } from "./types.js";
 
 const SP = 32, TAB = 9, CR = 13, LF = 10, DOT = 46, MINUS = 45, PLUS = 43;
@@ -139,12 +139,7 @@ function quote(b: Uint8Array, s: number, e: number): string {
 
 /** `s` with control characters (C0, DEL, C1: U+0085 is a line break to some) and U+2028/U+2029
  *  written as `\xHH` / `\uHHHH`, so that a message quoting it stays on one line. */
-export function escapeControls(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (ch) => {
-    const c = ch.charCodeAt(0);
-    return c <= 0xff ? `\\x${c.toString(16).padStart(2, "0")}` : `\\u${c.toString(16).padStart(4, "0")}`;
-  });
-}
+export { escapeControls };
 
 function fieldName(k: number): string {
   if (k === 1) return "submission_time";
