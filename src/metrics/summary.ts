@@ -1,5 +1,7 @@
 // Per-class completion-time statistics and the run summary (ARCHITECTURE.md output schema).
 import type { SimResult } from "../simulate.js";
+import type { CompletionCdf } from "./cdf.js";
+import type { UsageSeries } from "../plot/series.js";
 
 export interface ClassStats { jobs: number; mean: number; p50: number; p90: number; p99: number }
 
@@ -69,6 +71,12 @@ export interface RunSummary {
   counters: Record<string, number>;
   wallSeconds: number;
   eventsPerSecond: number;
+  /** Completion times per class at fixed quantiles (src/metrics/cdf.ts): only when asked
+   *  (`aviary run --cdf`), so the default output is unchanged. */
+  cdf?: CompletionCdf;
+  /** Utilization and queue length over time (src/plot/series.ts): only when asked
+   *  (`aviary run --series`; the run records every task's start and end). */
+  series?: UsageSeries;
 }
 
 /** Each job's execution time with unlimited resources: its longest task. */
