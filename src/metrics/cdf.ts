@@ -6,6 +6,8 @@
 // for a smooth curve on a linear y axis and the tail a paper discusses. Each value is a
 // nearest-rank quantile (the same rule as the summaries' p50/p90/p99, so p = 0.5 here equals
 // the summary's p50), i.e. an actual completion time of a job.
+import { classCompletionTimes } from "./summary.js";
+import type { SimResult } from "../simulate.js";
 
 /** The grid as exact fractions [numerator, denominator] (ranks are computed in integers). */
 function fractions(): [number, number][] {
@@ -39,4 +41,21 @@ export function quantilesOf(sorted: ArrayLike<number>): number[] {
 export function completionCdf(short: ArrayLike<number>, long: ArrayLike<number>): CompletionCdf {
   const sort = (a: ArrayLike<number>) => Float64Array.from(a).sort();
   return { q: [...CDF_QUANTILES], short: quantilesOf(sort(short)), long: quantilesOf(sort(long)) };
+}
+
+/** The CDF of one run's completion times, per reporting class (the summary's classes). */
+export function runCdf(r: SimResult, cutoff?: number): CompletionCdf {
+  const { short, long } = classCompletionTimes(r, cutoff);
+  return completionCdf(short, long);
+}
+
+/** The CDF of several runs' jobs pooled (e.g. one scheduler's seeds), per class. */
+export function pooledCdf(parts: { short: ArrayLike<number>; long: ArrayLike<number> }[]): CompletionCdf {
+  const join = (cls: "short" | "long") => {
+    const out = new Float64Array(parts.reduce((n, p) => n + p[cls].length, 0));
+    let k = 0;
+    for (const p of parts) { out.set(p[cls], k); k += p[cls].length; }
+    return out;
+  };
+  return completionCdf(join("short"), join("long"));
 }

@@ -53,6 +53,16 @@ export function isLong(estimate: number, cutoff: number | undefined): boolean {
   return cutoff !== undefined && estimate > cutoff;
 }
 
+/** Completion times of each reporting class, in job order. */
+export function classCompletionTimes(r: SimResult, cutoff?: number): { short: Float64Array; long: Float64Array } {
+  const ct = completionTimes(r);
+  const est = r.trace.estimates;
+  const short: number[] = [];
+  const long: number[] = [];
+  for (let j = 0; j < ct.length; j++) (isLong(est[j], cutoff) ? long : short).push(ct[j]);
+  return { short: Float64Array.from(short), long: Float64Array.from(long) };
+}
+
 export interface RunSummary {
   scheduler: string;
   engine: "wasm" | "js";

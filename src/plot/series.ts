@@ -31,12 +31,14 @@
 //   }
 //   usageSeries(input: SeriesInput): UsageSeries
 //   DEFAULT_SERIES_BINS = 200, MAX_SERIES_BINS = 100000
+//   runSeries(r: SimResult, bins?: number): UsageSeries   // a run made with recordTasks
 //   checkSeries(x: unknown, where: string): UsageSeries   // validates a parsed `series` field;
 //                                                          // InputError (one line) otherwise
 //
 // A task is busy on [start, end) and queued on [arrival of its job, start). Dependent tasks of
 // a DAG job count as queued from their job's arrival (submitted with it).
 import { InputError } from "../errors.js";
+import type { SimResult } from "../simulate.js";
 
 export const DEFAULT_SERIES_BINS = 200;
 export const MAX_SERIES_BINS = 100_000;
@@ -145,6 +147,16 @@ export function usageSeries(input: SeriesInput): UsageSeries {
     queue.push(queued[k] / w);
   }
   return { bins, t0, t1, width, time, utilization, queue, running, exact: input.preemptive !== true };
+}
+
+/** The series of a run made with `recordTasks` (window: first arrival .. last finish). */
+export function runSeries(r: SimResult, bins?: number): UsageSeries {
+  if (!r.tasks) throw new Error("runSeries: the run did not record its tasks (RunOptions.recordTasks)");
+  return usageSeries({
+    arrivals: r.trace.arrivals, taskOffsets: r.trace.taskOffsets, start: r.tasks.start, end: r.tasks.end,
+    slots: r.config.nodes * r.config.slots, bins, t0: r.firstArrival, t1: r.lastFinish,
+    preemptive: r.config.spec.preemptive === true,
+  });
 }
 
 function numbers(x: unknown, n: number, what: string): x is number[] {

@@ -302,10 +302,25 @@ function titled(o: PlotOptions): Obj {
   return o.title ? { title: o.title } : {};
 }
 
+/** Seconds for a label: 3 significant digits, no exponent below 10^6. */
+function seconds(x: number): string {
+  return Math.abs(x) >= 100 ? x.toFixed(0) : String(+x.toPrecision(3));
+}
+
 function classLabel(cls: "short" | "long", cutoff: number | null): string {
   if (cutoff === null) return "All jobs";
-  return cls === "short" ? `Short jobs (≤ ${cutoff} s)` : `Long jobs (> ${cutoff} s)`;
+  return cls === "short" ? `Short jobs (≤ ${seconds(cutoff)} s)` : `Long jobs (> ${seconds(cutoff)} s)`;
 }
+
+/** The powers of ten from below `lo` to above `hi` (ticks and grid of a log axis). */
+function decades(lo: number, hi: number): number[] {
+  const out: number[] = [];
+  for (let e = Math.floor(Math.log10(lo)); e <= Math.ceil(Math.log10(hi)); e++) out.push(Number(`1e${e}`));
+  return out;
+}
+
+/** Labels of a log axis: 0.01 .. 10000 as written, other powers of ten as 1e5, 1e-3. */
+const LOG_LABELS = "datum.value >= 0.01 && datum.value <= 10000 ? format(datum.value, '~g') : '1e' + round(log(datum.value) / LN10)";
 
 function cutoffOf(data: AviaryJson): number | null {
   return data.kind === "compare" ? data.compare.grid.cutoff : data.runs[0].cutoff;
@@ -323,8 +338,14 @@ export function cdfSpec(data: AviaryJson, options: PlotOptions = {}): VegaLiteSp
   const schedulers = uniq(rows.map((r) => r.scheduler));
   const nodes = uniq(rows.map((r) => r.nodes)).sort((a, b) => a - b);
   const classes = uniq(rows.map((r) => r.class));
+  // Ticks and grid lines at the powers of ten only (a panel's own range: scales are per panel).
+  const ticks = uniq(classes.flatMap((c) => {
+    const t = rows.filter((r) => r.class === c).map((r) => r.time);
+    return decades(Math.min(...t), Math.max(...t));
+  })).sort((a, b) => a - b);
   const encoding: Obj = {
-    x: { field: "time", type: "quantitative", scale: { type: "log" }, title: "Completion time (s)", axis: { format: "~g", tickCount: 6 } },
+    x: { field: "time", type: "quantitative", scale: { type: "log" }, title: "Completion time (s)",
+      axis: { values: ticks, labelExpr: LOG_LABELS, labelOverlap: false } },
     y: { field: "q", type: "quantitative", scale: { domain: [0, 1] }, title: "Fraction of jobs", axis: { format: ".1f", tickCount: 5 } },
     color: { field: "scheduler", type: "nominal", title: "Scheduler", sort: schedulers },
     order: { field: "q", type: "quantitative" },
@@ -349,14 +370,14 @@ export function barsSpec(data: AviaryJson, options: PlotOptions = {}): VegaLiteS
   const nodes = uniq(rows.map((r) => r.nodes)).sort((a, b) => a - b);
   const classes = uniq(rows.map((r) => r.class));
   const nSched = schedulers.length;
-  const { width, height } = size(options, Math.max(180, 3 * (nSched * 14 + 16)), 200);
+  const { width, height } = size(options, Math.max(180, 3 * (nSched * 14 + 16)), 220);
   const base = rows0[0].baseline;
   const bar: Obj = {
     mark: { type: "bar", stroke: "#333", strokeWidth: 0.4 },
     encoding: {
       x: { field: "stat", type: "nominal", sort: ["p50", "p90", "p99"], title: "Percentile", axis: { labelAngle: 0 } },
       xOffset: { field: "scheduler", type: "nominal", sort: schedulers },
-      y: { field: "ratio", type: "quantitative", title: `Normalized to ${base} (lower is better)`, scale: { zero: true } },
+      y: { field: "ratio", type: "quantitative", title: [`Ratio to ${base}`, "(lower is better)"], scale: { zero: true } },
       color: { field: "scheduler", type: "nominal", title: "Scheduler", sort: schedulers },
       tooltip: [{ field: "scheduler" }, { field: "cluster" }, { field: "class" }, { field: "stat" }, { field: "ratio", format: ".3f" }],
     },
@@ -369,7 +390,9 @@ export function barsSpec(data: AviaryJson, options: PlotOptions = {}): VegaLiteS
     data: { values: rows },
     facet,
     spec: { width, height, layer: [bar, rule] },
-    resolve: { scale: { y: "independent" } },
+    // One y scale for every panel (comparable heights, one axis title per row); an x axis under
+    // every panel.
+    resolve: { axis: { x: "independent" } },
   };
 }
 
@@ -382,7 +405,7 @@ export function seriesSpec(data: AviaryJson, options: PlotOptions = {}): VegaLit
   const color = { field: "run", type: "nominal", title: "Scheduler", sort: runs };
   const panel = (field: string, title: string, extra: Obj = {}): Obj => ({
     width, height,
-    mark: { type: "line", interpolate: "step-after" },
+    mark: { type: "line", interpolate: "step-after", clip: true },
     encoding: { x, y: { field, type: "quantitative", title, ...extra }, color },
   });
   return {
