@@ -80,12 +80,23 @@ describe("specs render in Node with the expected marks", () => {
     expect(barRows(compareData()).filter((r) => r.scheduler === "sparrow").every((r) => r.ratio === 1)).toBe(true);
   });
 
+  it("bars: ratios spanning more than 20x go on a log axis, bars from its bottom", async () => {
+    const wide = JSON.parse(JSON.stringify(compare)) as CompareResult;
+    wide.results[0].normalized.short.p99 = 150;
+    const spec = barsSpec({ kind: "compare", compare: wide }) as { spec: { layer: { encoding: Record<string, { scale?: { type?: string }; datum?: number }> }[] } };
+    const enc = spec.spec.layer[0].encoding;
+    expect(enc.y.scale?.type).toBe("log");
+    expect(enc.y2.datum).toBeLessThanOrEqual(Math.min(...barRows({ kind: "compare", compare: wide }).map((r) => r.ratio)));
+    expect(count(await renderSvg(spec as never), "bar")).toBe(SCHEDS.length * 2 * 2 * 3);
+    expect((barsSpec(compareData()) as typeof spec).spec.layer[0].encoding.y.scale?.type).toBeUndefined();
+  });
+
   it("series: utilization and queue panels, one line per run in each", async () => {
     const svg = await renderSvg(seriesSpec(runData(), { width: 400, height: 120 }));
     expect(count(svg, "line mark")).toBe(SCHEDS.length * 2);
     expect(svg).toContain("Utilization (%)");
     expect(svg).toContain("Queued tasks");
-    expect(svg).toContain("Time (s)");
+    expect(svg).toContain("Time since the first submission (s)");
   });
 
   it("PNG: resvg draws the SVG (PNG signature)", async () => {
