@@ -29,3 +29,9 @@ export { WORKLOADS, findWorkload, generateWorkload, type WorkloadSpec } from "./
 export { generateTraceLike, TRACE_GENERATORS, findTraceGenerator, arrivalRateFor, offeredLoadFor,
   type TraceLikeOptions, type TraceLikeResult, type TraceLikeGenerator } from "./trace/tracelike.js";
 export { traceStats, formatTraceStats, type TraceStats } from "./trace/stats.js";
+export { PLOT_KINDS, parseAviaryJson, checkAviaryJson, defaultPlotKind, cdfRows, barRows, seriesRows, cdfSpec, barsSpec,
+  seriesSpec, plotSpec, type PlotKind, type PlotOptions, type AviaryJson, type VegaLiteSpec, type CdfRow, type BarRow,
+  type SeriesRow } from "./plot/specs.js";
+export { binnedOccupancy, usageSeries, runSeries, checkSeries, DEFAULT_SERIES_BINS, MAX_SERIES_BINS, type IntervalSet,
+  type SeriesInput, type UsageSeries } from "./plot/series.js";
+export { CDF_QUANTILES, completionCdf, quantilesOf, runCdf, pooledCdf, type CompletionCdf } from "./metrics/cdf.js";
