@@ -29,3 +29,10 @@ export { WORKLOADS, findWorkload, generateWorkload, type WorkloadSpec } from "./
 export { generateTraceLike, TRACE_GENERATORS, findTraceGenerator, arrivalRateFor, offeredLoadFor,
   type TraceLikeOptions, type TraceLikeResult, type TraceLikeGenerator } from "./trace/tracelike.js";
 export { traceStats, formatTraceStats, type TraceStats } from "./trace/stats.js";
+export { parseCsv } from "./trace/csv.js";
+export { describeRange, checkParam } from "./config/schedulers.js";
+export { STREAM_ARRIVALS, STREAM_TASKS, type RngFactory, type UniformSource } from "./trace/gen.js";
+export { planCompare, aggregateCompare, ratio, DEFAULT_COMPARE_SCHEDULERS, type CompareOptions, type ComparePlan,
+  type CompareRun, type CompareResult, type CompareCell, type ClassAverages, type ClassRatios } from "./compare/grid.js";
+export { compareJson, compareCsv, COMPARE_CSV_COLUMNS } from "./compare/format.js";
+export { compareSequential, type SequentialOptions, type SequentialProgress } from "./compare/sequential.js";
