@@ -22,6 +22,7 @@ import { ProgressLine, formatDuration, runProgress } from "../report/progress.js
 import { writeTextFileAtomic } from "../io.js";
 import { WORKLOADS, findWorkload, generateWorkload } from "../workloads.js";
 import type { Trace } from "../trace/types.js";
+import { addPlotCommand, addPlotData, addPlotOptions, plotSetup, writePlot } from "./plot.js";
 
 const VERSION = "0.1.0";
 const DEFAULT_SCHEDULERS = ["random", "sparrow", "lwl"];
@@ -130,6 +131,7 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
     params: paramsForScheduler(scheduler, { explicit: params, preset, lenient }) as Record<string, number | boolean>,
   }));
   const { nodes, slots, seed } = configs[0];
+  const plots = plotSetup(opts, "run");
   // A large `.tr` file is streamed into the first run: a worker counts and parses it while the
   // run starts on the jobs read so far (results are the same as after a full read).
   const engineLoad = loadEngine(engineKind);
@@ -157,13 +159,14 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
   for (const config of configs) {
     // A progress line on stderr when it is a terminal (nothing otherwise).
     const progress = runProgress(config.scheduler);
+    const runOptions = { ...progress.options(), recordTasks: plots.seriesBins !== undefined };
     let r: SimResult;
     try {
       if (trace) {
-        r = runSimulation(factory, trace, config, progress.options());
+        r = runSimulation(factory, trace, config, runOptions);
       } else {
         try {
-          r = await runSimulationFed(factory, feed!, config, progress.options());
+          r = await runSimulationFed(factory, feed!, config, runOptions);
           trace = await feed!.done; // the whole file read and checked
         } finally {
           feed!.close();
@@ -174,10 +177,12 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
     }
     results.push(r);
     summaries.push(summarize(r, cutoff));
+    addPlotData(summaries[summaries.length - 1], r, cutoff, plots);
     if (format === "json") process.stdout.write(JSON.stringify(summaries[summaries.length - 1]) + "\n");
   }
   if (format === "table") process.stdout.write(formatRunTable(summaries) + "\n");
   if (input.perJob) writeTextFileAtomic(input.perJob, perJobCsv(results, cutoff));
+  await writePlot(plots, { runs: summaries });
 }
 
 /** Parses "a,b,c" into integers (for --nodes and --seed-list). */
@@ -252,6 +257,7 @@ async function compareCommand(opts: Record<string, unknown>): Promise<void> {
     if (!isDir) throw new InputError(`cannot write '${output}': directory '${dir}' does not exist`);
   }
   const format = (opts.format as string | undefined) ?? "table";
+  const plots = plotSetup(opts, "compare");
   // 2. The trace, once (a generated workload is sized for the first node count).
   const t = trace ? await readTraceFile(trace)
     : await loadWorkload({ workload, jobs: opts.jobs as number | undefined, load: opts.load as number | undefined },
@@ -259,14 +265,16 @@ async function compareCommand(opts: Record<string, unknown>): Promise<void> {
   // 3. The grid.
   const progress = process.stderr.isTTY ? terminalProgress() : undefined;
   let text: string;
+  let res: Awaited<ReturnType<typeof compareGrid>>;
   try {
-    const res = await compareGrid(t, options, { workers, onProgress: progress?.update });
+    res = await compareGrid(t, options, { workers, onProgress: progress?.update, cdf: plots.cdf });
     text = format === "json" ? compareJson(res) : format === "csv" ? compareCsv(res) : formatCompareTable(res);
   } finally {
     progress?.stop();
   }
   if (output !== undefined) writeTextFileAtomic(output, text);
   else process.stdout.write(text);
+  await writePlot(plots, { compare: res });
 }
 
 async function genPoisson(opts: Record<string, unknown>): Promise<void> {
@@ -370,7 +378,7 @@ export function buildProgram(): Command {
     .version(VERSION)
     .showSuggestionAfterError();
 
-  program.command("run")
+  const run = program.command("run")
     .description("simulate schedulers on a trace or a generated workload; with no arguments, the embedded default: random, sparrow and lwl on the default workload")
     .option("--trace <file>", "workload file: Hawk/Eagle .tr, or .csv (job_id,submit_time,duration)")
     .option("--workload <name>", `generated workload: ${WORKLOADS.map((w) => w.name).join(", ")}`)
@@ -387,10 +395,10 @@ export function buildProgram(): Command {
     .option("--set <key=value>", "scheduler parameter (repeatable; see `aviary schedulers`)", collect, [])
     .option("--config <file>", "JSON file with any of these options (command-line options win)")
     .addOption(new Option("--format <format>", "output format (default table)").choices(["table", "json"]))
-    .option("--per-job <file>", "write per-job results as CSV")
-    .action((opts, cmd) => runCommand(opts, cmd));
+    .option("--per-job <file>", "write per-job results as CSV");
+  addPlotOptions(run, "run").action((opts, cmd) => runCommand(opts, cmd));
 
-  program.command("compare")
+  const compare = program.command("compare")
     .description("run a grid of schedulers x node counts x seeds on one trace; report percentiles normalized to a baseline scheduler")
     .option("--trace <file>", "workload file: Hawk/Eagle .tr, or .csv (job_id,submit_time,duration)")
     .option("--workload <name>", `generated workload (default 'default'): ${WORKLOADS.map((w) => w.name).join(", ")}`)
@@ -409,8 +417,8 @@ export function buildProgram(): Command {
     .addOption(new Option("--engine <kind>", "engine build (default wasm)").choices(["wasm", "js"]))
     .option("--workers <n>", "worker threads (default: available cores, at most the number of runs)", num("workers", "int"))
     .addOption(new Option("--format <format>", "output format (default table)").choices(["table", "json", "csv"]))
-    .option("-o, --output <file>", "write the output to this file (atomically) instead of stdout")
-    .action((opts) => compareCommand(opts));
+    .option("-o, --output <file>", "write the output to this file (atomically) instead of stdout");
+  addPlotOptions(compare, "compare").action((opts) => compareCommand(opts));
 
   const gen = program.command("gen").description("generate a workload trace file");
   gen.command("poisson")
@@ -447,6 +455,8 @@ export function buildProgram(): Command {
     .option("--preset <name>", `the cutoff of a trace preset: ${PRESETS.filter((p) => p.cutoff !== undefined).map((p) => `${p.name} ${p.cutoff}`).join(", ")}`)
     .addOption(new Option("--format <format>", "output format (default table)").choices(["table", "json"]))
     .action((file: string, opts) => statsCommand(file, opts));
+
+  addPlotCommand(program);
 
   program.command("schedulers")
     .description("list every scheduler with its parameters, defaults, units and ranges")

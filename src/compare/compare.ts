@@ -12,7 +12,8 @@ import { packageRoot } from "../engine/node.js";
 import type { RunSummary } from "../metrics/summary.js";
 import type { Trace } from "../trace/types.js";
 import { aggregateCompare, planCompare, type CompareOptions, type ComparePlan, type CompareResult } from "./grid.js";
-import type { RunRequest, WorkerInit, WorkerReply } from "./protocol.js";
+import type { ClassTimes, RunRequest, WorkerInit, WorkerReply } from "./protocol.js";
+import { pooledCdf } from "../metrics/cdf.js";
 
 export interface CompareProgress {
   /** Runs finished so far and in all. */
@@ -28,6 +29,8 @@ export interface CompareRunOptions {
   workers?: number;
   /** Called once at the start and after every finished run. */
   onProgress?: (p: CompareProgress) => void;
+  /** Add to each result cell the completion-time CDF of its runs' jobs pooled (`cdf`). */
+  cdf?: boolean;
   /** Worker script (default dist/src/compare/worker.js under the package root). For tests. */
   workerScript?: string;
 }
@@ -84,7 +87,8 @@ export async function compareGrid(trace: Trace, options: CompareOptions, run: Co
   const workers = workerCount(run.workers, plan.runs.length);
   const script = run.workerScript ?? defaultWorkerScript();
   const t0 = performance.now();
-  const summaries = await runPool(plan, shareTrace(trace), workers, script, (done) => {
+  const times: ClassTimes[] | undefined = run.cdf ? new Array(plan.runs.length) : undefined;
+  const summaries = await runPool(plan, shareTrace(trace), workers, script, times, (done) => {
     if (!run.onProgress) return;
     const elapsed = (performance.now() - t0) / 1000;
     run.onProgress({
@@ -93,10 +97,16 @@ export async function compareGrid(trace: Trace, options: CompareOptions, run: Co
     });
   });
   const { runs: _runs, ...grid } = plan;
+  const results = aggregateCompare(plan, summaries);
+  if (times) {
+    for (const cell of results) {
+      cell.cdf = pooledCdf(plan.runs.filter((r) => r.nodes === cell.nodes && r.scheduler === cell.scheduler).map((r) => times[r.index]));
+    }
+  }
   return {
     trace: { name: trace.name, jobs: trace.arrivals.length, tasks: trace.durations.length },
     grid,
-    results: aggregateCompare(plan, summaries),
+    results,
     runs: summaries,
     workers,
     wallSeconds: (performance.now() - t0) / 1000,
@@ -108,7 +118,7 @@ function describeRun(plan: ComparePlan, index: number): string {
   return r ? `${r.scheduler} on ${r.nodes} nodes, seed ${r.seed}` : `run ${index}`;
 }
 
-function runPool(plan: ComparePlan, trace: Trace, nWorkers: number, script: string,
+function runPool(plan: ComparePlan, trace: Trace, nWorkers: number, script: string, times: ClassTimes[] | undefined,
                  progress: (done: number) => void): Promise<RunSummary[]> {
   const total = plan.runs.length;
   const summaries: RunSummary[] = new Array(total);
@@ -127,7 +137,7 @@ function runPool(plan: ComparePlan, trace: Trace, nWorkers: number, script: stri
     const dispatch = (w: Worker) => {
       if (next >= total) return;
       const r = plan.runs[next++];
-      const req: RunRequest = { index: r.index, config: r.config, cutoff: plan.cutoff };
+      const req: RunRequest = { index: r.index, config: r.config, cutoff: plan.cutoff, ...(times ? { times: true } : {}) };
       w.postMessage(req);
     };
     try {
@@ -153,6 +163,10 @@ function runPool(plan: ComparePlan, trace: Trace, nWorkers: number, script: stri
           return;
         }
         summaries[m.index] = m.summary;
+        if (times) {
+          if (!m.times) { fail(new Error(`${describeRun(plan, m.index)}: the worker sent no completion times`)); return; }
+          times[m.index] = m.times;
+        }
         done++;
         try {
           progress(done);

@@ -6,6 +6,7 @@ import { resolveConfig, type SimConfig } from "../config/config.js";
 import { findScheduler } from "../config/schedulers.js";
 import { checkParamNames, findPreset, paramsForScheduler, type Preset } from "../config/presets.js";
 import type { RunSummary } from "../metrics/summary.js";
+import type { CompletionCdf } from "../metrics/cdf.js";
 
 export const DEFAULT_COMPARE_SCHEDULERS = ["random", "sparrow", "lwl"];
 
@@ -129,6 +130,8 @@ export interface CompareCell {
   /** Mean utilization over seeds (absolute, 0..1). */
   utilization: number;
   normalized: { short: ClassRatios; long: ClassRatios };
+  /** Completion-time CDF per class, the jobs of every seed pooled: only with `--cdf`. */
+  cdf?: CompletionCdf;
 }
 
 const STATS = ["mean", "p50", "p90", "p99"] as const;

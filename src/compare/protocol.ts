@@ -14,8 +14,13 @@ export interface RunRequest {
   index: number;
   config: SimConfig;
   cutoff: number | null;
+  /** Send back the completion times of each class too (for the pooled CDF of --cdf). */
+  times?: boolean;
 }
 
+/** Completion times of one run, per reporting class (transferred, not copied). */
+export interface ClassTimes { short: Float64Array; long: Float64Array }
+
 export type WorkerReply =
-  | { type: "result"; index: number; summary: RunSummary }
+  | { type: "result"; index: number; summary: RunSummary; times?: ClassTimes }
   | { type: "error"; index: number; message: string; input: boolean };

@@ -4,7 +4,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { loadEngine } from "../engine/node.js";
 import { resolveConfig } from "../config/config.js";
 import { runSimulation } from "../simulate.js";
-import { summarize } from "../metrics/summary.js";
+import { classCompletionTimes, summarize } from "../metrics/summary.js";
 import { InputError } from "../errors.js";
 import type { RunRequest, WorkerInit, WorkerReply } from "./protocol.js";
 
@@ -23,7 +23,12 @@ port.on("message", (req: RunRequest) => {
   factory.then((f) => {
     const r = runSimulation(f, init.trace, resolveConfig(req.config));
     const reply: WorkerReply = { type: "result", index: req.index, summary: summarize(r, req.cutoff ?? undefined) };
-    port.postMessage(reply);
+    if (req.times) {
+      reply.times = classCompletionTimes(r, req.cutoff ?? undefined);
+      port.postMessage(reply, [reply.times.short.buffer as ArrayBuffer, reply.times.long.buffer as ArrayBuffer]);
+    } else {
+      port.postMessage(reply);
+    }
   }).catch((e: unknown) => {
     const reply: WorkerReply = { type: "error", index: req.index, message: firstLine(e), input: e instanceof InputError };
     port.postMessage(reply);

@@ -1,5 +1,7 @@
 // Per-class completion-time statistics and the run summary (ARCHITECTURE.md output schema).
 import type { SimResult } from "../simulate.js";
+import type { CompletionCdf } from "./cdf.js";
+import type { UsageSeries } from "../plot/series.js";
 
 export interface ClassStats { jobs: number; mean: number; p50: number; p90: number; p99: number }
 
@@ -51,6 +53,16 @@ export function isLong(estimate: number, cutoff: number | undefined): boolean {
   return cutoff !== undefined && estimate > cutoff;
 }
 
+/** Completion times of each reporting class, in job order. */
+export function classCompletionTimes(r: SimResult, cutoff?: number): { short: Float64Array; long: Float64Array } {
+  const ct = completionTimes(r);
+  const est = r.trace.estimates;
+  const short: number[] = [];
+  const long: number[] = [];
+  for (let j = 0; j < ct.length; j++) (isLong(est[j], cutoff) ? long : short).push(ct[j]);
+  return { short: Float64Array.from(short), long: Float64Array.from(long) };
+}
+
 export interface RunSummary {
   scheduler: string;
   engine: "wasm" | "js";
@@ -69,6 +81,12 @@ export interface RunSummary {
   counters: Record<string, number>;
   wallSeconds: number;
   eventsPerSecond: number;
+  /** Completion times per class at fixed quantiles (src/metrics/cdf.ts): only when asked
+   *  (`aviary run --cdf`), so the default output is unchanged. */
+  cdf?: CompletionCdf;
+  /** Utilization and queue length over time (src/plot/series.ts): only when asked
+   *  (`aviary run --series`; the run records every task's start and end). */
+  series?: UsageSeries;
 }
 
 /** Each job's execution time with unlimited resources: its longest task. */

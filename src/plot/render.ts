@@ -1,0 +1,93 @@
+// Renders the Vega-Lite specs of ./specs.ts in Node: spec -> SVG with Vega's headless renderer
+// (no DOM, no canvas: text widths are estimated), SVG -> PNG with resvg (a prebuilt binary).
+// The output format follows the file's extension: .svg or .png.
+import { existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, extname, join } from "node:path";
+import { InputError } from "../errors.js";
+import type { VegaLiteSpec } from "./specs.js";
+
+export type ImageFormat = "svg" | "png";
+
+/** The format of an output path from its extension; InputError for any other. */
+export function imageFormat(path: string): ImageFormat {
+  const ext = extname(path).toLowerCase();
+  if (ext === ".svg") return "svg";
+  if (ext === ".png") return "png";
+  throw new InputError(`plot output '${path}': the extension must be .svg or .png${ext ? `, not '${ext}'` : ""}`);
+}
+
+/** Checks an output path before any work: a known extension and an existing directory. */
+export function checkImagePath(path: string): ImageFormat {
+  const format = imageFormat(path);
+  const dir = dirname(path);
+  let isDir = false;
+  try { isDir = statSync(dir).isDirectory(); } catch { /* reported below */ }
+  if (!isDir) throw new InputError(`cannot write '${path}': directory '${dir}' does not exist`);
+  return format;
+}
+
+/** The SVG text of a Vega-Lite spec. */
+export async function renderSvg(spec: VegaLiteSpec): Promise<string> {
+  const [vega, vegaLite] = await Promise.all([import("vega"), import("vega-lite")]);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const compiled = vegaLite.compile(spec as any).spec;
+  const view = new vega.View(vega.parse(compiled), { renderer: "none" });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}
+
+const FONT_DIRS = ["/usr/share/fonts", "/usr/local/share/fonts", "/usr/share/fonts/truetype", "/Library/Fonts",
+  "/System/Library/Fonts", "C:\\Windows\\Fonts"];
+
+/** DejaVu Sans (the specs' first font) if installed: its files, searched a few levels deep. */
+export function findFontFiles(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    let entries: import("node:fs").Dirent[];
+    try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return; }
+    for (const e of entries) {
+      const p = join(dir, e.name);
+      if (e.isFile() && /^DejaVuSans(-Bold)?\.ttf$/i.test(e.name)) found.push(p);
+      else if (e.isDirectory() && depth < 4) walk(p, depth + 1);
+    }
+  };
+  for (const d of FONT_DIRS) if (existsSync(d)) walk(d, 0);
+  return [...new Set(found)];
+}
+
+/** PNG bytes of an SVG, at `scale` times its size (2: sharp on screens and in print). */
+export async function svgToPng(svg: string, scale = 2): Promise<Buffer> {
+  const { Resvg } = await import("@resvg/resvg-js");
+  const fontFiles = findFontFiles();
+  if (fontFiles.length === 0) {
+    throw new InputError("no DejaVu Sans font found to draw the PNG's text (install it: apt-get install fonts-dejavu-core); an .svg output needs no font");
+  }
+  const resvg = new Resvg(svg, {
+    fitTo: { mode: "zoom", value: scale },
+    background: "white",
+    font: { fontFiles, loadSystemFonts: true, defaultFontFamily: "DejaVu Sans", sansSerifFamily: "DejaVu Sans" },
+  });
+  return resvg.render().asPng();
+}
+
+/** Writes bytes whole or not at all (a temporary file beside the target, renamed). */
+export function writeFileAtomic(path: string, data: string | Uint8Array): void {
+  const tmp = `${path}.tmp-${process.pid}`;
+  try {
+    writeFileSync(tmp, data);
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw new InputError(`cannot write '${path}': ${(e as Error).message.split("\n")[0]}`);
+  }
+}
+
+/** Renders `spec` to `path` as SVG or PNG (by extension), atomically. */
+export async function renderToFile(spec: VegaLiteSpec, path: string): Promise<void> {
+  const format = checkImagePath(path);
+  const svg = await renderSvg(spec);
+  writeFileAtomic(path, format === "svg" ? svg : await svgToPng(svg));
+}
