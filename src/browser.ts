@@ -36,3 +36,8 @@ export { planCompare, aggregateCompare, ratio, DEFAULT_COMPARE_SCHEDULERS, type 
   type CompareRun, type CompareResult, type CompareCell, type ClassAverages, type ClassRatios } from "./compare/grid.js";
 export { compareJson, compareCsv, COMPARE_CSV_COLUMNS } from "./compare/format.js";
 export { compareSequential, type SequentialOptions, type SequentialProgress } from "./compare/sequential.js";
+export { isLong } from "./metrics/summary.js";
+export { completionCdf, quantilesOf, CDF_QUANTILES, type CompletionCdf } from "./metrics/cdf.js";
+export { usageSeries, binnedOccupancy, type UsageSeries, type SeriesInput } from "./plot/series.js";
+export { cdfSpec, barsSpec, seriesSpec, plotSpec, checkAviaryJson, parseAviaryJson, type AviaryJson, type PlotKind,
+  type PlotOptions, type VegaLiteSpec } from "./plot/specs.js";
