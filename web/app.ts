@@ -126,6 +126,11 @@ function fillForm(c: PageConfig): void {
     w.value = c.workload;
   }
   for (const f of TEXT_FIELDS) input(f).value = c[f];
+  // A name that is no scheduler (from a URL) gets a box of its own, so that its error can be shown.
+  for (const name of c.schedulers) {
+    if (SCHEDULERS.some((s) => s.name === name) || $("schedulers").querySelector(`input[value="${CSS.escape(name)}"]`)) continue;
+    $("schedulers").append(el("label", { className: "unknown" }, el("input", { type: "checkbox", value: name, name: "scheduler" }), ` ${name} (unknown)`));
+  }
   for (const cb of $("schedulers").querySelectorAll<HTMLInputElement>("input")) cb.checked = c.schedulers.includes(cb.value);
   refreshBaseline(c.baseline);
   select("engine").value = c.engine;
@@ -245,7 +250,8 @@ function startRun(): void {
     } else if (m.type === "done") {
       setRunning(false);
       progress.value = 1;
-      $("status").textContent = `${m.result.runs.length} runs in ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+      $("status").textContent = `${m.result.runs.length} run${m.result.runs.length > 1 ? "s" : ""} done`;
+      $("status").title = `in ${((performance.now() - t0) / 1000).toFixed(1)} s`;
       last = { result: m.result, series: m.series };
       void showResults(last);
     } else if (m.type === "error") {
