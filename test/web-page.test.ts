@@ -78,7 +78,7 @@ async function waitForResults(page: Page): Promise<void> {
 
 describe.skipIf(!CHROMIUM && process.env.CI !== "true")("the web page in Chromium (aviary serve)", () => {
   beforeAll(async () => {
-    if (!CHROMIUM) throw new Error(`CI: ${MISSING_MESSAGE}`);
+    if (!CHROMIUM) throw new Error(`CI: ${MISSING_MESSAGE.replace("are skipped", "cannot run")}`);
     scratch = mkdtempSync(join(tmpdir(), "aviary-web-"));
     server = spawn(process.execPath, [join(ROOT, "bin/aviary.js"), "serve", "--port", "0"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
     base = await new Promise<string>((resolve, reject) => {
