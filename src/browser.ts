@@ -37,7 +37,9 @@ export { planCompare, aggregateCompare, ratio, DEFAULT_COMPARE_SCHEDULERS, type 
 export { compareJson, compareCsv, COMPARE_CSV_COLUMNS } from "./compare/format.js";
 export { compareSequential, type SequentialOptions, type SequentialProgress } from "./compare/sequential.js";
 export { isLong } from "./metrics/summary.js";
-export { completionCdf, quantilesOf, CDF_QUANTILES, type CompletionCdf } from "./metrics/cdf.js";
-export { usageSeries, binnedOccupancy, type UsageSeries, type SeriesInput } from "./plot/series.js";
-export { cdfSpec, barsSpec, seriesSpec, plotSpec, checkAviaryJson, parseAviaryJson, type AviaryJson, type PlotKind,
-  type PlotOptions, type VegaLiteSpec } from "./plot/specs.js";
+export { PLOT_KINDS, parseAviaryJson, checkAviaryJson, defaultPlotKind, cdfRows, barRows, seriesRows, cdfSpec, barsSpec,
+  seriesSpec, plotSpec, type PlotKind, type PlotOptions, type AviaryJson, type VegaLiteSpec, type CdfRow, type BarRow,
+  type SeriesRow } from "./plot/specs.js";
+export { binnedOccupancy, usageSeries, runSeries, checkSeries, DEFAULT_SERIES_BINS, MAX_SERIES_BINS, type IntervalSet,
+  type SeriesInput, type UsageSeries } from "./plot/series.js";
+export { CDF_QUANTILES, completionCdf, quantilesOf, runCdf, pooledCdf, type CompletionCdf } from "./metrics/cdf.js";

@@ -3,10 +3,8 @@
 // cell's completion-time CDF and, per run of the first seed, utilisation and queue length over
 // time. The page stays responsive; cancelling terminates this worker.
 import { loadEngine, engineRng, generate } from "./aviary.js";
-import { compareSequential, completionTimes, generatePoisson, parseCsv, parseTr, type Trace } from "../src/browser.js";
-import { isLong, type RunSummary } from "../src/metrics/summary.js";
-import { completionCdf } from "../src/metrics/cdf.js";
-import { usageSeries } from "../src/plot/series.js";
+import { compareSequential, generatePoisson, parseCsv, parseTr, pooledCdf, runSeries, type Trace } from "../src/browser.js";
+import { classCompletionTimes, type RunSummary } from "../src/metrics/summary.js";
 import type { FromWorker, ToWorker } from "./protocol.js";
 
 const post = (m: FromWorker, transfer: Transferable[] = []): void => (self as unknown as Worker).postMessage(m, transfer);
@@ -41,8 +39,8 @@ async function run(m: Extract<ToWorker, { type: "run" }>): Promise<void> {
     return;
   }
   const factory = await loadEngine(compare.engine ?? "wasm", new URL("./aviary.wasm", m.base));
-  // Completion times per (nodes, scheduler), every seed pooled, split by class.
-  const pooled = new Map<string, { short: number[]; long: number[] }>();
+  // Completion times per (nodes, scheduler) and class, every seed's (as aviary compare --cdf).
+  const pooled = new Map<string, { short: Float64Array; long: Float64Array }[]>();
   const series: RunSummary[] = [];
   const firstSeed = compare.seeds[0];
   let lastPost = 0;
@@ -58,25 +56,12 @@ async function run(m: Extract<ToWorker, { type: "run" }>): Promise<void> {
     },
     onRun: (r, sim, summary) => {
       const key = `${r.nodes}\u0000${r.scheduler}`;
-      let cell = pooled.get(key);
-      if (!cell) pooled.set(key, cell = { short: [], long: [] });
-      const ct = completionTimes(sim);
-      const est = sim.trace.estimates;
-      const cutoff = summary.cutoff ?? undefined;
-      for (let j = 0; j < ct.length; j++) (isLong(est[j], cutoff) ? cell.long : cell.short).push(ct[j]);
-      if (r.seed === firstSeed && sim.tasks) {
-        const s = usageSeries({
-          arrivals: sim.trace.arrivals, taskOffsets: sim.trace.taskOffsets, start: sim.tasks.start, end: sim.tasks.end,
-          slots: sim.config.nodes * sim.config.slots, preemptive: sim.config.spec.preemptive === true,
-        });
-        series.push({ ...summary, series: s });
-      }
+      pooled.set(key, [...(pooled.get(key) ?? []), classCompletionTimes(sim, summary.cutoff ?? undefined)]);
+      // Utilization and queue over time (as aviary run --series), for the first seed's runs.
+      if (r.seed === firstSeed) series.push({ ...summary, series: runSeries(sim) });
     },
   });
-  for (const cell of result.results) {
-    const p = pooled.get(`${cell.nodes}\u0000${cell.scheduler}`)!;
-    cell.cdf = completionCdf(p.short, p.long);
-  }
+  for (const cell of result.results) cell.cdf = pooledCdf(pooled.get(`${cell.nodes}\u0000${cell.scheduler}`)!);
   post({ type: "done", result, series });
 }
 

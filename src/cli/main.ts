@@ -147,7 +147,7 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
     const limit = maxMemory(input.maxMemory);
     for (const config of configs) {
       checkMemory(estimateRunMemory({ jobs: shape.arrivals.length, tasks: shape.durations.length,
-        optionalBytes: optionalColumnBytes(shape) }, config), limit,
+        optionalBytes: optionalColumnBytes(shape) }, config, { recordTasks: plots.seriesBins !== undefined }), limit,
       `scheduler '${config.scheduler}' on ${config.nodes} nodes with this trace (${shape.arrivals.length} jobs, ${shape.durations.length} tasks)`);
     }
   } catch (e) {

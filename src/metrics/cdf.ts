@@ -14,7 +14,7 @@ function fractions(): [number, number][] {
   const q: [number, number][] = [];
   for (let i = 0; i <= 198; i++) q.push([i, 200]); // 0 .. 0.99
   for (let i = 991; i <= 999; i++) q.push([i, 1000]);
-  q.push([19999, 20000], [1, 1]);
+  q.push([1999, 2000], [1, 1]);
   return q;
 }
 const FRACTIONS = fractions();

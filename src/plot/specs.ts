@@ -24,7 +24,8 @@
 //   cdfSpec(data, options?): VegaLiteSpec     completion-time CDF per class (facet), one line
 //       per scheduler (colour) and cluster size (dash, when several); log x axis (s).
 //   barsSpec(data, options?): VegaLiteSpec    p50/p90/p99 normalized to the compare baseline,
-//       per scheduler (colour) x cluster size (column) x class (row), a rule at 1.
+//       per scheduler (colour) x cluster size (column) x class (row), a rule at 1; a log y axis
+//       when the ratios span more than 20x.
 //   seriesSpec(data, options?): VegaLiteSpec  utilization (%) and queued tasks over time, one
 //       line per run.
 //   plotSpec(kind, data, options?): VegaLiteSpec    one of the three by name.
@@ -55,7 +56,8 @@ export type AviaryJson =
 
 export interface CdfRow { scheduler: string; nodes: number; cls: "short" | "long"; q: number; time: number }
 export interface BarRow { scheduler: string; nodes: number; cls: "short" | "long"; stat: "p50" | "p90" | "p99"; ratio: number; baseline: string }
-export interface SeriesRow { run: string; scheduler: string; nodes: number; time: number; utilization: number; queue: number }
+/** time: seconds of the trace's clock; elapsed: since the run's first submission (series.t0). */
+export interface SeriesRow { run: string; scheduler: string; nodes: number; time: number; elapsed: number; utilization: number; queue: number }
 
 // ---------------------------------------------------------------------------------------------
 // Input validation
@@ -259,7 +261,8 @@ export function seriesRows(data: AviaryJson, source = "input"): SeriesRow[] {
     // Step functions: each bin's mean from its start; a last point closes the last bin.
     for (let k = 0; k <= s.bins; k++) {
       const j = Math.min(k, s.bins - 1);
-      rows.push({ run: labels[i], scheduler: r.scheduler, nodes: r.nodes, time: k < s.bins ? s.time[k] : s.t1,
+      const time = k < s.bins ? s.time[k] : s.t1;
+      rows.push({ run: labels[i], scheduler: r.scheduler, nodes: r.nodes, time, elapsed: time - s.t0,
         utilization: 100 * s.utilization[j], queue: s.queue[j] });
     }
   });
@@ -326,6 +329,9 @@ function cutoffOf(data: AviaryJson): number | null {
   return data.kind === "compare" ? data.compare.grid.cutoff : data.runs[0].cutoff;
 }
 
+/** Labels of a linear axis: 12,000 as 12k, 2,000 as 2k, smaller values as written. */
+const COUNT_LABELS = "abs(datum.value) >= 1000 ? format(datum.value, '~s') : format(datum.value, '~g')";
+
 function uniq<T>(xs: T[]): T[] { return [...new Set(xs)]; }
 
 /** Completion-time CDFs: a panel per class, a line per scheduler (x cluster size). */
@@ -372,12 +378,21 @@ export function barsSpec(data: AviaryJson, options: PlotOptions = {}): VegaLiteS
   const nSched = schedulers.length;
   const { width, height } = size(options, Math.max(180, 3 * (nSched * 14 + 16)), 220);
   const base = rows0[0].baseline;
+  // Ratios spanning more than 20x (e.g. 0.5 to 200) on a log axis, as papers draw them; bars
+  // then start at the bottom of the axis, not at 0.
+  const positive = rows.map((r) => r.ratio).filter((v) => v > 0);
+  const lo = Math.min(1, ...positive), hi = Math.max(1, ...positive);
+  const logY = positive.length === rows.length && hi / lo > 20;
+  const floor = Number(`1e${Math.floor(Math.log10(lo))}`);
+  const yScale: Obj = logY ? { type: "log", domain: [floor, Number(`1e${Math.ceil(Math.log10(hi))}`)] } : { zero: true };
   const bar: Obj = {
     mark: { type: "bar", stroke: "#333", strokeWidth: 0.4 },
     encoding: {
       x: { field: "stat", type: "nominal", sort: ["p50", "p90", "p99"], title: "Percentile", axis: { labelAngle: 0 } },
       xOffset: { field: "scheduler", type: "nominal", sort: schedulers },
-      y: { field: "ratio", type: "quantitative", title: [`Ratio to ${base}`, "(lower is better)"], scale: { zero: true } },
+      y: { field: "ratio", type: "quantitative", title: [`Ratio to ${base}`, "(lower is better)"], scale: yScale,
+        ...(logY ? { axis: { labelExpr: LOG_LABELS, values: decades(lo, hi) } } : {}) },
+      ...(logY ? { y2: { datum: floor } } : {}),
       color: { field: "scheduler", type: "nominal", title: "Scheduler", sort: schedulers },
       tooltip: [{ field: "scheduler" }, { field: "cluster" }, { field: "class" }, { field: "stat" }, { field: "ratio", format: ".3f" }],
     },
@@ -401,7 +416,7 @@ export function seriesSpec(data: AviaryJson, options: PlotOptions = {}): VegaLit
   const rows = seriesRows(data);
   const { width, height } = size(options, 560, 150);
   const runs = uniq(rows.map((r) => r.run));
-  const x = { field: "time", type: "quantitative", title: "Time (s)", axis: { format: "~s" } };
+  const x = { field: "elapsed", type: "quantitative", title: "Time since the first submission (s)", axis: { labelExpr: COUNT_LABELS } };
   const color = { field: "run", type: "nominal", title: "Scheduler", sort: runs };
   const panel = (field: string, title: string, extra: Obj = {}): Obj => ({
     width, height,
@@ -413,7 +428,7 @@ export function seriesSpec(data: AviaryJson, options: PlotOptions = {}): VegaLit
     data: { values: rows },
     vconcat: [
       panel("utilization", "Utilization (%)", { scale: { domain: [0, 100] } }),
-      panel("queue", "Queued tasks", { axis: { format: "~s" } }),
+      panel("queue", "Queued tasks", { axis: { labelExpr: COUNT_LABELS } }),
     ],
     resolve: { scale: { color: "shared" } },
   };

@@ -40,12 +40,15 @@ export const CSV_GOOD = "job_id,task_id,submit_time,duration,parents,demand[cpu;
 export const CSV_BAD = "job_id,submit_time,duration\nj1,0,1\nj2,1,-4\n";
 
 /** The page Worker's comparison, as `aviary compare` options (the Node reference) and as the
- *  page's run request. */
+ *  page's run request; its first seed's runs at the first cluster size are those of `aviary run`
+ *  with `series` (same workload seed and run seed, the workload sized for that cluster). */
 export const WORKER_COMPARE = {
-  cli: ["--workload", "default", "--jobs", "1200", "--load", "0.8", "--workload-seed", "2", "--schedulers", "random,sparrow,lwl",
+  cli: ["--workload", "default", "--jobs", "1200", "--load", "0.8", "--workload-seed", "1", "--schedulers", "random,sparrow,lwl",
     "--baseline", "sparrow", "--nodes", "60,80", "--seed-list", "1,4"],
   request: {
-    workload: { kind: "named" as const, name: "default", jobs: 1200, load: 0.8, seed: 2 },
+    workload: { kind: "named" as const, name: "default", jobs: 1200, load: 0.8, seed: 1 },
     compare: { schedulers: ["random", "sparrow", "lwl"], baseline: "sparrow", nodes: [60, 80], seeds: [1, 4], slots: 1, engine: "wasm" as const, params: {} },
   },
 };
+export const WORKER_SERIES_RUN = ["run", "--workload", "default", "--jobs", "1200", "--load", "0.8", "--nodes", "60", "--seed", "1",
+  "--scheduler", "random,sparrow,lwl", "--series", "--format", "json"];

@@ -12,7 +12,7 @@ import { runSimulation } from "../../src/simulate.js";
 import { summarize } from "../../src/metrics/summary.js";
 import { generateWorkload } from "../../src/workloads.js";
 import { parseCsv } from "../../src/trace/csv.js";
-import { ENGINE_CASES, CSV_GOOD, CSV_BAD, WORKER_COMPARE, type EngineCase, type ExpectedRun } from "./cases.js";
+import { ENGINE_CASES, CSV_GOOD, CSV_BAD, WORKER_COMPARE, WORKER_SERIES_RUN, type EngineCase, type ExpectedRun } from "./cases.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -47,6 +47,9 @@ export default async function setup(project: TestProject): Promise<void> {
   const cli = spawnSync(process.execPath, [`${root}bin/aviary.js`, "compare", ...WORKER_COMPARE.cli, "--cdf", "--format", "json"],
     { cwd: root, encoding: "utf8" });
   if (cli.status !== 0) throw new Error(`browser set-up: aviary compare failed: ${cli.stderr}`);
+  const series = spawnSync(process.execPath, [`${root}bin/aviary.js`, ...WORKER_SERIES_RUN], { cwd: root, encoding: "utf8" });
+  if (series.status !== 0) throw new Error(`browser set-up: aviary run --series failed: ${series.stderr}`);
+  project.provide("series", series.stdout.trim().split("\n").map((l) => JSON.parse(l)));
   project.provide("engineRuns", runs);
   project.provide("csv", {
     jobs: t.arrivals.length, arrivals: Array.from(t.arrivals), durations: Array.from(t.durations), estimates: Array.from(t.estimates),
@@ -61,5 +64,6 @@ declare module "vitest" {
     csv: { jobs: number; arrivals: number[]; durations: number[]; estimates: number[]; jobIds: string[]; parents: number[];
       demandNames: string[]; badMessage: string };
     compare: Record<string, any>;
+    series: Record<string, any>[];
   }
 }

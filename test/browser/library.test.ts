@@ -95,6 +95,11 @@ describe("the page's Worker", () => {
       // Utilisation and queue series of every run of the first seed, one per (nodes, scheduler).
       expect(done.series.map((s: any) => `${s.nodes}:${s.scheduler}:${s.seed}`)).toEqual(
         reference.runs.filter((r: any) => r.seed === 1).map((r: any) => `${r.nodes}:${r.scheduler}:1`));
+      // The first cluster size's series are those of aviary run --series.
+      const cliSeries = inject("series");
+      const at60 = done.series.filter((s: any) => s.nodes === 60);
+      expect(at60.map((s: any) => s.scheduler)).toEqual(cliSeries.map((s) => s.scheduler));
+      at60.forEach((s: any, i: number) => expect(s.series, s.scheduler).toEqual(cliSeries[i].series));
       // A non-preemptive task is busy from its start to its end: each series' busy slot-seconds
       // are the trace's task-seconds (the window covers every task).
       const w = WORKER_COMPARE.request.workload;
