@@ -7,7 +7,7 @@
 // Chromium (test/web-env.test.ts; under CI that is a failure).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,7 +33,7 @@ function cli(args: string[]): any {
 
 /** A page that fails the test on any script error or request to another origin. */
 async function open(query: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await browser!.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const problems: string[] = [];
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("request", (r) => { if (!r.url().startsWith(base) && !r.url().startsWith("blob:") && !r.url().startsWith("data:")) problems.push(`request to ${r.url()}`); });
@@ -109,6 +109,24 @@ describe.skipIf(!CHROMIUM && process.env.CI !== "true")("the web page in Chromiu
     const reference = cli(["compare", "--workload", "default", "--schedulers", "random,sparrow,lwl", "--baseline", "sparrow",
       "--nodes", "1000", "--format", "json"]);
     expectTableIs(await tableValues(page), reference);
+    // Downloads: the comparison as aviary compare's JSON (with each cell's CDF) and CSV, a plot as SVG.
+    const fetchDownload = async (button: string) => {
+      const [download] = await Promise.all([page.waitForEvent("download"), page.click(button)]);
+      return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, "utf8") };
+    };
+    const json = await fetchDownload("#dl-json");
+    expect(json.name).toBe("aviary-compare.json");
+    const downloaded = JSON.parse(json.text);
+    expect(downloaded.results.map((c: any) => [c.scheduler, c.short, c.normalized])).toEqual(
+      reference.results.map((c: any) => [c.scheduler, c.short, c.normalized]));
+    expect(downloaded.results[0].cdf.short).toHaveLength(210);
+    const csv = await fetchDownload("#dl-csv");
+    expect(csv.text.split("\n")[0]).toBe("nodes,scheduler,baseline,seeds,short_jobs,short_mean,short_p50,short_p90,short_p99,long_jobs,long_mean,long_p50,long_p90,long_p99,utilization,norm_short_mean,norm_short_p50,norm_short_p90,norm_short_p99,norm_long_mean,norm_long_p50,norm_long_p90,norm_long_p99");
+    expect(csv.text.trim().split("\n")).toHaveLength(4);
+    const svg = await fetchDownload('.dl-svg[data-plot="cdf"]');
+    expect(svg.name).toBe("aviary-cdf.svg");
+    expect(svg.text).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg.text).toContain("Completion time (s)");
     mkdirSync(join(ROOT, "docs/img"), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     expect(problems).toEqual([]);
