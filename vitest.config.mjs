@@ -19,6 +19,7 @@ export default defineConfig({
       {
         test: {
           name: "node",
+          sequence: { groupOrder: 0 },
           include: ["test/**/*.test.ts"],
           exclude: ["test/browser/**", "**/node_modules/**"],
           server: { deps: { external: [/\/build\/engine-js\//, /\/build\/test-engine\/engine-js\//] } },
@@ -30,6 +31,8 @@ export default defineConfig({
       ...(chromium ? [{
         test: {
           name: "browser",
+          // After the node project, not beside it: Chromium would take a core from its timed tests.
+          sequence: { groupOrder: 1 },
           include: ["test/browser/**/*.test.ts"],
           globalSetup: ["test/browser/expected.ts"],
           testTimeout: 60_000,
