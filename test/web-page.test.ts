@@ -133,18 +133,19 @@ describe.skipIf(!CHROMIUM && process.env.CI !== "true")("the web page in Chromiu
     await page.close();
   }, 120_000);
 
-  it("runs an uploaded .tr trace and reproduces its configuration from the URL", async () => {
+  it("runs an uploaded .tr trace on the JS engine and reproduces its configuration from the URL", async () => {
     const tr = join(scratch, "small.tr");
     const gen = spawnSync(process.execPath, [join(ROOT, "bin/aviary.js"), "gen", "poisson", "--jobs", "400", "--tasks", "4", "--duration", "exp:2",
       "--load", "0.7", "--nodes", "30", "--seed", "5", "-o", tr], { encoding: "utf8" });
     expect(gen.status, gen.stderr).toBe(0);
-    const { page, problems } = await open("?workload=upload&schedulers=sparrow,lwl,eagle&baseline=lwl&nodes=30,40&seeds=1,2&cutoff=3&set.probeRatio=3");
+    const { page, problems } = await open("?workload=upload&schedulers=sparrow,lwl,eagle&baseline=lwl&nodes=30,40&seeds=1,2&cutoff=3&set.probeRatio=3&engine=js");
     expect(await page.textContent('[data-err="trace"]')).toContain("choose the file");
     await page.setInputFiles("#trace", tr);
     await page.waitForFunction(() => /400 jobs/.test(document.getElementById("trace-hint")!.textContent!));
     await page.click("#run");
     await waitForResults(page);
     expect(new URL(page.url()).searchParams.get("set.probeRatio")).toBe("3");
+    expect(await page.textContent("#result-about")).toContain("js engine");
     const reference = cli(["compare", "--trace", tr, "--schedulers", "sparrow,lwl,eagle", "--baseline", "lwl", "--nodes", "30,40",
       "--seed-list", "1,2", "--cutoff", "3", "--set", "probeRatio=3", "--format", "json"]);
     expect(reference.results.some((c: any) => c.long.jobs > 0)).toBe(true);
