@@ -98,6 +98,15 @@ describe("series and cdf of real runs", () => {
     expect(s.queue.reduce((x, v) => x + v * s.width, 0)).toBeCloseTo(wait, 6);
   });
 
+  it("kairos (preemptive): marked inexact, busy total still the task-seconds", async () => {
+    const trace = await defaultWorkload(1000);
+    const r = await simulate(trace, { scheduler: "kairos", nodes: 100, seed: 3 });
+    const s = runSeries(r, 50);
+    expect(s.exact).toBe(false);
+    const taskSeconds = trace.durations.reduce((x, d) => x + d, 0);
+    expect(s.running.reduce((x, v) => x + v * s.width, 0)).toBeCloseTo(taskSeconds, 6);
+  });
+
   it("the CDF's 0.5/0.9/0.99 points are the summary's p50/p90/p99, min and max its ends", async () => {
     const trace = await defaultWorkload(1000);
     const r = await simulate(trace, { scheduler: "sparrow", nodes: 100 });

@@ -1,4 +1,4 @@
-// `aviary` command line: run, compare, gen, schedulers.
+// `aviary` command line: run, compare, plot, gen, stats, schedulers.
 import { Command, Option } from "commander";
 import { readFileSync, statSync } from "node:fs";
 import { totalmem } from "node:os";

@@ -18,6 +18,8 @@
 //     bins?: number;                  // default DEFAULT_SERIES_BINS
 //     t0?: number; t1?: number;       // window; default first arrival .. last task end
 //     preemptive?: boolean;           // the run's policy preempts (see `exact` below)
+//     busyFrom?: ArrayLike<number>;   // per task: start of its busy interval [busyFrom, end)
+//                                     // (default `start`)
 //   }
 //   interface UsageSeries {
 //     bins: number; t0: number; t1: number; width: number;  // width = (t1 - t0) / bins, seconds
@@ -26,8 +28,10 @@
 //     queue: number[];         // mean number of tasks submitted (their job arrived) and not yet
 //                              // started over the bin
 //     running: number[];       // mean busy slots over the bin
-//     exact: boolean;          // false for a preemptive policy: a task counts as busy from its
-//                              // first start to its end, preempted spells included
+//     exact: boolean;          // false for a preemptive policy: the run records a task's first
+//                              // start, end and service, not its spells; runSeries counts it
+//                              // busy on [end - service, end) (its last spell, extended back
+//                              // over earlier ones), which keeps the busy total = task-seconds
 //   }
 //   usageSeries(input: SeriesInput): UsageSeries
 //   DEFAULT_SERIES_BINS = 200, MAX_SERIES_BINS = 100000
@@ -99,6 +103,7 @@ export interface SeriesInput {
   t0?: number;
   t1?: number;
   preemptive?: boolean;
+  busyFrom?: ArrayLike<number>;
 }
 
 export interface UsageSeries {
@@ -134,7 +139,8 @@ export function usageSeries(input: SeriesInput): UsageSeries {
   // Queued: [arrival of the task's job, start); busy: [start, end).
   const queuedFrom = new Float64Array(tasks);
   for (let j = 0; j < jobs; j++) queuedFrom.fill(arrivals[j], taskOffsets[j], taskOffsets[j + 1]);
-  const busy = binnedOccupancy({ from: start, to: end }, t0, t1, bins);
+  if (input.busyFrom !== undefined && input.busyFrom.length !== tasks) throw new InputError("series: busyFrom and start differ in length");
+  const busy = binnedOccupancy({ from: input.busyFrom ?? start, to: end }, t0, t1, bins);
   const queued = binnedOccupancy({ from: queuedFrom, to: start }, t0, t1, bins);
   const width = (t1 - t0) / bins;
   const time: number[] = [], utilization: number[] = [], queue: number[] = [], running: number[] = [];
@@ -149,13 +155,21 @@ export function usageSeries(input: SeriesInput): UsageSeries {
   return { bins, t0, t1, width, time, utilization, queue, running, exact: input.preemptive !== true };
 }
 
-/** The series of a run made with `recordTasks` (window: first arrival .. last finish). */
+/** The series of a run made with `recordTasks` (window: first arrival .. last finish). A
+ *  preemptive run's tasks are busy on [end - service, end) (see UsageSeries.exact). */
 export function runSeries(r: SimResult, bins?: number): UsageSeries {
   if (!r.tasks) throw new Error("runSeries: the run did not record its tasks (RunOptions.recordTasks)");
-  return usageSeries({
+  const preemptive = r.config.spec.preemptive === true;
+  const { end, service } = r.tasks;
+  let busyFrom: Float64Array | undefined;
+  if (preemptive && service.length === end.length) {
+    busyFrom = new Float64Array(end.length);
+    for (let t = 0; t < end.length; t++) busyFrom[t] = end[t] - service[t];
+  }
+  return usageSeries({ busyFrom,
     arrivals: r.trace.arrivals, taskOffsets: r.trace.taskOffsets, start: r.tasks.start, end: r.tasks.end,
     slots: r.config.nodes * r.config.slots, bins, t0: r.firstArrival, t1: r.lastFinish,
-    preemptive: r.config.spec.preemptive === true,
+    preemptive,
   });
 }
 
