@@ -4,6 +4,9 @@
 // run as in Node (runSimulationAsync yields to the page between slices):
 //   const factory = wasmEngineFactory(await WebAssembly.compileStreaming(fetch(wasmUrl)));
 //   const result = runSimulation(factory, parseTr(bytes, "x.tr"), resolveConfig({...}), { onProgress });
+// The build bundles this module with both engines and the engine's RNG (which the workload
+// generators take) into dist/browser/aviary.js (web/aviary.ts: loadEngine, generate, engineRng);
+// the web page (web/) is built on it. docs/web.md.
 export { runSimulation, runSimulationAsync, runSimulationFed, type TraceFeed, type SimResult, type RunOptions, type Progress, type TaskRecord } from "./simulate.js";
 export { wasmEngineFactory } from "./engine/wasm.js";
 export { jsEngineFactory } from "./engine/js.js";

@@ -164,6 +164,11 @@ describe.skipIf(!CHROMIUM && process.env.CI !== "true")("the web page in Chromiu
     await page.click("#cancel");
     expect(await page.textContent("#status")).toBe("cancelled");
     expect(await page.isEnabled("#run")).toBe(true);
+    // Stopped, not merely hidden: no progress and no results arrive afterwards.
+    const value = await page.$eval("#progress", (p) => (p as HTMLProgressElement).value);
+    await page.waitForTimeout(1500);
+    expect(await page.$eval("#progress", (p) => (p as HTMLProgressElement).value)).toBe(value);
+    expect(await page.textContent("#status")).toBe("cancelled");
     expect(await page.isHidden("#results")).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
