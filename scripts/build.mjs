@@ -5,6 +5,9 @@
 //   build/aviary.wasm, build/aviary.debug.wasm   asc, from assembly/ (asconfig.json targets)
 //   build/engine-js/                             tsc, from the same assembly/ sources with the
 //                                                JS glue (assembly/portable/glue.ts) swapped in
+//   dist/browser/aviary.js, aviary.wasm          esbuild: the browser bundle (web/aviary.ts: the
+//                                                library, both engines, the generators' RNG)
+//   dist/site/                                   esbuild: the web page (web/), static files
 // Run by `npm ci` (prepare), `npm test` (pretest) and `npm run bench`.
 //
 // An engine with more schedulers than the project's (the tests' own policies, the example of
@@ -154,6 +157,32 @@ function fixImports(dir) {
   }
 }
 
+/** The browser bundle (dist/browser/) and the page (dist/site/): ES modules for browsers, the
+ *  JS engine and its RNG reached through the aliases web/engine-modules.d.ts declares, and
+ *  csv-parse's browser build (its Node build needs Buffer). */
+async function bundleBrowser() {
+  const t0 = Date.now();
+  const { build } = await import("esbuild");
+  const common = {
+    bundle: true, format: "esm", platform: "browser", target: "es2022", logLevel: "warning", legalComments: "none",
+    alias: {
+      "aviary-engine-js": join(root, "build/engine-js/instance.js"),
+      "aviary-engine-rng": join(root, "build/engine-js/rng.js"),
+      "csv-parse/sync": "csv-parse/browser/esm/sync",
+    },
+  };
+  const lib = join(root, "dist/browser");
+  rmSync(lib, { recursive: true, force: true });
+  await build({ ...common, entryPoints: [join(root, "web/aviary.ts")], outfile: join(lib, "aviary.js") });
+  cpSync(join(root, "build/aviary.wasm"), join(lib, "aviary.wasm"));
+  const site = join(root, "dist/site");
+  rmSync(site, { recursive: true, force: true });
+  await build({ ...common, entryPoints: [join(root, "web/app.ts"), join(root, "web/worker.ts")], outdir: site, minify: true });
+  for (const f of ["index.html", "style.css"]) cpSync(join(root, "web", f), join(site, f));
+  cpSync(join(root, "build/aviary.wasm"), join(site, "aviary.wasm"));
+  if (!quiet) console.error(`build: browser bundle and page (${Date.now() - t0} ms)`);
+}
+
 const extraModule = extraCatalogue === undefined ? undefined : await import(pathToFileURL(resolve(extraCatalogue)).href);
 // 1. TypeScript: the API, CLI and bench, and the catalogue the registry is generated from.
 if (extraModule?.BASE === undefined) step("typescript", node, [tsc, "-p", "tsconfig.json"]);
@@ -168,6 +197,7 @@ if (outDir === undefined) {
   const stage = join(root, "build/engine-src");
   stageSources(stage, true);
   await buildJs(stage, join(root, "build/engine-js"));
+  await bundleBrowser();
 } else {
   // 2'. An engine with the extra catalogue's schedulers, in `outDir`.
   const catalogueFile = resolve(extraCatalogue);

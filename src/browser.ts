@@ -4,6 +4,9 @@
 // run as in Node (runSimulationAsync yields to the page between slices):
 //   const factory = wasmEngineFactory(await WebAssembly.compileStreaming(fetch(wasmUrl)));
 //   const result = runSimulation(factory, parseTr(bytes, "x.tr"), resolveConfig({...}), { onProgress });
+// The build bundles this module with both engines and the engine's RNG (which the workload
+// generators take) into dist/browser/aviary.js (web/aviary.ts: loadEngine, generate, engineRng);
+// the web page (web/) is built on it. docs/web.md.
 export { runSimulation, runSimulationAsync, runSimulationFed, type TraceFeed, type SimResult, type RunOptions, type Progress, type TaskRecord } from "./simulate.js";
 export { wasmEngineFactory } from "./engine/wasm.js";
 export { jsEngineFactory } from "./engine/js.js";
@@ -29,6 +32,14 @@ export { WORKLOADS, findWorkload, generateWorkload, type WorkloadSpec } from "./
 export { generateTraceLike, TRACE_GENERATORS, findTraceGenerator, arrivalRateFor, offeredLoadFor,
   type TraceLikeOptions, type TraceLikeResult, type TraceLikeGenerator } from "./trace/tracelike.js";
 export { traceStats, formatTraceStats, type TraceStats } from "./trace/stats.js";
+export { parseCsv } from "./trace/csv.js";
+export { describeRange, checkParam } from "./config/schedulers.js";
+export { STREAM_ARRIVALS, STREAM_TASKS, type RngFactory, type UniformSource } from "./trace/gen.js";
+export { planCompare, aggregateCompare, ratio, DEFAULT_COMPARE_SCHEDULERS, type CompareOptions, type ComparePlan,
+  type CompareRun, type CompareResult, type CompareCell, type ClassAverages, type ClassRatios } from "./compare/grid.js";
+export { compareJson, compareCsv, COMPARE_CSV_COLUMNS } from "./compare/format.js";
+export { compareSequential, type SequentialOptions, type SequentialProgress } from "./compare/sequential.js";
+export { isLong } from "./metrics/summary.js";
 export { PLOT_KINDS, parseAviaryJson, checkAviaryJson, defaultPlotKind, cdfRows, barRows, seriesRows, cdfSpec, barsSpec,
   seriesSpec, plotSpec, type PlotKind, type PlotOptions, type AviaryJson, type VegaLiteSpec, type CdfRow, type BarRow,
   type SeriesRow } from "./plot/specs.js";

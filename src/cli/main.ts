@@ -22,6 +22,7 @@ import { ProgressLine, formatDuration, runProgress } from "../report/progress.js
 import { writeTextFileAtomic } from "../io.js";
 import { WORKLOADS, findWorkload, generateWorkload } from "../workloads.js";
 import type { Trace } from "../trace/types.js";
+import { serve } from "./serve.js";
 import { addPlotCommand, addPlotData, addPlotOptions, plotSetup, writePlot } from "./plot.js";
 
 const VERSION = "0.1.0";
@@ -516,6 +517,16 @@ export function buildProgram(): Command {
     .action((file: string, opts) => statsCommand(file, opts));
 
   addPlotCommand(program);
+
+  program.command("serve")
+    .description("serve the web page (run any scheduler in a browser, see the plots) on 127.0.0.1; prints its URL")
+    .option("--port <n>", "TCP port (default 8080; 0: any free port)", num("port", "int"), 8080)
+    .action(async (opts) => {
+      const port = opts.port as number;
+      if (!(port >= 0 && port <= 65535)) throw new InputError(`--port must be an integer in [0, 65535], got ${port}`);
+      const s = await serve({ port });
+      process.stdout.write(`Aviary web page: ${s.url}  (Ctrl-C stops the server)\n`);
+    });
 
   program.command("schedulers")
     .description("list every scheduler with its parameters, defaults, units and ranges")

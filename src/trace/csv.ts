@@ -58,7 +58,16 @@ const V1_LAYOUT: Layout = {
   task: -1, estimate: -1, stage: -1, parents: -1, demand: -1, dimensions: [], cls: -1, priority: -1, user: -1,
 };
 
-export function parseCsv(text: string | Uint8Array, name: string): Trace {
+/** csv-parse's browser build takes text or its own Buffer polyfill, not a Uint8Array: bytes that
+ *  are not a Node Buffer are decoded first (UTF-8, a byte-order mark dropped, as csv-parse does). */
+function csvInput(text: string | Uint8Array): string | Uint8Array {
+  if (typeof text === "string") return text;
+  const B = (globalThis as { Buffer?: { isBuffer(x: unknown): boolean } }).Buffer;
+  return B !== undefined && B.isBuffer(text) ? text : new TextDecoder("utf-8").decode(text);
+}
+
+export function parseCsv(bytesOrText: string | Uint8Array, name: string): Trace {
+  const text = csvInput(bytesOrText);
   let rows: string[][];
   try {
     rows = parse(text, OPTIONS);

@@ -1,0 +1,3 @@
+export const CHROMIUM: string;
+export function chromiumPath(): string | undefined;
+export const MISSING_MESSAGE: string;

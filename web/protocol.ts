@@ -1,0 +1,18 @@
+// Messages between the page (web/app.ts) and its Worker (web/worker.ts).
+import type { CompareResult } from "../src/compare/grid.js";
+import type { RunSummary } from "../src/metrics/summary.js";
+import type { RunRequest } from "./config.js";
+
+export type ToWorker =
+  /** Read an uploaded trace and report its size or its first problem (file, line, field). */
+  | { type: "check"; name: string; bytes: ArrayBuffer }
+  /** Run a comparison; `base` is the page's URL (aviary.wasm is fetched beside it). */
+  | { type: "run"; request: RunRequest; trace?: { name: string; bytes: ArrayBuffer }; base: string };
+
+export type FromWorker =
+  | { type: "checked"; ok: true; name: string; jobs: number; tasks: number }
+  | { type: "checked"; ok: false; name: string; message: string }
+  | { type: "progress"; done: number; total: number; run?: string; jobsDone?: number; jobs?: number }
+  /** The compare result, each cell with its `cdf`; per run of the first seed, its summary with `series`. */
+  | { type: "done"; result: CompareResult; series: RunSummary[] }
+  | { type: "error"; field: string; message: string };
