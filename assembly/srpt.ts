@@ -8,10 +8,10 @@
 // (A4, A11), counts the bypass when a sticky probe obtains a task, and allows equality in the
 // bound; DLWL's task variant looks at every record and keys it by the job's tasks not started.
 import { NodeDiscipline } from "./discipline";
-import { counters, netDelay, C_PURGED, C_MAX_BYPASS } from "./config";
+import { counters, netDelay, slotsPerNode, C_PURGED, C_MAX_BYPASS } from "./config";
 import { jobEst, jobUnlaunched, jobWaitingCount, jobHandOut } from "./jobs";
 import { queueFirst, queueEnd, entryWord, wordJob, wordIsLong, wordFetching, entryValue, setEntryValue,
-  keepEntryAt, closeGap, firstReadyEntry } from "./queues";
+  keepEntryAt, closeGap, firstReadyEntry, wordSticky, entryTask } from "./queues";
 
 export class SrptDiscipline extends NodeDiscipline {
   bypassFactor: f64;
@@ -25,10 +25,21 @@ export class SrptDiscipline extends NodeDiscipline {
    *  of their own, and the short probes a long one jumps are not charged). */
   longJump: bool = false;
 
+  /** The probe variant on nodes of several slots (docs/models/eagle.md, "Several slots per
+   *  node"): a probe whose get-task request is in flight holds a slot of its own, so it neither
+   *  competes nor bounds nor is charged; and the bypass is charged at selection, so that the
+   *  records checked are exactly the ones charged (charged a round trip later, at the hand-out,
+   *  two slots selecting within that round trip could together push a record past its bound).
+   *  A probe that then finds its job exhausted keeps its charge (conservative). One slot per
+   *  node: the paper's rules exactly (nothing is in flight when the slot is free). */
+  inFlightApart: bool;
+
   constructor(bypassFactor: f64, probes: bool) {
     super();
     this.usesValue = true;
-    this.notesSelection = !probes; // (the task variant counts the bypass at selection)
+    this.inFlightApart = probes && slotsPerNode > 1;
+    // (the task variant, and the probe variant on several slots, count the bypass at selection)
+    this.notesSelection = !probes || this.inFlightApart;
     this.bypassFactor = bypassFactor;
     this.probes = probes;
   }
@@ -83,8 +94,10 @@ export class SrptDiscipline extends NodeDiscipline {
         const remaining = est * <f64>left;
         if (remaining < shortest && (est < minSlack || probes && est == minSlack)) { shortest = remaining; chosen = w; }
       }
-      const slack = this.bypassFactor * est - entryValue(w);
-      if (slack < minSlack) minSlack = slack;
+      if (!(fetching && this.inFlightApart)) {
+        const slack = this.bypassFactor * est - entryValue(w);
+        if (slack < minSlack) minSlack = slack;
+      }
       w++;
     }
     if (purged > 0) {
@@ -95,12 +108,17 @@ export class SrptDiscipline extends NodeDiscipline {
   }
 
   selected(node: i32, e: i32, t: f64): void {
-    if (!this.probes) this.recordBypass(node, e, jobEst(wordJob(entryWord(e))));
+    if (!this.probes) { this.recordBypass(node, e, jobEst(wordJob(entryWord(e)))); return; }
+    // (inFlightApart) The chosen sticky probe will ask for a task: charge now (a long record,
+    // or a probe that is not sticky, charges nothing, as at the hand-out).
+    const word = entryWord(e);
+    if (entryTask(e) < 0 && wordSticky(word)) this.recordBypass(node, e, jobEst(wordJob(word)));
   }
 
-  /** The chosen probe obtained a task: every short probe it bypassed records the work. */
+  /** The chosen probe obtained a task: every short probe it bypassed records the work (one slot
+   *  per node; with several, the charge was made at selection). */
   stickyTask(node: i32, e: i32, task: i32, job: i32, t: f64): void {
-    if (this.probes) this.recordBypass(node, e, jobEst(job));
+    if (this.probes && !this.inFlightApart) this.recordBypass(node, e, jobEst(job));
   }
 
   /** Work `est` chosen from behind the records of `node` ahead of `r` bypassed them; each records
@@ -112,6 +130,7 @@ export class SrptDiscipline extends NodeDiscipline {
     for (let x = queueFirst(node); x < r; x++) {
       const word = entryWord(x);
       if (this.probes && wordIsLong(word)) continue;
+      if (this.inFlightApart && wordFetching(word)) continue; // (in flight: see inFlightApart)
       const b = entryValue(x) + est;
       setEntryValue(x, b);
       const bound = factor * jobEst(wordJob(word));
