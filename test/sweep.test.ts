@@ -2,7 +2,7 @@
 // grid killed and resumed, shards merged into the report a whole run gives (byte for byte), the
 // faults merge and --resume refuse, and the scripts of `aviary slurm compare`. The Slurm cluster
 // itself is exercised in slurm.test.ts.
-import { describe, it, expect, beforeAll } from "vitest";
+import { describe, it, expect, beforeAll, vi } from "vitest";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +11,9 @@ import { packageRoot } from "../src/engine/node.js";
 import { parseShard, traceHash } from "../src/compare/cells.js";
 import { prefixTrace } from "../src/cli/sweep.js";
 import { generatePoissonWithEngineRng } from "../src/index.js";
+
+// Each test starts several aviary processes: the default 5 s is too short on a loaded machine.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
 
 const bin = join(packageRoot(), "bin/aviary.js");
 let dir = "";
@@ -179,6 +182,19 @@ describe("bad input and faults: one line, exit 2, nothing overwritten", () => {
       expect(r.out).toBe("");
       expect(readFileSync(join(dir, "report.txt"), "utf8")).toBe("keep\n");
     }
+  });
+
+  it("a run that fails keeps the cells already written; a grid failing before its first cell leaves no file", () => {
+    writeFileSync(join(dir, "dag.csv"), "job_id,submit_time,duration,task_id,parents\n1,0,1,a,\n1,0,1,b,a\n");
+    const none = aviary("compare", "--trace", "dag.csv", "--schedulers", "hawk", "--nodes", "10", "--seeds", "2", "-o", "dag-none.jsonl");
+    expect(none.code).toBe(2);
+    expect(none.err).toContain("hawk on 10 nodes, seed 1 failed: trace 'dag.csv' has task dependencies");
+    oneLine(none);
+    expect(existsSync(join(dir, "dag-none.jsonl"))).toBe(false);
+    // random's two cells (0, 1) run before hawk's on one worker, and stay
+    const some = aviary("compare", "--trace", "dag.csv", "--schedulers", "random,hawk", "--nodes", "10", "--seeds", "2", "--workers", "1", "-o", "dag-some.jsonl");
+    expect(some.code).toBe(2);
+    expect(lines("dag-some.jsonl").map((l) => JSON.parse(l).cell.index)).toEqual([0, 1]);
   });
 
   it("--resume refuses a file of another grid or shard, without touching it", () => {

@@ -2,7 +2,7 @@
 // --resume, --shard i/n), `aviary merge FILES…` and `aviary slurm compare` (a Slurm job array of
 // shards and a dependent merge job). docs/sweeps.md.
 import { Command, Option } from "commander";
-import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { InputError, showValue } from "../errors.js";
 import { packageRoot, loadEngine } from "../engine/node.js";
@@ -100,8 +100,10 @@ export async function compareToResults(a: {
     }
     truncated = r.truncated;
   }
+  const created = !existsSync(file);
   const writer = new ResultsWriter(file);
   const todo = mine.filter((i) => !have.has(i));
+  let appended = 0;
   try {
     if (truncated) {
       writer.truncate(truncated.offset);
@@ -114,9 +116,15 @@ export async function compareToResults(a: {
       workers: a.workers, onProgress: a.progress?.update,
       onResult: (index, summary) => {
         writer.append(cellLine(plan, id, traceInfo, index, summary, sweep.shard));
+        appended++;
         have.set(index, summary);
       },
     });
+  } catch (e) {
+    // A grid that failed before its first cell leaves no empty file behind (a later run would
+    // need --resume for nothing).
+    if (created && appended === 0) rmSync(file, { force: true });
+    throw e;
   } finally {
     a.progress?.stop();
     writer.close();
