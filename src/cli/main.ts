@@ -24,6 +24,7 @@ import { WORKLOADS, findWorkload, generateWorkload } from "../workloads.js";
 import type { Trace } from "../trace/types.js";
 import { serve } from "./serve.js";
 import { addPlotCommand, addPlotData, addPlotOptions, plotSetup, writePlot } from "./plot.js";
+import { addSweepCommands, addSweepOptions, compareToResults, sweepOptions } from "./sweep.js";
 
 const VERSION = "0.1.0";
 const DEFAULT_SCHEDULERS = ["random", "sparrow", "lwl"];
@@ -241,7 +242,7 @@ function intList(option: string, raw: string): number[] {
 }
 
 /** A single updating line on stderr: runs done/total, elapsed, ETA. */
-function terminalProgress(): { update: (p: CompareProgress) => void; stop: () => void } {
+export function terminalProgress(): { update: (p: CompareProgress) => void; stop: () => void } {
   const t0 = Date.now();
   let last: CompareProgress | undefined;
   const fmt = (s: number) => (s >= 90 ? `${Math.floor(s / 60)}m${String(Math.floor(s % 60)).padStart(2, "0")}s`
@@ -261,7 +262,9 @@ function terminalProgress(): { update: (p: CompareProgress) => void; stop: () =>
   };
 }
 
-async function compareCommand(opts: Record<string, unknown>): Promise<void> {
+/** compare's options, trace and grid, all checked (for `aviary compare` and `aviary slurm compare`,
+ *  which checks its own output and leaves the memory to Slurm's --mem). */
+export async function prepareCompare(opts: Record<string, unknown>, slurm = false) {
   // 1. Options, each checked before anything is read or run.
   const trace = opts.trace as string | undefined;
   const workload = opts.workload as string | undefined;
@@ -292,14 +295,16 @@ async function compareCommand(opts: Record<string, unknown>): Promise<void> {
   };
   const plan = planCompare(options);
   const workers = workerCount(opts.workers as number | undefined, plan.runs.length);
-  const output = opts.output as string | undefined;
+  const output = slurm ? undefined : opts.output as string | undefined;
   if (output !== undefined) checkOutputDir(output);
   const format = (opts.format as string | undefined) ?? "table";
   const plots = plotSetup(opts, "compare");
+  const sweep = slurm ? undefined : sweepOptions(opts, plots); // -o FILE.jsonl, --shard, --resume
   // 2. The trace, once (a generated workload is sized for the first node count).
   const t = trace ? await readTraceFile(trace)
     : await loadWorkload({ workload, jobs: opts.jobs as number | undefined, load: opts.load as number | undefined },
       plan.nodes[0], plan.slots, (opts.workloadSeed as number | undefined) ?? 1);
+  if (slurm) return { options, plan, workers, output, format, plots, sweep, t };
   // 3. Memory, before any run: the trace once (the workers share it), and an engine per worker
   // at the largest of the grid's bounds.
   const limit = maxMemory(opts.maxMemory as string | undefined);
@@ -315,7 +320,13 @@ async function compareCommand(opts: Record<string, unknown>): Promise<void> {
     checkMemory(e, limit, `this grid (${workers} worker${workers === 1 ? "" : "s"} at once, the largest run '${worst.run.scheduler}' on `
       + `${worst.run.nodes} nodes; ${t.arrivals.length} jobs, ${t.durations.length} tasks)`);
   }
+  return { options, plan, workers, output, format, plots, sweep, t };
+}
+
+async function compareCommand(opts: Record<string, unknown>): Promise<void> {
+  const { options, workers, output, format, plots, sweep, t, plan } = await prepareCompare(opts);
   // 4. The grid.
+  if (sweep) return compareToResults({ plan, trace: t, workers, format, plots, sweep, progress: process.stderr.isTTY ? terminalProgress() : undefined });
   const progress = process.stderr.isTTY ? terminalProgress() : undefined;
   let text: string;
   let res: Awaited<ReturnType<typeof compareGrid>>;
@@ -341,7 +352,7 @@ async function genPoisson(opts: Record<string, unknown>): Promise<void> {
 
 /** An output file can be written where it is named: its folder exists and may be written, and
  *  it is not itself a folder. Checked before any work, so a run never ends in a write error. */
-function checkOutputDir(output: string): void {
+export function checkOutputDir(output: string): void {
   const dir = dirname(output);
   let isDir = false;
   try { isDir = statSync(dir).isDirectory(); } catch { /* reported below */ }
@@ -476,9 +487,11 @@ export function buildProgram(): Command {
     .addOption(new Option("--engine <kind>", "engine build (default wasm)").choices(["wasm", "js"]))
     .option("--workers <n>", "worker threads (default: available cores, at most the number of runs)", num("workers", "int"))
     .addOption(new Option("--format <format>", "output format (default table)").choices(["table", "json", "csv"]))
-    .option("-o, --output <file>", "write the output to this file (atomically) instead of stdout")
+    .option("-o, --output <file>", "write the output to this file (atomically) instead of stdout; FILE.jsonl: the results file of the cells, a line per run as it ends (docs/sweeps.md)")
     .option("--max-memory <size>", "refuse a grid whose memory bound (the trace, and an engine per worker) exceeds this (e.g. 512MB, 8GB; default 3/4 of the machine's memory)");
+  addSweepOptions(compare);
   addPlotOptions(compare, "compare").action((opts) => compareCommand(opts));
+  addSweepCommands(program, compare);
 
   const gen = program.command("gen").description("generate a workload trace file");
   gen.command("poisson")

@@ -118,10 +118,39 @@ function describeRun(plan: ComparePlan, index: number): string {
   return r ? `${r.scheduler} on ${r.nodes} nodes, seed ${r.seed}` : `run ${index}`;
 }
 
+export interface CellRunOptions {
+  /** Worker threads (validated by workerCount; never more than the cells to run). */
+  workers?: number;
+  /** Called once at the start and after every finished run (done/total of `indices`). */
+  onProgress?: (p: CompareProgress) => void;
+  /** Called with each run's summary as soon as it is finished (before the next progress call). */
+  onResult?: (index: number, summary: RunSummary) => void;
+  workerScript?: string;
+}
+
+/**
+ * Runs the plan's runs `indices` (a subset of the grid: a shard, or the cells a results file
+ * lacks) on the worker pool and calls `onResult` for each as it finishes, in completion order.
+ * Each run's summary is the same whichever worker or subset runs it.
+ */
+export async function runCompareCells(plan: ComparePlan, trace: Trace, indices: number[], run: CellRunOptions = {}): Promise<void> {
+  const workers = workerCount(run.workers, Math.max(1, indices.length));
+  const t0 = performance.now();
+  const progress = (done: number) => {
+    if (!run.onProgress) return;
+    const elapsed = (performance.now() - t0) / 1000;
+    run.onProgress({ done, total: indices.length, elapsedSeconds: elapsed,
+      etaSeconds: done > 0 ? (elapsed / done) * (indices.length - done) : null });
+  };
+  if (indices.length === 0) { progress(0); return; }
+  await runPool(plan, shareTrace(trace), workers, run.workerScript ?? defaultWorkerScript(), undefined, progress, indices, run.onResult);
+}
+
 function runPool(plan: ComparePlan, trace: Trace, nWorkers: number, script: string, times: ClassTimes[] | undefined,
-                 progress: (done: number) => void): Promise<RunSummary[]> {
-  const total = plan.runs.length;
-  const summaries: RunSummary[] = new Array(total);
+                 progress: (done: number) => void, indices: number[] = plan.runs.map((r) => r.index),
+                 onResult?: (index: number, summary: RunSummary) => void): Promise<RunSummary[]> {
+  const total = indices.length;
+  const summaries: RunSummary[] = new Array(plan.runs.length);
   const init: WorkerInit = { trace, engine: plan.engine };
   return new Promise<RunSummary[]>((resolve, reject) => {
     const pool: Worker[] = [];
@@ -136,7 +165,7 @@ function runPool(plan: ComparePlan, trace: Trace, nWorkers: number, script: stri
     };
     const dispatch = (w: Worker) => {
       if (next >= total) return;
-      const r = plan.runs[next++];
+      const r = plan.runs[indices[next++]];
       const req: RunRequest = { index: r.index, config: r.config, cutoff: plan.cutoff, ...(times ? { times: true } : {}) };
       w.postMessage(req);
     };
@@ -168,6 +197,12 @@ function runPool(plan: ComparePlan, trace: Trace, nWorkers: number, script: stri
           times[m.index] = m.times;
         }
         done++;
+        try {
+          onResult?.(m.index, m.summary);
+        } catch (e) {
+          fail(e instanceof Error ? e : new Error(String(e)));
+          return;
+        }
         try {
           progress(done);
         } catch (e) {

@@ -60,7 +60,9 @@ export function formatCompareTable(res: CompareResult): string {
     });
     out.push(...table(header, rows));
   }
-  out.push("", `${res.runs.length} run${res.runs.length > 1 ? "s" : ""} on ${res.workers} worker${res.workers > 1 ? "s" : ""} in ${res.wallSeconds.toFixed(1)} s`);
+  const runs = `${res.runs.length} run${res.runs.length > 1 ? "s" : ""}`;
+  out.push("", res.workers === undefined || res.wallSeconds === undefined ? runs
+    : `${runs} on ${res.workers} worker${res.workers > 1 ? "s" : ""} in ${res.wallSeconds.toFixed(1)} s`);
   return out.join("\n") + "\n";
 }
 

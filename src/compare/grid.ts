@@ -191,6 +191,8 @@ export interface CompareResult {
   results: CompareCell[];
   /** Every run's summary, in grid order (node count, scheduler, seed). */
   runs: RunSummary[];
-  workers: number;
-  wallSeconds: number;
+  /** Absent from the report made from a results file (`aviary compare -o FILE.jsonl`, `aviary
+   *  merge`): it holds no wall-clock values, so a merged report equals an unsharded one. */
+  workers?: number;
+  wallSeconds?: number;
 }
