@@ -358,13 +358,6 @@ function checkPigeonRun(r: SimResult): void {
   }
 }
 
-/** The invariants checker (test/helpers.ts), which now allows preemptive runs an ulp of
- *  rounding in "finished too early" (kairos: finish 64.00088099999999 for submission 0.001 + a
- *  task of 63.999881 s, after two preemptions). */
-function invariants(r: SimResult): void {
-  checkInvariants(r);
-}
-
 /** Everything about one scenario: valid configuration, both engines, all checks. */
 async function property(s: Scenario): Promise<void> {
   const cfg = configOf(s);
@@ -378,8 +371,8 @@ async function property(s: Scenario): Promise<void> {
   try {
     const w = await simulate(trace, cfg, "wasm", true);
     const j = await simulate(trace, cfg, "js", true);
-    invariants(w);
-    invariants(j);
+    checkInvariants(w);
+    checkInvariants(j);
     sameRun(w, j);
     // SRPT's bypass bound (counter maxBypassRatio, documented <= 1), on any number of slots (with
     // several, Eagle's probes in flight stand apart and the charge is made at selection: srpt.ts

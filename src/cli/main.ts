@@ -1,9 +1,8 @@
 // `aviary` command line: run, compare, plot, gen, stats, schedulers.
 import { Command, Option } from "commander";
-import { accessSync, constants as fsConstants, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { totalmem } from "node:os";
 import { checkMemory, estimateRunMemory, optionalColumnBytes, parseSize } from "../engine/memory.js";
-import { dirname } from "node:path";
 import { InputError, showValue } from "../errors.js";
 import { parseSets, resolveConfig, type ResolvedConfig } from "../config/config.js";
 import { COMMON_PARAMS, SCHEDULERS, describeRange, findScheduler } from "../config/schedulers.js";
@@ -19,7 +18,7 @@ import { readTraceFile, writeTraceFile, generatePoissonWithEngineRng, generateTr
 import { TRACE_GENERATORS, checkTraceLikeOptions, findTraceGenerator, type TraceLikeOptions } from "../trace/tracelike.js";
 import { formatTraceStats, traceStats } from "../trace/stats.js";
 import { ProgressLine, formatDuration, runProgress } from "../report/progress.js";
-import { writeTextFileAtomic } from "../io.js";
+import { checkOutputDir, writeFileAtomic } from "../io.js";
 import { WORKLOADS, findWorkload, generateWorkload } from "../workloads.js";
 import type { Trace } from "../trace/types.js";
 import { serve } from "./serve.js";
@@ -225,7 +224,7 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
     if (format === "json") process.stdout.write(JSON.stringify(summaries[summaries.length - 1]) + "\n");
   }
   if (format === "table") process.stdout.write(formatRunTable(summaries) + "\n");
-  if (input.perJob) writeTextFileAtomic(input.perJob, perJobCsv(results, cutoff));
+  if (input.perJob) writeFileAtomic(input.perJob, perJobCsv(results, cutoff));
   await writePlot(plots, { runs: summaries });
 }
 
@@ -336,7 +335,7 @@ async function compareCommand(opts: Record<string, unknown>): Promise<void> {
   } finally {
     progress?.stop();
   }
-  if (output !== undefined) writeTextFileAtomic(output, text);
+  if (output !== undefined) writeFileAtomic(output, text);
   else process.stdout.write(text);
   await writePlot(plots, { compare: res });
 }
@@ -350,18 +349,6 @@ async function genPoisson(opts: Record<string, unknown>): Promise<void> {
   process.stderr.write(`wrote ${trace.arrivals.length} jobs, ${trace.durations.length} tasks to ${opts.output}\n`);
 }
 
-/** An output file can be written where it is named: its folder exists and may be written, and
- *  it is not itself a folder. Checked before any work, so a run never ends in a write error. */
-export function checkOutputDir(output: string): void {
-  const dir = dirname(output);
-  let isDir = false;
-  try { isDir = statSync(dir).isDirectory(); } catch { /* reported below */ }
-  if (!isDir) throw new InputError(`cannot write '${output}': directory '${dir}' does not exist`);
-  try { accessSync(dir, fsConstants.W_OK); } catch { throw new InputError(`cannot write '${output}': directory '${dir}' is not writable`); }
-  let target: ReturnType<typeof statSync> | undefined;
-  try { target = statSync(output); } catch { /* a new file */ }
-  if (target?.isDirectory()) throw new InputError(`cannot write '${output}': it is a directory`);
-}
 
 async function genTraceLike(generator: string, opts: Record<string, unknown>): Promise<void> {
   const options: TraceLikeOptions = {

@@ -19,9 +19,9 @@ import {
   ResultsWriter, cellIdentity, cellLine, checkCellInPlan, describeCell, identityMismatch, mergeResults, parseShard,
   readResults, resultFromCells, shardIndices, shardText, type Shard,
 } from "../compare/cells.js";
-import { writeTextFileAtomic } from "../io.js";
+import { checkOutputDir, writeFileAtomic } from "../io.js";
 import { writePlot, type PlotSetup } from "./plot.js";
-import { checkOutputDir, prepareCompare } from "./main.js";
+import { prepareCompare } from "./main.js";
 
 export interface SweepOptions {
   /** The results file (-o FILE.jsonl). */
@@ -148,7 +148,7 @@ async function mergeCommand(files: string[], opts: Record<string, unknown>): Pro
   }
   const { plan, trace, summaries } = mergeResults(files);
   const text = formatReport(resultFromCells(plan, trace, summaries), (opts.format as string | undefined) ?? "table");
-  if (output !== undefined) writeTextFileAtomic(output, text);
+  if (output !== undefined) writeFileAtomic(output, text);
   else process.stdout.write(text);
 }
 
@@ -345,9 +345,9 @@ async function slurmCompareCommand(opts: Record<string, unknown>, cmd: Command, 
     `echo "sweep: job array $sweep (${shards} tasks, logs $dir/shard-N.log); merge: job $merge, when they all succeed -> ${report}"`,
     "",
   ].join("\n");
-  writeTextFileAtomic(join(dir, "sweep.sbatch"), sweep);
-  writeTextFileAtomic(join(dir, "merge.sbatch"), merge);
-  writeTextFileAtomic(join(dir, "submit.sh"), submit);
+  writeFileAtomic(join(dir, "sweep.sbatch"), sweep);
+  writeFileAtomic(join(dir, "merge.sbatch"), merge);
+  writeFileAtomic(join(dir, "submit.sh"), submit);
   chmodSync(join(dir, "submit.sh"), 0o755);
   process.stderr.write(
     `wrote ${join(dir, "sweep.sbatch")} (${shards} array tasks of up to ${maxCells} cells: --cpus-per-task=${cpus} --mem=${memMB}M --time=${time}), `

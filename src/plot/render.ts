@@ -1,9 +1,10 @@
 // Renders the Vega-Lite specs of ./specs.ts in Node: spec -> SVG with Vega's headless renderer
 // (no DOM, no canvas: text widths are estimated), SVG -> PNG with resvg (a prebuilt binary).
 // The output format follows the file's extension: .svg or .png.
-import { existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, extname, join } from "node:path";
+import { existsSync, readdirSync } from "node:fs";
+import { extname, join } from "node:path";
 import { InputError } from "../errors.js";
+import { checkOutputDir, writeFileAtomic } from "../io.js";
 import type { VegaLiteSpec } from "./specs.js";
 
 export type ImageFormat = "svg" | "png";
@@ -16,13 +17,10 @@ export function imageFormat(path: string): ImageFormat {
   throw new InputError(`plot output '${path}': the extension must be .svg or .png${ext ? `, not '${ext}'` : ""}`);
 }
 
-/** Checks an output path before any work: a known extension and an existing directory. */
+/** Checks an output path before any work: a known extension and a place it can be written. */
 export function checkImagePath(path: string): ImageFormat {
   const format = imageFormat(path);
-  const dir = dirname(path);
-  let isDir = false;
-  try { isDir = statSync(dir).isDirectory(); } catch { /* reported below */ }
-  if (!isDir) throw new InputError(`cannot write '${path}': directory '${dir}' does not exist`);
+  checkOutputDir(path);
   return format;
 }
 
@@ -73,17 +71,6 @@ export async function svgToPng(svg: string, scale = 2): Promise<Buffer> {
   return resvg.render().asPng();
 }
 
-/** Writes bytes whole or not at all (a temporary file beside the target, renamed). */
-export function writeFileAtomic(path: string, data: string | Uint8Array): void {
-  const tmp = `${path}.tmp-${process.pid}`;
-  try {
-    writeFileSync(tmp, data);
-    renameSync(tmp, path);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw new InputError(`cannot write '${path}': ${(e as Error).message.split("\n")[0]}`);
-  }
-}
 
 /** Renders `spec` to `path` as SVG or PNG (by extension), atomically. */
 export async function renderToFile(spec: VegaLiteSpec, path: string): Promise<void> {
