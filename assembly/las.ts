@@ -58,6 +58,7 @@ export class PreemptiveDiscipline extends NodeDiscipline {
 
   arrive(node: i32, job: i32, task: i32, t: f64): void {
     if (task < 0) fail(E_PROBE_AT_BOUND_DISCIPLINE, node); // late-bound probes need a queue
+    if (scheduler.watchesNodeChanges) scheduler.beforeNodeChange(node, t);
     setRunNode(task, node);
     if (nodeBusy(node) < slotsPerNode) {
       const pos = freeSlotOf(node);
@@ -78,6 +79,7 @@ export class PreemptiveDiscipline extends NodeDiscipline {
   }
 
   runEnded(node: i32, task: i32, job: i32, t: f64): void {
+    if (scheduler.watchesNodeChanges) scheduler.beforeNodeChange(node, t);
     const pos = finishRun(task, t);
     const ready = completeTask(task, job, t);
     const e = this.nextOnFreedSlot(node);
@@ -232,6 +234,7 @@ export class LasDiscipline extends PreemptiveDiscipline {
   onTimer(kind: i32, task: i32, b: i32, t: f64): void {
     this.quantumTimer[task] = -1;
     const node = runNode(task);
+    if (scheduler.watchesNodeChanges) scheduler.beforeNodeChange(node, t);
     chargeProgress(task, t);
     let e = this.waitMode ? this.starving(node) : -1;
     const forced = e >= 0;

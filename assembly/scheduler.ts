@@ -27,6 +27,8 @@ export class Scheduler extends TimerOwner {
   /** The policy suspends running tasks itself (serve.ts suspendAt/resumeAt): every run's end is
    *  a cancellable event (preempt.ts). Read once by initialize(). */
   preemptsRuns: bool = false;
+  /** Calls beforeNodeChange before a preemptive discipline changes what a node runs or holds. */
+  watchesNodeChanges: bool = false;
 
   /** The columns of jobs [from, to) are in (they come in order, in one or more batches): derive
    *  per-job state (classes, estimates). Before start() for the first batch. */
@@ -50,6 +52,9 @@ export class Scheduler extends TimerOwner {
   /** A slot of `node` is free and the node is about to serve its queue (claimsFreedSlots): the
    *  policy may use it first (e.g. resumeAt a task it suspended). */
   claimFreedSlot(node: i32, now: f64): void {}
+  /** A preemptive discipline is about to change `node`'s tasks or runs (an arrival, a run's
+   *  end, a quantum check) at `now` (watchesNodeChanges): what the node holds is still as before. */
+  beforeNodeChange(node: i32, now: f64): void {}
   /** `node` has a free slot and an empty queue after serving. */
   onNodeIdle(node: i32, now: f64): void {}
 }

@@ -21,19 +21,20 @@
 //    heartbeat before the next submission is (no decision reads the ones between), and none
 //    after the last job is placed, so the timers stop.
 //  - Placements are early-bound tasks delivered after the network delay.
-//  - A heartbeat touches only the nodes whose report can differ from the last one: a node with
-//    fewer than two tasks has variance 0 (fewer than one: attained sum 0), so only the nodes
-//    holding enough tasks, or whose last reported value was not 0, are recomputed (a watch
-//    set, joined when a task arrives); with staleCounts only the nodes that completed tasks
-//    since the last heartbeat report new counts. The view (a min-tree) gets exactly the keys
-//    a full sweep would give, so results are the same; the Random tie-break still draws for
-//    every node at every heartbeat, as defined.
+//  - Exact view at O(changes): a heartbeat computes nothing; it starts a new sample. A node's
+//    value for decisions until the next heartbeat is its state's value at that heartbeat: the
+//    scheduler computes it when a decision needs it, from the node's current state if the node
+//    has not changed since, or from a copy taken just before its first change (an arrival, a
+//    run's end, a quantum check: the discipline calls beforeNodeChange). Nodes with fewer than
+//    two tasks (Sum: one) have value 0 for sure and sit in a count-keyed tree ("B", lowest id
+//    first); the others ("A") in another, and a placement pass computes the values of the A
+//    nodes at the lowest count once (a heap for the pass: nothing a node holds changes during
+//    a pass). Decisions are those of a full sweep of every node at every heartbeat (same keys,
+//    2 x count + v / (1 + v), same lowest-id ties) at a cost of one value per tied candidate;
+//    the random tie-break keeps the full sweep (a fresh draw per node per heartbeat, as defined).
 //  - `oracle` (spec §8 #6's option): the tie value is computed at each decision from the nodes'
 //    current tasks, not sampled at heartbeats; heartbeats then carry only counts (staleCounts)
-//    or are not needed at all. A decision evaluates only the nodes tied at the lowest count
-//    that hold enough tasks for a non-zero value (the others are 0 for sure). When most nodes
-//    hold 2+ tasks that is still thousands of nodes per decision, so it is not faster than the
-//    sampled reading on loaded clusters (docs/models/kairos.md, "Heartbeat cost").
+//    or are not needed at all. Same trees and per-pass heap, with the current values.
 import {
   Scheduler, Params, LasDiscipline, NodeDiscipline, FifoDiscipline, setRunOverheads, nTasks, nNodes, nJobs, slotsPerNode,
   jobArrival, jobUnlaunched, unlaunchedTaskAt, taskJob, nextUnlaunchedTask, sendBegin, sendTo, sendEnd, setTimer, timerKind,
@@ -55,10 +56,7 @@ export class Kairos extends Scheduler {
   queue: TaskQueue = new TaskQueue(1);
   assigned: Int32Array = new Int32Array(nNodes);   // tasks placed on each node, ever
   completed: Int32Array = new Int32Array(nNodes);  // completions at each node (node-side)
-  reported: Int32Array = new Int32Array(nNodes);   // completions known from heartbeats
-  variance: Float64Array = new Float64Array(nNodes); // attained-service variance at the last heartbeat
-  view: MinTree = new MinTree(nNodes);             // key(): count first, then variance
-  keys: Float64Array = new Float64Array(nNodes);
+  reported: Int32Array = new Int32Array(nNodes);   // completions known to the scheduler
   arrived: i32 = 0;     // jobs submitted so far
   /** Break count ties by attained-service variance (false: by node id only; `yarn-fifo`). */
   useVariance: bool = true;
@@ -66,25 +64,40 @@ export class Kairos extends Scheduler {
   staleCounts: bool;
   tieBreak: i32 = TIE_VARIANCE;
   tieRng: Rng = stream(STREAM_PLACEMENT);
-  // Heartbeat work lists (see the header): nodes whose variance may be non-zero, nodes with
-  // unreported completions, and the nodes whose key a heartbeat changed.
-  watch: Int32Array = new Int32Array(nNodes);
-  watchCount: i32 = 0;
-  inWatch: Uint8Array = new Uint8Array(nNodes);
-  dirty: Int32Array = new Int32Array(nNodes);
+  changed: Int32Array = new Int32Array(nNodes);    // nodes whose count a heartbeat changed
+  dirty: Int32Array = new Int32Array(nNodes);      // staleCounts: nodes with unreported completions
   dirtyCount: i32 = 0;
   isDirty: Uint8Array = new Uint8Array(nNodes);
-  changed: Int32Array = new Int32Array(2 * nNodes); // a node can change by both lists
-  // Oracle mode (spec §8 #6): the tie value is computed fresh at each decision instead of read
-  // from the last heartbeat. Nodes holding enough tasks for a non-zero value ("A") and the rest
-  // ("B", value 0 for sure) sit in two min-trees keyed by 2 x count; a decision evaluates only
-  // the A nodes tied at the lowest count.
-  oracle: bool = false;
-  inA: Uint8Array = new Uint8Array(0);
-  treeA: MinTree = new MinTree(0);
-  treeB: MinTree = new MinTree(0);
-  tied: Int32Array = new Int32Array(0);
   stack: Int32Array = new Int32Array(64);
+
+  // The view (see the header, "Exact view at O(changes)"): nodes whose tie value may be non-zero
+  // ("A") and the rest ("B", value 0 for sure), each in a min-tree keyed by 2 x count; a node is
+  // in one tree (the other holds Infinity for it).
+  inA: Uint8Array = new Uint8Array(nNodes);
+  treeA: MinTree = new MinTree(nNodes);
+  treeB: MinTree = new MinTree(nNodes);
+  // Candidates of one placement pass: the A nodes at the lowest count, a binary heap on
+  // (comparison value, id); built when a pass first needs that level.
+  heapNode: Int32Array = new Int32Array(nNodes);
+  heapKey: Float64Array = new Float64Array(nNodes);
+  heapSize: i32 = 0;
+  heapLevel: f64 = -1.0; // count key of the heap's nodes; -1: none built in this pass
+  // Sampled tie values (not oracle): a heartbeat only advances `epoch` and `sampledAt`; a node's
+  // value for the current epoch is its state's value at `sampledAt`, frozen into `sample` just
+  // before the node's state first changes after that heartbeat (beforeNodeChange).
+  epoch: i32 = 0; // heartbeats simulated so far (0: none, every value is 0)
+  sampledAt: f64 = 0.0;
+  frozenEpoch: Int32Array = new Int32Array(nNodes);
+  sample: Float64Array = new Float64Array(nNodes);
+  frozen: Int32Array = new Int32Array(nNodes);
+  frozenCount: i32 = 0;
+  valueEpoch: Int32Array = new Int32Array(nNodes); // epoch of valueCache (the value of an unchanged node)
+  valueCache: Float64Array = new Float64Array(nNodes);
+  // Random tie-break: a fresh draw per node at every heartbeat (keys in one min-tree).
+  view: MinTree = new MinTree(0);
+  keys: Float64Array = new Float64Array(0);
+  /** Tie value computed fresh at each decision (spec §8 #6's oracle option). */
+  oracle: bool = false;
 
   /** Timer kind: a completion notice (a = node). */
   noticeKind: i32;
@@ -96,35 +109,167 @@ export class Kairos extends Scheduler {
     this.staleCounts = staleCounts;
     this.taskJobs = true;
     this.dagAware = true;
+    this.watchesNodeChanges = true;
     this.cap = slotsPerNode + q;
     this.heartbeat = new Heartbeat(heartbeat);
     this.noticeKind = timerKind(this);
     this.heartbeat.attach(this);
+    this.frozenEpoch.fill(-1);
+    this.valueEpoch.fill(-1);
+    for (let n = 0; n < nNodes; n++) this.treeA.set(n, Infinity); // every node starts in B, count 0
   }
 
   start(): void { this.heartbeat.begin(jobArrival[0]); }
 
-  /** Tree key: 2 x count + a tie value in [0, 1], so counts always dominate (even when the
-   *  fraction rounds to 1): v / (1 + v) of the heartbeat's variance or attained-service sum, or
-   *  a fresh uniform draw (the random tie-break). Remaining ties: lowest node id. */
-  key(n: i32): f64 {
-    const count = 2.0 * <f64>(this.assigned[n] - this.reported[n]);
-    if (this.tieBreak == TIE_RANDOM) return count + this.tieRng.nextFloat();
-    const v = this.variance[n];
-    return count + v / (1.0 + v);
+  /** Turns on the random tie-break (before the first event). */
+  useRandomTies(): void {
+    this.tieBreak = TIE_RANDOM;
+    this.view = new MinTree(nNodes);
+    this.keys = new Float64Array(nNodes);
   }
 
-  /** Places queued tasks while some node has room (one message batch). */
+  /** Count key of node `n` in the scheduler's view: 2 x (placed - completions known). */
+  countKey(n: i32): f64 { return 2.0 * <f64>(this.assigned[n] - this.reported[n]); }
+
+  /** Random tie-break: count key + a fresh uniform draw in [0, 1). */
+  randomKey(n: i32): f64 { return this.countKey(n) + this.tieRng.nextFloat(); }
+
+  /** Fewest tasks at a node for its tie value to be non-zero (no tie value: never). */
+  watchFrom(): i32 { return !this.useVariance ? 0x7fffffff : this.tieBreak == TIE_SUM ? 1 : 2; }
+
+  /** Node `n`'s tie value from its current state at time `t` (0 below watchFrom tasks). */
+  valueAt(n: i32, t: f64): f64 {
+    if (nodeTasks(n) < this.watchFrom()) return 0.0;
+    return this.tieBreak == TIE_SUM ? nodeAttainedSum(n, t) : nodeAttainedVariance(n, t);
+  }
+
+  /** The tie value a decision now reads for node `n`: the current one (oracle) or the last
+   *  heartbeat's (0 before the first). */
+  value(n: i32, now: f64): f64 {
+    if (this.oracle) return this.valueAt(n, now);
+    if (this.frozenEpoch[n] == this.epoch) return this.sample[n];
+    if (this.epoch == 0) return 0.0;
+    if (this.valueEpoch[n] != this.epoch) {
+      this.valueCache[n] = this.valueAt(n, this.sampledAt);
+      this.valueEpoch[n] = this.epoch;
+    }
+    return this.valueCache[n];
+  }
+
+  /** What candidates at one count are compared on (lowest wins, then the lowest id): the
+   *  sampled view's tree key, 2 x count + v / (1 + v) (so counts always dominate, even when the
+   *  fraction rounds to 1), or, in oracle mode, the fraction alone (as its decisions compare). */
+  compared(n: i32, now: f64): f64 {
+    const v = this.value(n, now);
+    const f = v / (1.0 + v);
+    return this.oracle ? f : this.countKey(n) + f;
+  }
+
+  /** Files node `n` in tree A or B at its current count. An A node that comes down to the
+   *  heap's level joins the heap. */
+  file(n: i32): void {
+    const k = this.countKey(n);
+    if (this.inA[n] != 0) {
+      if (!this.oracle && k == this.heapLevel && this.treeA.get(n) != k) this.push(n);
+      this.treeA.set(n, k); this.treeB.set(n, Infinity);
+    } else { this.treeB.set(n, k); this.treeA.set(n, Infinity); }
+  }
+
+  /** Adds A node `n` to the heap (sampled view: its value is the epoch's, fixed). */
+  push(n: i32): void {
+    let i = this.heapSize++;
+    this.heapNode[i] = n;
+    this.heapKey[i] = this.compared(n, this.sampledAt);
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.before(i, p)) break;
+      this.swap(i, p);
+      i = p;
+    }
+  }
+
+  swap(i: i32, j: i32): void {
+    const n = this.heapNode[i]; this.heapNode[i] = this.heapNode[j]; this.heapNode[j] = n;
+    const k = this.heapKey[i]; this.heapKey[i] = this.heapKey[j]; this.heapKey[j] = k;
+  }
+
+  /** Sets whether node `n`'s tie value may be non-zero. */
+  setInA(n: i32, a: bool): void {
+    const x: u8 = a ? 1 : 0;
+    if (this.inA[n] == x) return;
+    this.inA[n] = x;
+    this.heapLevel = -1.0; // (the heap may hold it)
+    this.file(n);
+  }
+
+  /** The node the next task goes to: the fewest tasks in the view, ties by the tie value, then
+   *  the lowest id. */
+  best(now: f64): i32 {
+    if (this.tieBreak == TIE_RANDOM) return this.view.minIndex();
+    const kb = this.treeB.minValue();
+    const ka = this.treeA.minValue();
+    if (ka > kb) return this.treeB.minIndex(); // A nodes all have more tasks in the view
+    if (this.heapLevel != ka) this.buildHeap(ka, now);
+    const a = this.heapNode[0];
+    if (ka < kb) return a;
+    // B's lowest id has value 0; an A node wins only with value 0 too and a lower id.
+    const b = this.treeB.minIndex();
+    const zero = this.oracle ? 0.0 : ka;
+    return this.heapKey[0] == zero && a < b ? a : b;
+  }
+
+  /** Collects the A nodes at count key `level` with their comparison values into the heap. */
+  buildHeap(level: f64, now: f64): void {
+    const k = this.treeA.collectMin(level, this.heapNode, this.stack);
+    for (let i = 0; i < k; i++) this.heapKey[i] = this.compared(this.heapNode[i], now);
+    this.heapSize = k;
+    this.heapLevel = level;
+    for (let i = (k >> 1) - 1; i >= 0; i--) this.siftDown(i);
+  }
+
+  /** Heap order: lower value first, then lower id. */
+  before(i: i32, j: i32): bool {
+    const a = this.heapKey[i];
+    const b = this.heapKey[j];
+    return a < b || (a == b && this.heapNode[i] < this.heapNode[j]);
+  }
+
+  siftDown(i: i32): void {
+    const size = this.heapSize;
+    while (true) {
+      const l = 2 * i + 1;
+      if (l >= size) return;
+      let c = l;
+      if (l + 1 < size && this.before(l + 1, l)) c = l + 1;
+      if (!this.before(c, i)) return;
+      this.swap(i, c);
+      i = c;
+    }
+  }
+
+  /** Places queued tasks while some node has room (one message batch). Nothing a node holds
+   *  changes during a pass (placements arrive a network delay later), so the candidates' values
+   *  are computed once per count level per pass; in the sampled view they hold until the next
+   *  heartbeat, and so does the heap (rebuilt when a node leaves A or the lowest level changes). */
   place(now: f64): void {
     const queue = this.queue;
     if (queue.isEmpty(0)) return;
-    const view = this.view;
+    if (this.oracle) this.heapLevel = -1.0;
     sendBegin();
     while (!queue.isEmpty(0)) {
-      const n = this.oracle ? this.pick(now) : view.minIndex();
+      const n = this.best(now);
       if (this.assigned[n] - this.reported[n] >= this.cap) break;
       this.assigned[n] = this.assigned[n] + 1;
-      if (this.oracle) this.refresh(n, -1); else view.set(n, this.key(n));
+      if (this.tieBreak == TIE_RANDOM) this.view.set(n, this.randomKey(n));
+      else {
+        if (this.heapLevel >= 0.0 && this.heapSize > 0 && this.heapNode[0] == n) { // it leaves this level
+          this.heapSize--;
+          this.heapNode[0] = this.heapNode[this.heapSize];
+          this.heapKey[0] = this.heapKey[this.heapSize];
+          this.siftDown(0);
+        }
+        this.file(n);
+      }
       const job = taskJob[queue.pop(0)];
       sendTo(n, job, nextUnlaunchedTask(job)); // == the task popped: the queue is FIFO in each job's order
     }
@@ -132,42 +277,7 @@ export class Kairos extends Scheduler {
   }
 
   /** Turns on oracle mode (before the first event). */
-  useOracle(): void {
-    this.oracle = true;
-    this.inA = new Uint8Array(nNodes);
-    this.treeA = new MinTree(nNodes);
-    this.treeB = new MinTree(nNodes);
-    this.tied = new Int32Array(nNodes);
-    for (let n = 0; n < nNodes; n++) this.treeA.set(n, Infinity); // every node starts in B, count 0
-  }
-
-  /** Oracle mode: re-files node `n` after its count or its task count (`tasks`; -1: unchanged)
-   *  changed. */
-  refresh(n: i32, tasks: i32): void {
-    if (tasks >= 0) this.inA[n] = tasks >= this.watchFrom() ? 1 : 0;
-    const k = 2.0 * <f64>(this.assigned[n] - this.reported[n]);
-    if (this.inA[n] != 0) { this.treeA.set(n, k); this.treeB.set(n, Infinity); }
-    else { this.treeB.set(n, k); this.treeA.set(n, Infinity); }
-  }
-
-  /** Oracle mode: the node with the fewest tasks in the view; ties by the value computed now
-   *  (variance or attained sum, as v / (1 + v)), then by the lowest id. */
-  pick(now: f64): i32 {
-    const kb = this.treeB.minValue();
-    const ka = this.treeA.minValue();
-    if (ka > kb) return this.treeB.minIndex(); // A nodes all have more tasks in the view
-    let best = -1;
-    let bestF: f64 = Infinity;
-    if (kb == ka) { best = this.treeB.minIndex(); bestF = 0.0; }
-    const k = this.treeA.collectMin(ka, this.tied, this.stack);
-    for (let i = 0; i < k; i++) {
-      const n = this.tied[i];
-      const v = this.tieBreak == TIE_SUM ? nodeAttainedSum(n, now) : nodeAttainedVariance(n, now);
-      const f = v / (1.0 + v);
-      if (f < bestF || (f == bestF && n < best)) { best = n; bestF = f; }
-    }
-    return best;
-  }
+  useOracle(): void { this.oracle = true; }
 
   onJobArrival(job: i32, now: f64): void {
     const ready = jobUnlaunched(job);
@@ -185,9 +295,21 @@ export class Kairos extends Scheduler {
     this.planBeat(now);
   }
 
+  /** A task is about to arrive at `node`, end there, or reach a quantum end: in the sampled
+   *  view, the node's value for this heartbeat is taken from its state now, before it changes. */
+  beforeNodeChange(node: i32, now: f64): void {
+    if (this.oracle || this.tieBreak == TIE_RANDOM || !this.useVariance) return;
+    if (this.frozenEpoch[node] == this.epoch) return;
+    const v = this.epoch == 0 ? 0.0 : this.valueAt(node, this.sampledAt);
+    this.frozenEpoch[node] = this.epoch;
+    this.sample[node] = v;
+    this.frozen[this.frozenCount++] = node;
+    this.setInA(node, v != 0.0); // until the next heartbeat
+  }
+
   onTaskEnd(node: i32, task: i32, job: i32, now: f64): void {
     this.completed[node] = this.completed[node] + 1;
-    if (this.oracle) this.refresh(node, nodeTasks(node));
+    if (this.oracle) this.setInA(node, nodeTasks(node) >= this.watchFrom());
     if (!this.staleCounts) setTimer(now + netDelay, this.noticeKind, node, 0);
     else if (this.isDirty[node] == 0) {
       this.isDirty[node] = 1;
@@ -195,16 +317,8 @@ export class Kairos extends Scheduler {
     }
   }
 
-  /** Fewest tasks at a node for its heartbeat value to be non-zero. */
-  watchFrom(): i32 { return this.tieBreak == TIE_SUM ? 1 : 2; }
-
   accept(node: i32, job: i32, task: i32, now: f64): bool {
-    if (this.oracle) { this.refresh(node, nodeTasks(node) + 1); return true; }
-    // The task joins `node` right after this: watch the node once it can report non-zero.
-    if (this.useVariance && this.inWatch[node] == 0 && nodeTasks(node) + 1 >= this.watchFrom()) {
-      this.inWatch[node] = 1;
-      this.watch[this.watchCount++] = node;
-    }
+    if (this.oracle) this.setInA(node, nodeTasks(node) + 1 >= this.watchFrom()); // the task joins it next
     return true;
   }
 
@@ -212,49 +326,31 @@ export class Kairos extends Scheduler {
     if (kind == this.noticeKind) {
       // A completion notice: node `a` has room again.
       this.reported[a] = this.reported[a] + 1;
-      if (this.oracle) this.refresh(a, -1); else this.view.set(a, this.key(a));
+      if (this.tieBreak == TIE_RANDOM) this.view.set(a, this.randomKey(a)); else this.file(a);
       this.place(now);
       this.planBeat(now);
       return;
     }
-    // Heartbeat: every node reports the variance of attained service (and, with staleCounts,
-    // its completions). Only the nodes whose report can change are visited (see the header).
+    // Heartbeat: every node reports its tie value (and, with staleCounts, its completions).
     this.heartbeat.fired();
-    if (this.oracle) {
-      const k = this.reportCompletions(0);
-      for (let c = 0; c < k; c++) this.refresh(this.changed[c], -1);
-    } else if (this.tieBreak == TIE_RANDOM) {
-      for (let n = 0; n < nNodes; n++) {
-        if (this.staleCounts) this.reported[n] = this.completed[n];
-        this.keys[n] = this.key(n);
-      }
-      this.dirtyCount = 0;
-      this.isDirty.fill(0);
+    const k = this.reportCompletions(0);
+    if (this.tieBreak == TIE_RANDOM) {
+      for (let n = 0; n < nNodes; n++) this.keys[n] = this.randomKey(n);
       this.view.setAll(this.keys);
     } else {
-      let k = 0;
-      const from = this.watchFrom();
-      let i = 0;
-      while (i < this.watchCount) {
-        const n = this.watch[i];
-        const tasks = nodeTasks(n);
-        const v = tasks < from ? 0.0 : (this.tieBreak == TIE_SUM ? nodeAttainedSum(n, now) : nodeAttainedVariance(n, now));
-        if (v != this.variance[n]) { this.variance[n] = v; this.changed[k++] = n; }
-        if (tasks < from && v == 0.0) { // leaves the watch set until a task arrives again
-          this.inWatch[n] = 0;
-          this.watch[i] = this.watch[--this.watchCount];
-        } else {
-          i++;
+      if (!this.oracle && this.useVariance) {
+        // A new sample: the nodes frozen at the last one read their current state again.
+        this.epoch++;
+        this.sampledAt = now;
+        this.heapLevel = -1.0;
+        const from = this.watchFrom();
+        for (let i = 0; i < this.frozenCount; i++) {
+          const n = this.frozen[i];
+          this.setInA(n, nodeTasks(n) >= from);
         }
+        this.frozenCount = 0;
       }
-      k = this.reportCompletions(k);
-      if (k * 16 > nNodes) { // many keys changed: rebuild the tree in O(nodes)
-        for (let n = 0; n < nNodes; n++) this.keys[n] = this.view.get(n);
-        for (let c = 0; c < k; c++) this.keys[this.changed[c]] = this.key(this.changed[c]);
-        this.view.setAll(this.keys);
-      } else {
-        for (let c = 0; c < k; c++) this.view.set(this.changed[c], this.key(this.changed[c]));
-      }
+      for (let c = 0; c < k; c++) this.file(this.changed[c]);
     }
     this.place(now);
     this.planBeat(now);
@@ -301,7 +397,7 @@ export function createKairos(p: Params): Scheduler {
   setRunOverheads(p.num("suspendCost"), p.num("resumeCost"));
   const k = new Kairos(p.int("Q"), p.num("delta"), p.flag("staleCounts"), nodes);
   const tie = p.choice("tieBreak");
-  k.tieBreak = tie == "random" ? TIE_RANDOM : tie == "sum" ? TIE_SUM : TIE_VARIANCE;
+  if (tie == "random") k.useRandomTies(); else k.tieBreak = tie == "sum" ? TIE_SUM : TIE_VARIANCE;
   if (p.flag("oracle")) k.useOracle();
   return k;
 }
