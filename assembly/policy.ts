@@ -23,3 +23,5 @@ export { serve, suspendAt, resumeAt, afterSlotFreed } from "./serve";
 export { setRunOverheads, runState, attained, currentAttained, RS_NONE, RS_RUNNING, RS_PROTECTED, RS_SUSPENDED,
   RS_WAITING, RS_DONE } from "./preempt";
 export { fail, E_RANGE_OUTSIDE_VIEW, E_EVENT_NOT_PENDING } from "./errors";
+export { resourcesOn, resourceDims, nodeSlots, capacityOf, maxCapacity, totalCapacity, parkedAt } from "./resources";
+export { hasPredictions, predictedIsLong } from "./predict";

@@ -54,7 +54,16 @@ export function formatRunTable(runs: RunSummary[]): string {
     if (withLong) cells.push(...[r.slowdown.long.p50, r.slowdown.long.p90, r.slowdown.long.p99].map(fmt));
     return cells;
   });
-  return head.join("\n") + table(header, rows)
+  const withRes = runs.filter((r) => r.resources);
+  let res = "";
+  if (withRes.length > 0) {
+    const dims = Object.keys(withRes[0].resources!.utilization);
+    res = `\n\nresource utilisation (allocated / capacity over the makespan; cluster ${withRes[0].resources!.cluster})\n`
+      + table(["scheduler", ...dims, "mean", "makespan s"], withRes.map((r) => [r.scheduler,
+        ...dims.map((d) => `${(100 * (r.resources!.utilization[d] ?? 0)).toFixed(1)}%`),
+        `${(100 * r.resources!.mean).toFixed(1)}%`, fmt(r.makespan)]));
+  }
+  return head.join("\n") + table(header, rows) + res
     + "\n\nslowdown: percentile of completion time / the same percentile of the jobs' longest task (per class)\n"
     + table(slow, slowRows);
 }

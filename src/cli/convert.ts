@@ -1,0 +1,3 @@
+// placeholder (filled below)
+import type { Command } from "commander";
+export function addConvertCommands(program: Command): void { void program; }

@@ -1,0 +1,147 @@
+// Fregata's job classifier (seed-fregata.md §2.1, §7 A1/A2/A19), run by the host before a run;
+// the engine reads each job's predicted class (assembly/predict.ts). Browser-safe.
+//  - Label: short <=> the job's mean task duration <= T_th (the scheduler's `cutoff`).
+//  - Features (Table I): the job's summed cpu, mem and storage demand (trace dimensions named
+//    cpu, mem and disk; 0 when absent), its number of tasks, and the cluster's cpu, mem and
+//    storage utilisation at submission. The host classifies before the run, when no
+//    utilisation is known, so the three system features are 0 for every job: constant, they
+//    get weight 0 and carry no information (documented in docs/models/fregata.md).
+//    Every feature is log1p-transformed and z-scored with the training prefix's mean and
+//    standard deviation (a constant feature's z is 0).
+//  - `logreg` (default, A2): logistic regression by full-batch gradient descent from zero, rate
+//    0.1, 500 iterations, L2 1e-3 (no randomness), trained on the first `trainFraction` % of
+//    jobs (at least one); 10-fold cross-validation accuracy on the prefix with folds by job
+//    index mod 10. `oracle`: the true label. `noisyOracle`: the true label flipped with
+//    probability p by the run's seeded stream 41 (STREAM_FREGATA_NOISE).
+import type { Trace } from "../trace/types.js";
+
+export type ClassifierMode = "logreg" | "oracle" | "noisyOracle";
+
+export interface ClassifierReport {
+  mode: ClassifierMode;
+  /** Jobs predicted long. */
+  predictedLong: number;
+  /** Share of jobs whose predicted class equals the true label. */
+  accuracy: number;
+  /** logreg: training prefix size and 10-fold CV accuracy on it (null with fewer than 10 jobs). */
+  trainJobs?: number;
+  cvAccuracy?: number | null;
+}
+
+const FEATURES = 7;
+
+/** The true labels: 1 = long (mean task duration > cutoff). */
+export function trueLong(t: Trace, cutoff: number): Uint8Array {
+  const jobs = t.arrivals.length;
+  const out = new Uint8Array(jobs);
+  for (let j = 0; j < jobs; j++) {
+    let s = 0;
+    for (let k = t.taskOffsets[j]; k < t.taskOffsets[j + 1]; k++) s += t.durations[k];
+    out[j] = s / (t.taskOffsets[j + 1] - t.taskOffsets[j]) > cutoff ? 1 : 0;
+  }
+  return out;
+}
+
+/** Table I features of every job (row-major, FEATURES per job), log1p-transformed. */
+export function jobFeatures(t: Trace): Float64Array {
+  const jobs = t.arrivals.length;
+  const x = new Float64Array(jobs * FEATURES);
+  const names = t.demandNames ?? [];
+  const D = names.length;
+  const dimOf = (n: string) => names.indexOf(n);
+  const cols = [dimOf("cpu"), dimOf("mem"), dimOf("disk")];
+  for (let j = 0; j < jobs; j++) {
+    const sums = [0, 0, 0];
+    for (let k = t.taskOffsets[j]; k < t.taskOffsets[j + 1]; k++) {
+      for (let f = 0; f < 3; f++) if (cols[f] >= 0) sums[f] += t.demands![k * D + cols[f]];
+    }
+    const row = [sums[0], sums[1], sums[2], t.taskOffsets[j + 1] - t.taskOffsets[j], 0, 0, 0];
+    for (let f = 0; f < FEATURES; f++) x[j * FEATURES + f] = Math.log1p(row[f]);
+  }
+  return x;
+}
+
+const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
+
+/** A logistic model trained on `rows` of x (log1p features) with labels y (1 = short). */
+export class LogReg {
+  mean = new Float64Array(FEATURES);
+  sd = new Float64Array(FEATURES);
+  w = new Float64Array(FEATURES);
+  b = 0;
+
+  constructor(x: Float64Array, y: Uint8Array, rows: number[], lr = 0.1, iters = 500, l2 = 1e-3) {
+    const n = rows.length;
+    for (const r of rows) for (let f = 0; f < FEATURES; f++) this.mean[f] += x[r * FEATURES + f] / n;
+    for (const r of rows) for (let f = 0; f < FEATURES; f++) this.sd[f] += (x[r * FEATURES + f] - this.mean[f]) ** 2 / n;
+    for (let f = 0; f < FEATURES; f++) this.sd[f] = Math.sqrt(this.sd[f]);
+    const z = new Float64Array(n * FEATURES);
+    rows.forEach((r, i) => { for (let f = 0; f < FEATURES; f++) z[i * FEATURES + f] = this.z(x, r, f); });
+    const g = new Float64Array(FEATURES);
+    for (let it = 0; it < iters; it++) {
+      g.fill(0);
+      let gb = 0;
+      for (let i = 0; i < n; i++) {
+        let s = this.b;
+        for (let f = 0; f < FEATURES; f++) s += this.w[f] * z[i * FEATURES + f];
+        const e = sigmoid(s) - y[rows[i]];
+        for (let f = 0; f < FEATURES; f++) g[f] += e * z[i * FEATURES + f];
+        gb += e;
+      }
+      for (let f = 0; f < FEATURES; f++) this.w[f] -= lr * (g[f] / n + l2 * this.w[f]);
+      this.b -= lr * gb / n;
+    }
+  }
+
+  z(x: Float64Array, r: number, f: number): number {
+    return this.sd[f] > 0 ? (x[r * FEATURES + f] - this.mean[f]) / this.sd[f] : 0;
+  }
+
+  /** Probability that job r is short. */
+  pShort(x: Float64Array, r: number): number {
+    let s = this.b;
+    for (let f = 0; f < FEATURES; f++) s += this.w[f] * this.z(x, r, f);
+    return sigmoid(s);
+  }
+}
+
+/**
+ * Each job's predicted class (1 = long / LOW priority) and a report. `flips` (noisyOracle): one
+ * uniform draw in [0, 1) per job from the run's stream.
+ */
+export function classifyJobs(t: Trace, mode: ClassifierMode, cutoff: number, trainFraction: number, noisyP: number,
+                             flips?: Float64Array): { predicted: Int32Array; report: ClassifierReport } {
+  const jobs = t.arrivals.length;
+  const truth = trueLong(t, cutoff);
+  const predicted = new Int32Array(jobs);
+  const report: ClassifierReport = { mode, predictedLong: 0, accuracy: 0 };
+  if (mode === "oracle") {
+    for (let j = 0; j < jobs; j++) predicted[j] = truth[j];
+  } else if (mode === "noisyOracle") {
+    for (let j = 0; j < jobs; j++) predicted[j] = (flips![j] < noisyP ? 1 - truth[j] : truth[j]);
+  } else {
+    const x = jobFeatures(t);
+    const short = Uint8Array.from(truth, (v) => 1 - v);
+    const n = Math.max(1, Math.min(jobs, Math.ceil((trainFraction / 100) * jobs)));
+    const prefix = Array.from({ length: n }, (_, i) => i);
+    const model = new LogReg(x, short, prefix);
+    for (let j = 0; j < jobs; j++) predicted[j] = model.pShort(x, j) >= 0.5 ? 0 : 1;
+    report.trainJobs = n;
+    if (n >= 10) {
+      let right = 0;
+      for (let fold = 0; fold < 10; fold++) {
+        const train = prefix.filter((j) => j % 10 !== fold);
+        const m = new LogReg(x, short, train);
+        for (const j of prefix) if (j % 10 === fold && (m.pShort(x, j) >= 0.5 ? 1 : 0) === short[j]) right++;
+      }
+      report.cvAccuracy = right / n;
+    } else report.cvAccuracy = null;
+  }
+  let right = 0;
+  for (let j = 0; j < jobs; j++) {
+    report.predictedLong += predicted[j];
+    if (predicted[j] === truth[j]) right++;
+  }
+  report.accuracy = jobs > 0 ? right / jobs : 1;
+  return { predicted, report };
+}
