@@ -72,7 +72,10 @@ interface RunExtras {
 
 function prepareExtras(trace: Trace, config: ResolvedConfig, draws: (stream: number, n: number) => Float64Array): RunExtras {
   const out: RunExtras = {};
-  if (config.cluster) out.cluster = clusterColumns(config.cluster, trace);
+  if (config.cluster) {
+    out.cluster = clusterColumns(config.cluster, trace);
+    if (config.spec.resources) out.cluster.slots.fill(config.slots);
+  }
   const mode = config.params.classifier;
   if (config.spec.resources && typeof mode === "string") {
     const jobs = trace.arrivals.length;

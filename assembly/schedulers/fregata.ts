@@ -31,11 +31,11 @@ import {
   Scheduler, Params, nNodes, nTasks, nJobs, netDelay, taskJob, jobFirstTask, jobTaskCount, jobUnlaunched, nextUnlaunchedTask,
   taskDuration, taskDemand, jobArrival, jobEstimate, childCount, childAt, parentCount, parentAt, sendBegin, sendTo, sendEnd,
   setTimer, timerKind, stream, registerCounter, count, counterValue, setCounter, resourceDims, nodeSlots, capacityOf,
-  maxCapacity, predictedIsLong,
+  predictedIsLong,
 } from "../policy";
 import { Rng, STREAM_FREGATA_MASTERS } from "../rng";
 import { toI32 } from "../glue";
-import { packList, priorities, partition, volume } from "./packing";
+import { dominant, deviation, pairFits, priorities, partition, volume } from "./packing";
 
 const HIGH: i32 = 0;
 const LOW: i32 = 1;
@@ -198,7 +198,8 @@ export class Fregata extends Scheduler {
     const extra = nNodes % G;
     for (let g = 0; g < G; g++) this.groupStart[g + 1] = this.groupStart[g] + base + (g < extra ? 1 : 0);
     this.cmax = new Float64Array(D);
-    for (let d = 0; d < D; d++) this.cmax[d] = maxCapacity(d);
+    // C'_k (§2.6) from the capacities (the engine's own maxima are built after the policy).
+    for (let n = 0; n < nNodes; n++) for (let d = 0; d < D; d++) if (capacityOf(n, d) > this.cmax[d]) this.cmax[d] = capacityOf(n, d);
     this.free = new Float64Array(nNodes * D);
     this.groupFreeSlots = new Int32Array(G);
     this.groupCap = new Float64Array(G * W);
@@ -465,22 +466,33 @@ export class Fregata extends Scheduler {
       this.placed[i] = 0;
       for (let d = 0; d < D; d++) this.winDem[i * D + d] = taskDemand(t, d);
     }
-    if (this.packing && D > 0 && w > 1) {
-      packList(this.winDem, w, D, this.cmax, this.normalize, true, this.partner, this.dom);
-    } else {
-      for (let i = 0; i < w; i++) this.partner[i] = -1;
-    }
+    // packList (packing.ts) evaluated lazily: entity i's partner is chosen when the scan reaches
+    // i, among the tasks after it not yet taken — the same pairs packList gives, but the scan
+    // stops when the group has no free slot (O(window) per placement, not O(window^2)).
+    const packs = this.packing && D > 0 && w > 1;
+    if (packs) for (let i = 0; i < w; i++) this.dom[i] = dominant(this.winDem, i * D, D, this.cmax, this.normalize);
     let firstFailed = false;
     for (let i = 0; i < w; i++) {
       if (this.placed[i] != 0) continue;
       if (this.groupFreeSlots[g] == 0) break;
-      const p = this.partner[i];
-      if (p > i && this.placed[p] == 0) {
+      let p = -1;
+      if (packs && this.dom[i] >= 0) {
+        let bestDv = -1.0;
+        for (let j = i + 1; j < w; j++) {
+          if (this.placed[j] != 0 || this.dom[j] < 0 || this.dom[j] == this.dom[i]) continue;
+          if (!pairFits(this.winDem, i * D, j * D, D, this.cmax)) continue;
+          const dv = deviation(this.winDem, i * D, j * D, D, this.cmax, this.normalize);
+          if (dv > bestDv) { bestDv = dv; p = j; }
+        }
+      }
+      if (p > i) {
+        // Taken as i's partner whether or not the pair is placed now (packList's `used`).
+        this.placed[p] = 2;
         const a = this.win[i];
         const b = this.win[p];
         for (let d = 0; d < D; d++) this.dem[d] = taskDemand(a, d) + taskDemand(b, d);
         const wide = cls == HIGH || (this.anyTier[a] != 0 && this.anyTier[b] != 0);
-        const node = this.bestFit(g, cls == HIGH || wide, 2);
+        const node = this.bestFit(g, wide, 2);
         if (node >= 0) {
           this.place(node, a, now);
           this.place(node, b, now);
@@ -491,17 +503,24 @@ export class Fregata extends Scheduler {
           continue;
         }
       }
-      // A single (or a pair's first member when the pair fits nowhere now, A9).
-      const a = this.win[i];
-      for (let d = 0; d < D; d++) this.dem[d] = taskDemand(a, d);
-      const node = this.bestFit(g, cls == HIGH || this.anyTier[a] != 0, 1);
-      if (node >= 0) {
-        this.place(node, a, now);
-        this.placed[i] = 1;
+      // A single, or a pair that fits nowhere now tried as two singles (A9).
+      if (this.placeSingle(g, cls, i, now)) {
         if (firstFailed) count(this.cBackfill, 1.0);
       } else firstFailed = true;
+      if (p > i && this.groupFreeSlots[g] > 0 && this.placeSingle(g, cls, p, now) && firstFailed) count(this.cBackfill, 1.0);
     }
-    for (let i = 0; i < w; i++) if (this.placed[i] == 0) heap.push(this.win[i], this.winKey[i]);
+    for (let i = 0; i < w; i++) if (this.placed[i] != 1) heap.push(this.win[i], this.winKey[i]);
+  }
+
+  /** Places window task i alone (best fit); whether it was placed. */
+  placeSingle(g: i32, cls: i32, i: i32, now: f64): bool {
+    const a = this.win[i];
+    for (let d = 0; d < this.D; d++) this.dem[d] = taskDemand(a, d);
+    const node = this.bestFit(g, cls == HIGH || this.anyTier[a] != 0, 1);
+    if (node < 0) return false;
+    this.place(node, a, now);
+    this.placed[i] = 1;
+    return true;
   }
 
   /** The feasible worker of group g with the smallest unused volume for `dem` and `k` slots:

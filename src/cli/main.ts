@@ -25,7 +25,7 @@ import { serve } from "./serve.js";
 import { addPlotCommand, addPlotData, addPlotOptions, plotSetup, writePlot } from "./plot.js";
 import { addSweepCommands, addSweepOptions, compareToResults, sweepOptions } from "./sweep.js";
 import { CLUSTER_HELP, defaultCluster, loadClusterOption } from "./cluster.js";
-import { addConvertCommands } from "./convert.js";
+import { addConvertCommands, addFregataGen } from "./convert.js";
 import { findCluster, type ClusterSpec } from "../config/cluster.js";
 
 const VERSION = "0.1.0";
@@ -530,6 +530,7 @@ export function buildProgram(): Command {
       .requiredOption("-o, --output <file>", "output file (.tr, or .csv)")
       .action((opts) => genTraceLike(g.name, opts));
   }
+  addFregataGen(gen);
   // `aviary gen NAME` with an unknown NAME: one line naming the generators.
   gen.on("command:*", (operands: string[]) => { findTraceGenerator(String(operands[0])); });
 

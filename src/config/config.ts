@@ -64,10 +64,13 @@ export function resolveConfig(c: Partial<SimConfig> & { scheduler?: string },
   }
   const problem = spec.check?.(params, nodes, slots);
   if (problem !== undefined) throw new InputError(`scheduler '${spec.name}': ${problem}`);
+  // A resource-fit scheduler (fregata) on a cluster: its workers' slot counts are `coLocate`
+  // (resources decide what fits; seed-fregata.md §6 item 5), not the cluster's.
+  const runSlots = cluster && spec.resources ? Number(params.coLocate) : slots;
   const paramVector = new Float64Array(spec.params.length);
   spec.params.forEach((p, i) => { paramVector[i] = engineValue(p, params[p.name]); });
   return {
-    scheduler: spec.name, nodes, slots, seed, params, spec, engineIndex: catalogue.indexOf(spec),
+    scheduler: spec.name, nodes, slots: runSlots, seed, params, spec, engineIndex: catalogue.indexOf(spec),
     networkDelay: params.networkDelay as number, paramVector, ...(cluster ? { cluster } : {}),
   };
 }
