@@ -284,7 +284,7 @@ describe("§4.2 directions on the generated workload at 50 servers (fregata-clus
     return s / r.finish.length;
   };
   for (const jobs of [100, 300, 600]) {
-    it(`${jobs} jobs: mean JCT fregata < pigeon < sparrow${jobs === 600 ? "; utilisation fregata > pigeon, sparrow" : ""}`, async () => {
+    it(`${jobs} jobs: mean JCT fregata < pigeon < sparrow; mean utilisation fregata > pigeon and sparrow`, async () => {
       const trace = await fregataTrace(jobs, 1);
       const out: Record<string, SimResult> = {};
       for (const s of ["fregata", "pigeon", "sparrow"]) {
@@ -294,11 +294,10 @@ describe("§4.2 directions on the generated workload at 50 servers (fregata-clus
       }
       expect(meanJct(out.fregata)).toBeLessThan(meanJct(out.pigeon));
       expect(meanJct(out.pigeon)).toBeLessThan(meanJct(out.sparrow));
-      if (jobs === 600) {
-        const u = (s: string) => summarize(out[s]).resources!.mean;
-        expect(u("fregata")).toBeGreaterThan(u("pigeon"));
-        expect(u("fregata")).toBeGreaterThan(u("sparrow"));
-      }
+      // (Pigeon > Sparrow in utilisation, the paper's R1/R2, is not reproduced: docs/results/fregata.md.)
+      const u = (s: string) => summarize(out[s]).resources!.mean;
+      expect(u("fregata")).toBeGreaterThan(u("pigeon"));
+      expect(u("fregata")).toBeGreaterThan(u("sparrow"));
     }, 60_000);
   }
 });

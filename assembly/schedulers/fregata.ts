@@ -127,6 +127,10 @@ export class Fregata extends Scheduler {
   lowMaxSlots: Int32Array = new Int32Array(0);
   allMaxSlots: Int32Array = new Int32Array(0);
   heaps: TaskHeap[] = [];
+  winTask: Int32Array = new Int32Array(0);
+  winKey: Float64Array = new Float64Array(0);
+  winSize: Int32Array = new Int32Array(0);
+  maxFree: Float64Array = new Float64Array(0);
   // Per task.
   taskMaster: Int32Array = new Int32Array(nTasks);
   prio: Float64Array = new Float64Array(nTasks);
@@ -153,9 +157,9 @@ export class Fregata extends Scheduler {
   gmaster: Int32Array = new Int32Array(0);
   cnt: Int32Array = new Int32Array(0);
   eligible: Int32Array = new Int32Array(0);
+  rr: i32 = 0;
   // Window scratch.
   win: Int32Array = new Int32Array(0);
-  winKey: Float64Array = new Float64Array(0);
   winDem: Float64Array = new Float64Array(0);
   partner: Int32Array = new Int32Array(0);
   dom: Int32Array = new Int32Array(0);
@@ -240,7 +244,10 @@ export class Fregata extends Scheduler {
     this.touchMark = new Int32Array(G);
     const K = window;
     this.win = new Int32Array(K);
-    this.winKey = new Float64Array(K);
+    this.winTask = new Int32Array(2 * G * K);
+    this.winKey = new Float64Array(2 * G * K);
+    this.winSize = new Int32Array(2 * G);
+    this.maxFree = new Float64Array(D + 1);
     this.winDem = new Float64Array(K * (D > 0 ? D : 1));
     this.partner = new Int32Array(K);
     this.dom = new Int32Array(K);
@@ -290,8 +297,8 @@ export class Fregata extends Scheduler {
     this.stack = new Int32Array(c);
     this.gsize = new Int32Array(c);
     this.gorder = new Int32Array(c);
-    this.gmaster = new Int32Array(c);
     this.cnt = new Int32Array(c + 2);
+    this.gmaster = new Int32Array(c + 1);
   }
 
   arrive(job: i32, now: f64): void {
@@ -349,33 +356,43 @@ export class Fregata extends Scheduler {
     }
     priorities(n, this.rev, kidOff, this.kids, this.base, this.gamma, this.pj);
     for (let t = 0; t < n; t++) this.prio[f + t] = this.pj[t];
-    // Algorithm 1 and the masters.
+    // Algorithm 1 and the masters (A4): the masters in a random order (shuffled per job); each
+    // group in turn (largest first) goes to the next master in that order whose load is below
+    // the threshold, or, when none is, to the least loaded one — loads counting the groups
+    // assigned so far, so a job's groups spread even when every master is loaded.
     const low = this.jobLow[job] != 0;
     const G = this.groups;
-    let ne = 0;
-    for (let g = 0; g < G; g++) if (this.load(g) < this.loadThreshold) this.eligible[ne++] = g;
-    if (ne == 0) {
-      count(this.cFallback, 1.0);
-      let best = 0;
-      for (let g = 1; g < G; g++) if (this.load(g) < this.load(best)) best = g;
-      this.eligible[0] = best;
-      ne = 1;
-    }
-    for (let i = ne - 1; i > 0; i--) {
+    for (let g = 0; g < G; g++) this.eligible[g] = g;
+    for (let i = G - 1; i > 0; i--) {
       const j = this.rng.nextInt(i + 1);
       const x = this.eligible[i]; this.eligible[i] = this.eligible[j]; this.eligible[j] = x;
     }
+    this.rr = 0;
     if (this.perTask) {
-      for (let i = 0; i < n; i++) this.assign(f + this.topo[i], this.eligible[i % ne], low);
+      for (let i = 0; i < n; i++) {
+        const t = f + this.topo[i];
+        const m = this.nextMaster();
+        this.assign(t, m, low);
+      }
     } else {
       const ng = partition(n, this.topo, kidOff, this.kids, this.tail, this.isSource, this.wcc, this.group, parOff,
         this.pars, this.stack);
-      for (let g = 0; g < ng; g++) { this.gsize[g] = 0; this.gorder[g] = g; }
+      for (let g = 0; g < ng; g++) this.gsize[g] = 0;
       for (let t = 0; t < n; t++) this.gsize[this.group[t]] = this.gsize[this.group[t]] + 1;
-      // Largest group first (ties: the group found first).
+      // Largest group first (ties: the group found first); each group's tasks in index order.
       sortBySizeDesc(this.gorder, this.gsize, ng, this.cnt);
-      for (let i = 0; i < ng; i++) this.gmaster[this.gorder[i]] = this.eligible[i % ne];
-      for (let t = 0; t < n; t++) this.assign(f + t, this.gmaster[this.group[t]], low);
+      // Tasks by group: a counting pass (stack = tasks ordered by group, gmaster = group starts).
+      for (let g = 0; g <= ng; g++) this.gmaster[g] = 0;
+      for (let t = 0; t < n; t++) this.gmaster[this.group[t] + 1]++;
+      for (let g = 0; g < ng; g++) this.gmaster[g + 1] += this.gmaster[g];
+      for (let t = 0; t < n; t++) { const g = this.group[t]; this.stack[this.gmaster[g]] = t; this.gmaster[g]++; }
+      for (let g = ng; g > 0; g--) this.gmaster[g] = this.gmaster[g - 1];
+      this.gmaster[0] = 0;
+      for (let i = 0; i < ng; i++) {
+        const g = this.gorder[i];
+        const m = this.nextMaster();
+        for (let k = this.gmaster[g]; k < this.gmaster[g + 1]; k++) this.assign(f + this.stack[k], m, low);
+      }
     }
     // The ready tasks (those without parents) enter their masters' queues.
     const ready = jobUnlaunched(job);
@@ -388,6 +405,27 @@ export class Fregata extends Scheduler {
       if (this.touchMark[g] != this.touchStamp) { this.touchMark[g] = this.touchStamp; this.touched[nt++] = g; }
     }
     for (let i = 0; i < nt; i++) this.dispatch(this.touched[i], now);
+  }
+
+  /** The next master for a group (A4): from the round-robin pointer over this job's shuffled
+   *  order, the first below the load threshold; else the least loaded (ties: the lowest id). */
+  nextMaster(): i32 {
+    const G = this.groups;
+    for (let k = 0; k < G; k++) {
+      const m = this.eligible[(this.rr + k) % G];
+      if (this.load(m) < this.loadThreshold) {
+        this.rr = (this.rr + k + 1) % G;
+        return m;
+      }
+    }
+    count(this.cFallback, 1.0);
+    let best = 0;
+    let bestL = this.load(0);
+    for (let g = 1; g < G; g++) {
+      const l = this.load(g);
+      if (l < bestL) { best = g; bestL = l; }
+    }
+    return best;
   }
 
   /** Master load (A5): max over dimensions (and slots) of (allocated + assigned) / capacity. */
@@ -434,12 +472,45 @@ export class Fregata extends Scheduler {
     this.groupLoad[m * W + this.D] += 1.0;
   }
 
+  /** `a` ranks before `b` in a queue: higher key, then the lower task index. */
+  static before(ka: f64, ta: i32, kb: f64, tb: i32): bool { return ka > kb || (ka == kb && ta < tb); }
+
+  /** Queue q = 2 x master + class: its top `window` tasks in order in winTask/winKey (the
+   *  window, persistent), the rest in heaps[q]; the window is full whenever the heap is not. */
   enqueue(task: i32, now: f64): void {
     const g = this.taskMaster[task];
     const tau = this.cutoff > 0.0 ? this.cutoff : 1.0;
-    const h = this.heaps[2 * g + this.jobLow[taskJob[task]]];
-    h.push(task, this.prio[task] - this.w2 * now / tau);
-    const q = <f64>(this.heaps[2 * g].size + this.heaps[2 * g + 1].size);
+    const q = 2 * g + this.jobLow[taskJob[task]];
+    const key = this.prio[task] - this.w2 * now / tau;
+    const K = this.window;
+    const base = q * K;
+    let n = this.winSize[q];
+    if (n == K) {
+      // Full: the task enters the window only if it ranks before the window's last.
+      const lt = this.winTask[base + K - 1];
+      const lk = this.winKey[base + K - 1];
+      if (!Fregata.before(key, task, lk, lt)) {
+        this.heaps[q].push(task, key);
+        this.noteQueue(g);
+        return;
+      }
+      this.heaps[q].push(lt, lk);
+      n = K - 1;
+    }
+    let i = n;
+    while (i > 0 && Fregata.before(key, task, this.winKey[base + i - 1], this.winTask[base + i - 1])) {
+      this.winKey[base + i] = this.winKey[base + i - 1];
+      this.winTask[base + i] = this.winTask[base + i - 1];
+      i--;
+    }
+    this.winKey[base + i] = key;
+    this.winTask[base + i] = task;
+    this.winSize[q] = n + 1;
+    this.noteQueue(g);
+  }
+
+  noteQueue(g: i32): void {
+    const q = <f64>(this.heaps[2 * g].size + this.heaps[2 * g + 1].size + this.winSize[2 * g] + this.winSize[2 * g + 1]);
     if (q > counterValue(this.cMaxQueue)) setCounter(this.cMaxQueue, q);
   }
 
@@ -454,27 +525,58 @@ export class Fregata extends Scheduler {
     sendEnd(now);
   }
 
-  dispatchClass(g: i32, cls: i32, now: f64): void {
-    const heap = this.heaps[2 * g + cls];
-    if (heap.size == 0) return;
+  /** The largest free amount per dimension (and free slots) over the workers class `cls` may
+   *  use in group g: a necessary condition for any placement there. */
+  groupMaxFree(g: i32, cls: i32): void {
     const D = this.D;
-    let w = heap.size < this.window ? heap.size : this.window;
+    for (let d = 0; d <= D; d++) this.maxFree[d] = 0.0;
+    for (let n = this.groupStart[g]; n < this.groupStart[g + 1]; n++) {
+      if (this.reserved[n] != 0 && cls == LOW) continue;
+      if (this.freeSlots[n] == 0) continue;
+      for (let d = 0; d < D; d++) {
+        const x = this.free[n * D + d] + FIT_EPS * capacityOf(n, d);
+        if (x > this.maxFree[d]) this.maxFree[d] = x;
+      }
+      if (<f64>this.freeSlots[n] > this.maxFree[D]) this.maxFree[D] = <f64>this.freeSlots[n];
+    }
+  }
+
+  /** Whether window task i might fit a worker now (its demand within the largest free amounts). */
+  mightFit(i: i32): bool {
+    const D = this.D;
+    if (this.maxFree[D] < 1.0) return false;
+    for (let d = 0; d < D; d++) if (this.winDem[i * D + d] > this.maxFree[d]) return false;
+    return true;
+  }
+
+  dispatchClass(g: i32, cls: i32, now: f64): void {
+    const q = 2 * g + cls;
+    const w = this.winSize[q];
+    if (w == 0) return;
+    const K = this.window;
+    const base = q * K;
+    const D = this.D;
+    // (anyTier tasks of LOW may use reserved workers: the bound then covers them too)
+    this.groupMaxFree(g, cls == HIGH ? HIGH : LOW);
+    if (this.maxFree[D] < 1.0) return;
     for (let i = 0; i < w; i++) {
-      const t = heap.pop();
+      const t = this.winTask[base + i];
       this.win[i] = t;
-      this.winKey[i] = heap.lastKey;
       this.placed[i] = 0;
       for (let d = 0; d < D; d++) this.winDem[i * D + d] = taskDemand(t, d);
     }
-    // packList (packing.ts) evaluated lazily: entity i's partner is chosen when the scan reaches
-    // i, among the tasks after it not yet taken — the same pairs packList gives, but the scan
-    // stops when the group has no free slot (O(window) per placement, not O(window^2)).
+    // packList (packing.ts) evaluated lazily over the window: entity i's partner is chosen when
+    // the scan reaches i, among the later tasks not yet taken (ties to the earlier), but only for
+    // a task that might fit now (its demand within the group's largest free amounts): a task
+    // that cannot be placed now takes no partner. The scan stops when the group is full.
     const packs = this.packing && D > 0 && w > 1;
     if (packs) for (let i = 0; i < w; i++) this.dom[i] = dominant(this.winDem, i * D, D, this.cmax, this.normalize);
     let firstFailed = false;
+    let placedAny = false;
     for (let i = 0; i < w; i++) {
       if (this.placed[i] != 0) continue;
-      if (this.groupFreeSlots[g] == 0) break;
+      if (this.groupFreeSlots[g] == 0 || this.maxFree[D] < 1.0) break;
+      if (!this.mightFit(i) && !(cls == LOW && this.anyTier[this.win[i]] != 0)) { firstFailed = true; continue; }
       let p = -1;
       if (packs && this.dom[i] >= 0) {
         let bestDv = -1.0;
@@ -498,18 +600,41 @@ export class Fregata extends Scheduler {
           this.place(node, b, now);
           this.placed[i] = 1;
           this.placed[p] = 1;
+          placedAny = true;
           count(this.cPairs, 1.0);
           if (firstFailed) count(this.cBackfill, 1.0);
+          this.groupMaxFree(g, cls);
           continue;
         }
       }
       // A single, or a pair that fits nowhere now tried as two singles (A9).
       if (this.placeSingle(g, cls, i, now)) {
+        placedAny = true;
         if (firstFailed) count(this.cBackfill, 1.0);
+        this.groupMaxFree(g, cls);
       } else firstFailed = true;
-      if (p > i && this.groupFreeSlots[g] > 0 && this.placeSingle(g, cls, p, now) && firstFailed) count(this.cBackfill, 1.0);
+      if (p > i && this.groupFreeSlots[g] > 0 && this.placeSingle(g, cls, p, now)) {
+        placedAny = true;
+        if (firstFailed) count(this.cBackfill, 1.0);
+        this.groupMaxFree(g, cls);
+      }
     }
-    for (let i = 0; i < w; i++) if (this.placed[i] != 1) heap.push(this.win[i], this.winKey[i]);
+    if (!placedAny) return;
+    // The window without the placed tasks (in order), refilled from the heap.
+    let k = 0;
+    for (let i = 0; i < w; i++) {
+      if (this.placed[i] == 1) continue;
+      this.winTask[base + k] = this.winTask[base + i];
+      this.winKey[base + k] = this.winKey[base + i];
+      k++;
+    }
+    const heap = this.heaps[q];
+    while (k < K && heap.size > 0) {
+      this.winTask[base + k] = heap.pop();
+      this.winKey[base + k] = heap.lastKey;
+      k++;
+    }
+    this.winSize[q] = k;
   }
 
   /** Places window task i alone (best fit); whether it was placed. */
@@ -597,5 +722,5 @@ function sortBySizeDesc(order: Int32Array, size: Int32Array, n: i32, cnt: Int32A
 export function createFregata(p: Params): Scheduler {
   return new Fregata(p.num("cutoff"), p.num("w1"), p.num("w2"), p.num("w3"), p.num("gamma"), p.num("kappa"),
     p.choice("partition") == "wcc", p.choice("masterDispatch") == "perTask", p.int("packWindow"), p.int("maxPack"),
-    p.flag("normalizeDemands"), p.num("loadThreshold"), p.int("groupSize"), p.num("reserved"));
+    p.flag("normalizeDemands"), p.num("loadThreshold"), p.int("groupSize"), p.num("rho"));
 }

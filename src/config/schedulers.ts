@@ -310,7 +310,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
       { name: "normalizeDemands", kind: "boolean", default: true, unit: "flag", description: "A7: dominant resource and DV on demands divided by the largest capacity C'_k (false: raw units, paper-literal)" },
       { name: "loadThreshold", kind: "number", default: 0.85, unit: "load", min: 0, max: 1e6, minExclusive: true, description: "L_th^m: masters at or above this load receive no new groups (A5; Table III)" },
       { name: "groupSize", kind: "integer", default: 10, unit: "workers", min: 1, max: 10_000_000, description: "workers per master (A6): round(nodes / groupSize) masters" },
-      { name: "reserved", kind: "number", default: 10, unit: "% of group", min: 0, max: 100, maxExclusive: true, description: "ρ: reserved workers per group for HIGH tasks, ceil(ρ x size), at least 1 if ρ > 0, never the whole group (A16)" },
+      { name: "rho", kind: "number", default: 10, unit: "% of group", min: 0, max: 100, maxExclusive: true, description: "ρ: reserved workers per group for HIGH tasks, ceil(ρ x size), at least 1 if ρ > 0, never the whole group (A16)" },
       { name: "coLocate", kind: "integer", default: 64, unit: "tasks/worker", min: 1, max: 4096, description: "with a cluster: tasks a worker may run at once (§6 item 5: Fregata places by resource fit and co-locates; the cluster's slot counts bind the slot-based baselines, A15)" },
     ],
   },
