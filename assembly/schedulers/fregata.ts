@@ -29,7 +29,7 @@
 //  - Dispatches run when tasks reach a master, become ready, or resources are freed.
 import {
   Scheduler, Params, nNodes, nTasks, nJobs, netDelay, taskJob, jobFirstTask, jobTaskCount, jobUnlaunched, nextUnlaunchedTask,
-  taskDuration, taskDemand, jobArrival, jobEstimate, childCount, childAt, parentCount, parentAt, sendBegin, sendTo, sendEnd,
+  taskDuration, taskDemand, taskDemands, jobArrival, jobEstimate, childCount, childAt, parentCount, parentAt, sendBegin, sendTo, sendEnd,
   setTimer, timerKind, stream, registerCounter, count, counterValue, setCounter, resourceDims, nodeSlots, capacityOf,
   predictedIsLong,
 } from "../policy";
@@ -135,6 +135,7 @@ export class Fregata extends Scheduler {
   taskMaster: Int32Array = new Int32Array(nTasks);
   prio: Float64Array = new Float64Array(nTasks);
   anyTier: Uint8Array = new Uint8Array(nTasks);
+  taskDom: Int32Array = new Int32Array(nTasks);
   jobLow: Uint8Array = new Uint8Array(nJobs);
   rng: Rng = stream(STREAM_FREGATA_MASTERS);
   // Per-job scratch (grown to the largest job).
@@ -356,6 +357,10 @@ export class Fregata extends Scheduler {
     }
     priorities(n, this.rev, kidOff, this.kids, this.base, this.gamma, this.pj);
     for (let t = 0; t < n; t++) this.prio[f + t] = this.pj[t];
+    // Each task's dominant resource (A7), once.
+    if (this.packing && this.D > 0) {
+      for (let t = f; t < f + n; t++) this.taskDom[t] = dominant(taskDemands, t * this.D, this.D, this.cmax, this.normalize);
+    }
     // Algorithm 1 and the masters (A4): the masters in a random order (shuffled per job); each
     // group in turn (largest first) goes to the next master in that order whose load is below
     // the threshold, or, when none is, to the least loaded one — loads counting the groups
@@ -545,7 +550,8 @@ export class Fregata extends Scheduler {
   mightFit(i: i32): bool {
     const D = this.D;
     if (this.maxFree[D] < 1.0) return false;
-    for (let d = 0; d < D; d++) if (this.winDem[i * D + d] > this.maxFree[d]) return false;
+    const o = this.win[i] * D;
+    for (let d = 0; d < D; d++) if (taskDemands[o + d] > this.maxFree[d]) return false;
     return true;
   }
 
@@ -559,31 +565,37 @@ export class Fregata extends Scheduler {
     // (anyTier tasks of LOW may use reserved workers: the bound then covers them too)
     this.groupMaxFree(g, cls == HIGH ? HIGH : LOW);
     if (this.maxFree[D] < 1.0) return;
-    for (let i = 0; i < w; i++) {
-      const t = this.winTask[base + i];
-      this.win[i] = t;
-      this.placed[i] = 0;
-      for (let d = 0; d < D; d++) this.winDem[i * D + d] = taskDemand(t, d);
-    }
+    for (let i = 0; i < w; i++) { this.win[i] = this.winTask[base + i]; this.placed[i] = 0; }
     // packList (packing.ts) evaluated lazily over the window: entity i's partner is chosen when
     // the scan reaches i, among the later tasks not yet taken (ties to the earlier), but only for
-    // a task that might fit now (its demand within the group's largest free amounts): a task
-    // that cannot be placed now takes no partner. The scan stops when the group is full.
+    // a task that can be placed alone now (a quick bound — its demand within the group's largest
+    // free amounts — then best fit): a task that cannot be placed now takes no partner, and the
+    // partner it would have had stays free for a later task. The scan stops when the group is full.
     const packs = this.packing && D > 0 && w > 1;
-    if (packs) for (let i = 0; i < w; i++) this.dom[i] = dominant(this.winDem, i * D, D, this.cmax, this.normalize);
+    const dem = taskDemands;
     let firstFailed = false;
     let placedAny = false;
     for (let i = 0; i < w; i++) {
       if (this.placed[i] != 0) continue;
       if (this.groupFreeSlots[g] == 0 || this.maxFree[D] < 1.0) break;
       if (!this.mightFit(i) && !(cls == LOW && this.anyTier[this.win[i]] != 0)) { firstFailed = true; continue; }
+      // A task that cannot be placed alone now takes no partner (and waits).
+      const a0 = this.win[i];
+      for (let d = 0; d < D; d++) this.dem[d] = dem[a0 * D + d];
+      const alone = this.bestFit(g, cls == HIGH || this.anyTier[a0] != 0, 1);
+      if (alone < 0) { firstFailed = true; continue; }
       let p = -1;
-      if (packs && this.dom[i] >= 0) {
+      const di = packs ? this.taskDom[this.win[i]] : -1;
+      if (di >= 0) {
         let bestDv = -1.0;
+        const oi = this.win[i] * D;
         for (let j = i + 1; j < w; j++) {
-          if (this.placed[j] != 0 || this.dom[j] < 0 || this.dom[j] == this.dom[i]) continue;
-          if (!pairFits(this.winDem, i * D, j * D, D, this.cmax)) continue;
-          const dv = deviation(this.winDem, i * D, j * D, D, this.cmax, this.normalize);
+          if (this.placed[j] != 0) continue;
+          const dj = this.taskDom[this.win[j]];
+          if (dj < 0 || dj == di) continue;
+          const oj = this.win[j] * D;
+          if (!pairFits(dem, oi, oj, D, this.cmax)) continue;
+          const dv = deviation(dem, oi, oj, D, this.cmax, this.normalize);
           if (dv > bestDv) { bestDv = dv; p = j; }
         }
       }

@@ -41,7 +41,9 @@ function normal(r: Draws): number {
 
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
-export function generateFregata(jobs: number, stream: (id: number) => Draws, seed = 1): Trace {
+/** `tasksPerJob`: every job gets exactly this many tasks (the speed benchmark's 2,000), instead of
+ *  the log-uniform counts. */
+export function generateFregata(jobs: number, stream: (id: number) => Draws, seed = 1, tasksPerJob?: number): Trace {
   if (!(Number.isInteger(jobs) && jobs >= 1 && jobs <= 1_000_000)) throw new InputError(`--jobs must be an integer in [1, 1000000], got ${jobs}`);
   const ra = stream(FREGATA_STREAMS.arrivals);
   const rs = stream(FREGATA_STREAMS.shapes);
@@ -70,7 +72,8 @@ export function generateFregata(jobs: number, stream: (id: number) => Draws, see
   const estimates = new Float64Array(jobs);
   for (let j = 0; j < jobs; j++) {
     const long = rs.nextFloat() < LONG_P;
-    const m = long ? logUniform(rs, 100, 2000) : logUniform(rs, 10, 100);
+    const drawn = long ? logUniform(rs, 100, 2000) : logUniform(rs, 10, 100);
+    const m = tasksPerJob ?? drawn;
     const levels = 1 + rs.nextInt(MAX_LEVELS);
     const first = durations.length;
     const levelStart: number[] = [];
