@@ -64,8 +64,11 @@ export function addFregataGen(gen: Command): void {
     .description(`Fregata's workload (seed-fregata.md §3.3): x ~ U[2,5] jobs/min, 10-2000 tasks per job in a DAG of at most 5 levels and 15 children per task, Google-like durations, cpu/mem/disk/bw demands (default ${FREGATA_DEFAULT_JOBS} jobs)`)
     .option("--jobs <n>", `number of jobs (default ${FREGATA_DEFAULT_JOBS}; the paper sweeps 100-600)`, intOption("jobs"))
     .option("--seed <n>", "seed (default 1); the same seed gives the same file", intOption("seed"))
+    .option("--testbed <name>", "demands for the testbed's machines: cluster (4 cores, 16 GB; default) or ec2 (2 cores, 4 GB: the same fractions of a machine)", "cluster")
     .requiredOption("-o, --output <file>", "output .csv (trace schema v2)")
     .action(async (opts) => {
+      const testbed = String(opts.testbed);
+      if (testbed !== "cluster" && testbed !== "ec2") throw new InputError(`--testbed must be cluster or ec2, got '${showValue(testbed)}'`);
       const out = String(opts.output);
       const jobs = (opts.jobs as number | undefined) ?? FREGATA_DEFAULT_JOBS;
       const seed = (opts.seed as number | undefined) ?? 1;
@@ -73,7 +76,7 @@ export function addFregataGen(gen: Command): void {
       if (!out.endsWith(".csv")) throw new InputError(`-o: '${showValue(out)}': the fregata workload is written as CSV v2 (.csv)`);
       checkOutputDir(out);
       const { Rng } = await loadEngineRng();
-      const t = generateFregata(jobs, (s) => new Rng(seed, s), seed);
+      const t = generateFregata(jobs, (s) => new Rng(seed, s), seed, undefined, testbed);
       writeFileAtomic(out, traceToCsvV2(t));
       process.stderr.write(`wrote ${jobs} jobs, ${t.durations.length} tasks, ${t.parents!.length} edges to ${out}\n`);
     });

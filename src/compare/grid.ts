@@ -7,7 +7,7 @@ import { findScheduler } from "../config/schedulers.js";
 import { checkParamNames, findPreset, paramsForScheduler, type Preset } from "../config/presets.js";
 import type { RunSummary } from "../metrics/summary.js";
 import type { CompletionCdf } from "../metrics/cdf.js";
-import { checkCluster, clusterNodes, findCluster, type ClusterSpec } from "../config/cluster.js";
+import { checkCluster, clusterMaxSlots, clusterNodes, findCluster, type ClusterSpec } from "../config/cluster.js";
 
 export const DEFAULT_COMPARE_SCHEDULERS = ["random", "sparrow", "lwl"];
 
@@ -121,7 +121,9 @@ export function planCompare(o: CompareOptions): ComparePlan {
   const parsed: Record<string, unknown> = {};
   for (const k of Object.keys(params)) parsed[k] = runs.find((r) => k in r.config.params)?.config.params[k] ?? params[k];
   return {
-    schedulers: [...schedulers], baseline, nodes: [...nodes], seeds: [...seeds], slots: runs[0].config.slots, engine,
+    // (with a cluster: its workers' slots; a resource-fit scheduler's runs use coLocate instead)
+    schedulers: [...schedulers], baseline, nodes: [...nodes], seeds: [...seeds],
+    slots: cluster ? clusterMaxSlots(cluster) : runs[0].config.slots, engine,
     preset: preset?.name ?? null, cutoff: cutoff ?? null, params: parsed, ...(o.cluster ? { cluster: o.cluster } : {}), runs,
   };
 }

@@ -33,7 +33,8 @@ export function formatRunTable(runs: RunSummary[]): string {
   const r0 = runs[0];
   const withLong = runs.some((r) => r.long.jobs > 0);
   const head = [
-    `trace ${r0.trace.name}: ${r0.trace.jobs} jobs, ${r0.trace.tasks} tasks; ${r0.nodes} nodes x ${r0.slots} slots; seed ${r0.seed}; engine ${r0.engine}`,
+    `trace ${r0.trace.name}: ${r0.trace.jobs} jobs, ${r0.trace.tasks} tasks; ${r0.resources ? `cluster ${r0.resources.cluster}: ${r0.nodes} workers`
+      : `${r0.nodes} nodes x ${r0.slots} slots`}; seed ${r0.seed}; engine ${r0.engine}`,
     r0.cutoff === null ? "job completion times in seconds (no --cutoff: every job is short)"
       : `job completion times in seconds; long jobs: mean task duration > ${r0.cutoff} s`,
     "",

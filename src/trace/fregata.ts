@@ -43,7 +43,12 @@ const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /** `tasksPerJob`: every job gets exactly this many tasks (the speed benchmark's 2,000), instead of
  *  the log-uniform counts. */
-export function generateFregata(jobs: number, stream: (id: number) => Draws, seed = 1, tasksPerJob?: number): Trace {
+/** `testbed`: "ec2" writes demands for the EC2 instances (2 cores, 4 GB: cpu / 2, mem / 4, the
+ *  same fractions of a machine as on the 4-core, 16 GB servers of "cluster"). */
+export function generateFregata(jobs: number, stream: (id: number) => Draws, seed = 1, tasksPerJob?: number,
+                                testbed: "cluster" | "ec2" = "cluster"): Trace {
+  const cpuScale = testbed === "ec2" ? 0.5 : 1;
+  const memScale = testbed === "ec2" ? 0.25 : 1;
   if (!(Number.isInteger(jobs) && jobs >= 1 && jobs <= 1_000_000)) throw new InputError(`--jobs must be an integer in [1, 1000000], got ${jobs}`);
   const ra = stream(FREGATA_STREAMS.arrivals);
   const rs = stream(FREGATA_STREAMS.shapes);
@@ -106,8 +111,8 @@ export function generateFregata(jobs: number, stream: (id: number) => Draws, see
         const dur = round6(d);
         durations.push(dur);
         sum += dur;
-        if (rv.nextFloat() < pCpu) demands.push(round6(1 + rv.nextFloat()), round6(0.5 + 1.5 * rv.nextFloat()), 0.00002, 0.00002);
-        else demands.push(round6(0.25 + 0.25 * rv.nextFloat()), round6(4 + 4 * rv.nextFloat()), 0.00002, 0.00002);
+        if (rv.nextFloat() < pCpu) demands.push(round6(cpuScale * (1 + rv.nextFloat())), round6(memScale * (0.5 + 1.5 * rv.nextFloat())), 0.00002, 0.00002);
+        else demands.push(round6(cpuScale * (0.25 + 0.25 * rv.nextFloat())), round6(memScale * (4 + 4 * rv.nextFloat())), 0.00002, 0.00002);
         taskIds.push(`t${i}`);
       }
     }
@@ -116,7 +121,7 @@ export function generateFregata(jobs: number, stream: (id: number) => Draws, see
     offsets.push(durations.length);
   }
   return {
-    name: `fregata (seed ${seed}, ${jobs} jobs)`, arrivals, taskOffsets: Int32Array.from(offsets),
+    name: `fregata (seed ${seed}, ${jobs} jobs${testbed === "ec2" ? ", ec2" : ""})`, arrivals, taskOffsets: Int32Array.from(offsets),
     durations: Float64Array.from(durations), estimates, parentOffsets: Int32Array.from(parentOffsets),
     parents: Int32Array.from(parents), demandNames: ["cpu", "mem", "disk", "bw"], demands: Float64Array.from(demands),
     jobIds, taskIds,
