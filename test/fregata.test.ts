@@ -4,7 +4,9 @@
 // equal), the converters on the project's samples, bad input, and the §4.2 directions on the
 // generated workload at 50 servers.
 import { describe, it, expect } from "vitest";
-import { readFileSync } from "node:fs";
+import { readFileSync, mkdtempSync, existsSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { engineModule, checkInvariants } from "./helpers.js";
 import { loadEngine, loadEngineRng, packageRoot } from "../src/engine/node.js";
@@ -300,4 +302,41 @@ describe("§4.2 directions on the generated workload at 50 servers (fregata-clus
       expect(u("fregata")).toBeGreaterThan(u("sparrow"));
     }, 60_000);
   }
+});
+
+describe("the CLI (the issue's acceptance commands, small)", () => {
+  const root = packageRoot();
+  const dir = mkdtempSync(join(tmpdir(), "aviary-fregata-"));
+  const aviary = (...args: string[]) => spawnSync(process.execPath, [join(root, "bin/aviary.js"), ...args], { encoding: "utf8", cwd: dir });
+
+  it("gen fregata, run and compare on the preset's cluster, convert and run on the unit cluster", () => {
+    expect(aviary("gen", "fregata", "--jobs", "20", "--seed", "2", "-o", "f.csv").status).toBe(0);
+    const run = aviary("run", "--trace", "f.csv", "--preset", "fregata-cluster", "--scheduler", "fregata,pigeon,sparrow");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("resource utilisation (allocated / capacity over the makespan; cluster fregata-cluster)");
+    const cmp = aviary("compare", "--trace", "f.csv", "--preset", "fregata-cluster", "--schedulers", "fregata,pigeon,sparrow",
+      "--baseline", "fregata", "--seeds", "2", "--workers", "1");
+    expect(cmp.status).toBe(0);
+    expect(cmp.stdout).toContain("util mean");
+    expect(aviary("convert", "alibaba-2018", join(root, "traces/alibaba-2018-sample.csv"), "-o", "a.csv").status).toBe(0);
+    const a = aviary("run", "--trace", "a.csv", "--scheduler", "fregata,pigeon", "--nodes", "50", "--format", "json");
+    expect(a.status).toBe(0);
+    expect(a.stderr).toContain("no --cluster: 50 workers of capacity 1 on cpu, mem");
+    expect(a.stdout.trim().split("\n").map((l) => JSON.parse(l).resources.cluster)).toEqual(["unit", "unit"]);
+  }, 60_000);
+
+  it("bad input: one line, exit 2, nothing written", () => {
+    writeFileSync(join(dir, "bad.csv"), "M1,1,j,1,Terminated,0,1,100,1\nFoo,1,j,1,Terminated,0,1,100,1\n");
+    const r = aviary("convert", "alibaba-2018", "bad.csv", "-o", "out.csv");
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe("aviary: error: bad.csv:2: field 1 (task_name): 'Foo' is not a task name of the form M1, R2_1, J5_3_4 or task_<id>\n");
+    expect(existsSync(join(dir, "out.csv"))).toBe(false);
+    writeFileSync(join(dir, "c.json"), JSON.stringify({ name: "c", workers: [{ count: 2, slots: 1, capacity: { cpu: 0 } }] }));
+    const c = aviary("run", "--trace", "f.csv", "--cluster", "c.json", "--scheduler", "sparrow");
+    expect(c.status).toBe(2);
+    expect(c.stderr).toBe("aviary: error: c.json: workers[0].capacity.cpu must be a finite number > 0, got 0\n");
+    const k = aviary("run", "--trace", "f.csv", "--preset", "fregata-cluster", "--scheduler", "kairos");
+    expect(k.status).toBe(2);
+    expect(k.stderr.split("\n").length).toBe(2);
+  }, 60_000);
 });
