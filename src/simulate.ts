@@ -12,7 +12,7 @@ import { SCHEDULERS } from "./config/schedulers.js";
 import { InputError, ResourceError } from "./errors.js";
 import { isOutOfMemory, formatBytes } from "./engine/memory.js";
 import { clusterColumns } from "./config/cluster.js";
-import { classifyJobs, type ClassifierMode, type ClassifierReport } from "./config/classify.js";
+import { JobClassifier, type ClassifierMode, type ClassifierReport } from "./config/classify.js";
 
 export interface Progress {
   jobsDone: number;
@@ -66,8 +66,9 @@ export interface SimResult {
  *  classes (both computed before the engine is taken, so bad input leaves nothing behind). */
 interface RunExtras {
   cluster?: { capacity: Float64Array; slots: Int32Array };
+  /** The job classifier and the predictions made so far (filled as jobs go to the engine). */
+  classifier?: JobClassifier;
   predicted?: Int32Array;
-  classifier?: ClassifierReport;
 }
 
 function prepareExtras(trace: Trace, config: ResolvedConfig, draws: (stream: number, n: number) => Float64Array): RunExtras {
@@ -79,10 +80,9 @@ function prepareExtras(trace: Trace, config: ResolvedConfig, draws: (stream: num
   const mode = config.params.classifier;
   if (config.spec.resources && typeof mode === "string") {
     const jobs = trace.arrivals.length;
-    const c = classifyJobs(trace, mode as ClassifierMode, Number(config.params.cutoff), Number(config.params.trainFraction),
+    out.classifier = new JobClassifier(mode as ClassifierMode, Number(config.params.cutoff), Number(config.params.trainFraction),
       Number(config.params.noisyP), mode === "noisyOracle" ? draws(41, jobs) : undefined);
-    out.predicted = c.predicted;
-    out.classifier = c.report;
+    out.predicted = new Int32Array(jobs);
   }
   return out;
 }
@@ -236,14 +236,17 @@ export async function runSimulationFed(factory: EngineFactory, feed: TraceFeed, 
   const jobs = trace.arrivals.length;
   checkShape(trace);
   if (hasOptionalColumns(trace)) throw new Error("runSimulationFed: a trace with optional columns runs whole (runSimulation)");
-  if (config.cluster || config.spec.resources) throw new Error("runSimulationFed: a run with a cluster or a classifier runs whole (runSimulation)");
   const engine = factory();
   try {
+    const extras = prepareExtras(trace, config, (stream, n) => engine.rngDraws(config.seed, stream, n));
     const t0 = now();
-    const copy = startRun(engine, trace, config, options, false, {});
+    const copy = startRun(engine, trace, config, options, false, extras);
+    // A classifier trains on a prefix of the jobs before the first go to the engine (which has
+    // run nothing yet, so the results are those of a whole-trace run).
+    const need = extras.classifier ? extras.classifier.prefix(jobs) : 0;
     let added = 0;
     for (;;) {
-      const k = feed.available();
+      const k = added === 0 && feed.available() < need ? 0 : feed.available();
       if (k > added) { copy(added, k); added = k; }
       if (added === 0) { await feed.more(); continue; }
       const done = runSlice(engine, jobs, options, t0);
@@ -253,7 +256,7 @@ export async function runSimulationFed(factory: EngineFactory, feed: TraceFeed, 
         await feed.more();
       }
     }
-    return finishRun(engine, trace, config, options, t0, {});
+    return finishRun(engine, trace, config, options, t0, extras);
   } finally {
     engine.dispose();
   }
@@ -281,14 +284,16 @@ function startRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, optio
     engine.capacityColumn().set(extras.cluster.capacity);
     engine.slotCapColumn().set(extras.cluster.slots);
   }
-  if (extras.predicted) {
-    engine.setupJobPredictions();
-    engine.predictionColumn().set(extras.predicted);
-  }
+  if (extras.predicted) engine.setupJobPredictions();
   engine.paramColumn().set(config.paramVector);
   engine.start(config.engineIndex);
   return (from, to) => {
     if (from === 0) copyOptionalColumns(engine, trace);
+    if (extras.classifier && extras.predicted) {
+      if (from === 0) extras.classifier.train(trace);
+      extras.classifier.predict(trace, from, to, extras.predicted);
+      engine.predictionColumn().set(extras.predicted.subarray(from, to), from);
+    }
     // Views are fetched now: an allocation in the engine (start, run) may have moved them.
     const off = trace.taskOffsets;
     engine.arrivalColumn().set(trace.arrivals.subarray(from, to), from);
@@ -359,7 +364,7 @@ function finishRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, opti
     for (let k = 0; k < extras.cluster.capacity.length; k++) capacity[k % dims.length] += extras.cluster.capacity[k];
     result.resources = { dims: [...dims], area: engine.allocAreaColumn().slice(), capacity };
   }
-  if (extras.classifier) result.classifier = extras.classifier;
+  if (extras.classifier && extras.predicted) result.classifier = extras.classifier.report(trace, extras.predicted);
   const preemptions = engine.preemptionColumn();
   if (preemptions.length === jobs && jobs > 0) result.preemptions = preemptions.slice();
   if (options.recordTasks) {

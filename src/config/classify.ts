@@ -31,32 +31,31 @@ export interface ClassifierReport {
 const FEATURES = 7;
 
 /** The true labels: 1 = long (mean task duration > cutoff). */
-export function trueLong(t: Trace, cutoff: number): Uint8Array {
-  const jobs = t.arrivals.length;
-  const out = new Uint8Array(jobs);
-  for (let j = 0; j < jobs; j++) {
+export function trueLong(t: Trace, cutoff: number, from = 0, to = t.arrivals.length): Uint8Array {
+  const out = new Uint8Array(to - from);
+  for (let j = from; j < to; j++) {
     let s = 0;
     for (let k = t.taskOffsets[j]; k < t.taskOffsets[j + 1]; k++) s += t.durations[k];
-    out[j] = s / (t.taskOffsets[j + 1] - t.taskOffsets[j]) > cutoff ? 1 : 0;
+    out[j - from] = s / (t.taskOffsets[j + 1] - t.taskOffsets[j]) > cutoff ? 1 : 0;
   }
   return out;
 }
 
-/** Table I features of every job (row-major, FEATURES per job), log1p-transformed. */
-export function jobFeatures(t: Trace): Float64Array {
-  const jobs = t.arrivals.length;
-  const x = new Float64Array(jobs * FEATURES);
+/** Table I features of jobs [from, to) (row-major, FEATURES per job, row 0 = job `from`),
+ *  log1p-transformed. */
+export function jobFeatures(t: Trace, from = 0, to = t.arrivals.length): Float64Array {
+  const x = new Float64Array((to - from) * FEATURES);
   const names = t.demandNames ?? [];
   const D = names.length;
   const dimOf = (n: string) => names.indexOf(n);
   const cols = [dimOf("cpu"), dimOf("mem"), dimOf("disk")];
-  for (let j = 0; j < jobs; j++) {
+  for (let j = from; j < to; j++) {
     const sums = [0, 0, 0];
     for (let k = t.taskOffsets[j]; k < t.taskOffsets[j + 1]; k++) {
       for (let f = 0; f < 3; f++) if (cols[f] >= 0) sums[f] += t.demands![k * D + cols[f]];
     }
     const row = [sums[0], sums[1], sums[2], t.taskOffsets[j + 1] - t.taskOffsets[j], 0, 0, 0];
-    for (let f = 0; f < FEATURES; f++) x[j * FEATURES + f] = Math.log1p(row[f]);
+    for (let f = 0; f < FEATURES; f++) x[(j - from) * FEATURES + f] = Math.log1p(row[f]);
   }
   return x;
 }
@@ -106,42 +105,80 @@ export class LogReg {
 }
 
 /**
+ * A classifier that predicts job by job once its training jobs are in: `prefix(jobs)` jobs must
+ * be read before `predict` (a fed run waits for them before its first jobs go to the engine; the
+ * engine has run nothing before that, so fed and whole runs get the same predictions).
+ */
+export class JobClassifier {
+  model?: LogReg;
+  x?: Float64Array;
+  truth?: Uint8Array;
+  trainJobs = 0;
+  cvAccuracy: number | null = null;
+
+  constructor(readonly mode: ClassifierMode, readonly cutoff: number, readonly trainFraction: number,
+              readonly noisyP: number, readonly flips?: Float64Array) {}
+
+  /** Jobs needed before the first prediction (logreg: its training prefix). */
+  prefix(jobs: number): number {
+    return this.mode === "logreg" ? Math.max(1, Math.min(jobs, Math.ceil((this.trainFraction / 100) * jobs))) : 0;
+  }
+
+  /** Trains on the prefix (its jobs must be in `t`). */
+  train(t: Trace): void {
+    if (this.mode !== "logreg") return;
+    const jobs = t.arrivals.length;
+    const n = this.prefix(jobs);
+    const x = jobFeatures(t, 0, n);
+    const short = Uint8Array.from(trueLong(t, this.cutoff, 0, n), (v) => 1 - v);
+    const prefix = Array.from({ length: n }, (_, i) => i);
+    this.model = new LogReg(x, short, prefix);
+    this.trainJobs = n;
+    if (n >= 10) {
+      let right = 0;
+      for (let fold = 0; fold < 10; fold++) {
+        const m = new LogReg(x, short, prefix.filter((j) => j % 10 !== fold));
+        for (const j of prefix) if (j % 10 === fold && (m.pShort(x, j) >= 0.5 ? 1 : 0) === short[j]) right++;
+      }
+      this.cvAccuracy = right / n;
+    }
+  }
+
+  /** Predicted classes (1 = long) of jobs [from, to) into out[from..to). */
+  predict(t: Trace, from: number, to: number, out: Int32Array): void {
+    const truth = trueLong(t, this.cutoff, from, to);
+    if (this.mode === "oracle") for (let j = from; j < to; j++) out[j] = truth[j - from];
+    else if (this.mode === "noisyOracle") for (let j = from; j < to; j++) out[j] = this.flips![j] < this.noisyP ? 1 - truth[j - from] : truth[j - from];
+    else {
+      const x = jobFeatures(t, from, to);
+      for (let j = from; j < to; j++) out[j] = this.model!.pShort(x, j - from) >= 0.5 ? 0 : 1;
+    }
+  }
+
+  report(t: Trace, predicted: Int32Array): ClassifierReport {
+    const truth = trueLong(t, this.cutoff, 0, t.arrivals.length);
+    const r: ClassifierReport = { mode: this.mode, predictedLong: 0, accuracy: 0 };
+    let right = 0;
+    for (let j = 0; j < truth.length; j++) {
+      r.predictedLong += predicted[j];
+      if (predicted[j] === truth[j]) right++;
+    }
+    r.accuracy = truth.length > 0 ? right / truth.length : 1;
+    if (this.mode === "logreg") { r.trainJobs = this.trainJobs; r.cvAccuracy = this.cvAccuracy; }
+    return r;
+  }
+}
+
+/**
  * Each job's predicted class (1 = long / LOW priority) and a report. `flips` (noisyOracle): one
  * uniform draw in [0, 1) per job from the run's stream.
  */
 export function classifyJobs(t: Trace, mode: ClassifierMode, cutoff: number, trainFraction: number, noisyP: number,
                              flips?: Float64Array): { predicted: Int32Array; report: ClassifierReport } {
+  const c = new JobClassifier(mode, cutoff, trainFraction, noisyP, flips);
   const jobs = t.arrivals.length;
-  const truth = trueLong(t, cutoff);
+  c.train(t);
   const predicted = new Int32Array(jobs);
-  const report: ClassifierReport = { mode, predictedLong: 0, accuracy: 0 };
-  if (mode === "oracle") {
-    for (let j = 0; j < jobs; j++) predicted[j] = truth[j];
-  } else if (mode === "noisyOracle") {
-    for (let j = 0; j < jobs; j++) predicted[j] = (flips![j] < noisyP ? 1 - truth[j] : truth[j]);
-  } else {
-    const x = jobFeatures(t);
-    const short = Uint8Array.from(truth, (v) => 1 - v);
-    const n = Math.max(1, Math.min(jobs, Math.ceil((trainFraction / 100) * jobs)));
-    const prefix = Array.from({ length: n }, (_, i) => i);
-    const model = new LogReg(x, short, prefix);
-    for (let j = 0; j < jobs; j++) predicted[j] = model.pShort(x, j) >= 0.5 ? 0 : 1;
-    report.trainJobs = n;
-    if (n >= 10) {
-      let right = 0;
-      for (let fold = 0; fold < 10; fold++) {
-        const train = prefix.filter((j) => j % 10 !== fold);
-        const m = new LogReg(x, short, train);
-        for (const j of prefix) if (j % 10 === fold && (m.pShort(x, j) >= 0.5 ? 1 : 0) === short[j]) right++;
-      }
-      report.cvAccuracy = right / n;
-    } else report.cvAccuracy = null;
-  }
-  let right = 0;
-  for (let j = 0; j < jobs; j++) {
-    report.predictedLong += predicted[j];
-    if (predicted[j] === truth[j]) right++;
-  }
-  report.accuracy = jobs > 0 ? right / jobs : 1;
-  return { predicted, report };
+  c.predict(t, 0, jobs, predicted);
+  return { predicted, report: c.report(t, predicted) };
 }
