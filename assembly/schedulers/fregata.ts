@@ -35,6 +35,7 @@ import {
 } from "../policy";
 import { Rng, STREAM_FREGATA_MASTERS } from "../rng";
 import { toI32 } from "../glue";
+import { MinTree } from "../mintree";
 import { dominant, deviation, pairFits, priorities, partition, volume } from "./packing";
 
 const HIGH: i32 = 0;
@@ -159,6 +160,8 @@ export class Fregata extends Scheduler {
   cnt: Int32Array = new Int32Array(0);
   eligible: Int32Array = new Int32Array(0);
   rr: i32 = 0;
+  /** Each master's load (A5), kept current: the least loaded in O(1). */
+  loads: MinTree = new MinTree(1);
   // Window scratch.
   win: Int32Array = new Int32Array(0);
   winDem: Float64Array = new Float64Array(0);
@@ -241,6 +244,7 @@ export class Fregata extends Scheduler {
       this.heaps.push(new TaskHeap());
     }
     this.eligible = new Int32Array(G);
+    this.loads = new MinTree(G);
     this.touched = new Int32Array(G);
     this.touchMark = new Int32Array(G);
     const K = window;
@@ -416,21 +420,18 @@ export class Fregata extends Scheduler {
    *  order, the first below the load threshold; else the least loaded (ties: the lowest id). */
   nextMaster(): i32 {
     const G = this.groups;
-    for (let k = 0; k < G; k++) {
-      const m = this.eligible[(this.rr + k) % G];
-      if (this.load(m) < this.loadThreshold) {
-        this.rr = (this.rr + k + 1) % G;
-        return m;
+    const loads = this.loads;
+    if (loads.minValue() < this.loadThreshold) {
+      for (let k = 0; k < G; k++) {
+        const m = this.eligible[(this.rr + k) % G];
+        if (loads.get(m) < this.loadThreshold) {
+          this.rr = (this.rr + k + 1) % G;
+          return m;
+        }
       }
     }
     count(this.cFallback, 1.0);
-    let best = 0;
-    let bestL = this.load(0);
-    for (let g = 1; g < G; g++) {
-      const l = this.load(g);
-      if (l < bestL) { best = g; bestL = l; }
-    }
-    return best;
+    return loads.minIndex();
   }
 
   /** Master load (A5): max over dimensions (and slots) of (allocated + assigned) / capacity. */
@@ -475,6 +476,7 @@ export class Fregata extends Scheduler {
     const W = this.D + 1;
     for (let d = 0; d < this.D; d++) this.groupLoad[m * W + d] += taskDemand(task, d);
     this.groupLoad[m * W + this.D] += 1.0;
+    this.loads.set(m, this.load(m));
   }
 
   /** `a` ranks before `b` in a queue: higher key, then the lower task index. */
@@ -708,6 +710,7 @@ export class Fregata extends Scheduler {
       this.groupLoad[m * W + d] -= x;
     }
     this.groupLoad[m * W + D] -= 1.0;
+    this.loads.set(m, this.load(m));
     this.freeSlots[node] = this.freeSlots[node] + 1;
     this.groupFreeSlots[g] = this.groupFreeSlots[g] + 1;
     this.dispatch(g, now);

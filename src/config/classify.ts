@@ -76,20 +76,28 @@ export class LogReg {
     for (let f = 0; f < FEATURES; f++) this.sd[f] = Math.sqrt(this.sd[f]);
     const z = new Float64Array(n * FEATURES);
     rows.forEach((r, i) => { for (let f = 0; f < FEATURES; f++) z[i * FEATURES + f] = this.z(x, r, f); });
+    // Only the features that vary in training: a constant one has z = 0 everywhere, so its
+    // weight stays 0 and its terms add exact zeros (skipping them changes no bit).
+    const act = Array.from({ length: FEATURES }, (_, f) => f).filter((f) => this.sd[f] > 0);
+    const yr = Float64Array.from(rows, (r) => y[r]);
+    const w = this.w;
     const g = new Float64Array(FEATURES);
+    let b = 0;
     for (let it = 0; it < iters; it++) {
       g.fill(0);
       let gb = 0;
       for (let i = 0; i < n; i++) {
-        let s = this.b;
-        for (let f = 0; f < FEATURES; f++) s += this.w[f] * z[i * FEATURES + f];
-        const e = sigmoid(s) - y[rows[i]];
-        for (let f = 0; f < FEATURES; f++) g[f] += e * z[i * FEATURES + f];
+        const o = i * FEATURES;
+        let s = b;
+        for (const f of act) s += w[f] * z[o + f];
+        const e = sigmoid(s) - yr[i];
+        for (const f of act) g[f] += e * z[o + f];
         gb += e;
       }
-      for (let f = 0; f < FEATURES; f++) this.w[f] -= lr * (g[f] / n + l2 * this.w[f]);
-      this.b -= lr * gb / n;
+      for (let f = 0; f < FEATURES; f++) w[f] -= lr * (g[f] / n + l2 * w[f]);
+      b -= lr * gb / n;
     }
+    this.b = b;
   }
 
   z(x: Float64Array, r: number, f: number): number {
