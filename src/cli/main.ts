@@ -100,7 +100,7 @@ function checkConfigTypes(obj: Record<string, unknown>, where: string): void {
     throw new InputError(`${where}: "${key}" must be ${want}, got ${typeof v === "string" ? showValue(JSON.stringify(v)) : showValue(v)}`);
   };
   const has = (k: string) => Object.prototype.hasOwnProperty.call(obj, k) && obj[k] !== undefined;
-  for (const k of ["trace", "workload", "preset", "perJob"]) {
+  for (const k of ["trace", "workload", "preset", "perJob", "cluster"]) {
     if (has(k) && (typeof obj[k] !== "string" || obj[k] === "")) bad(k, "a non-empty string", obj[k]);
   }
   for (const k of ["jobs", "nodes", "slots", "seed"]) {
