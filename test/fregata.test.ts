@@ -17,6 +17,7 @@ import { classifyJobs } from "../src/config/classify.js";
 import { runSimulation, type SimResult } from "../src/simulate.js";
 import { summarize } from "../src/metrics/summary.js";
 import { generateFregata } from "../src/trace/fregata.js";
+import { SCHEDULERS } from "../src/config/schedulers.js";
 import { convertAlibaba2018, convertGoogle2011 } from "../src/trace/convert.js";
 import { traceToCsvV2 } from "../src/trace/csv2.js";
 import { parseCsv } from "../src/trace/csv.js";
@@ -339,4 +340,21 @@ describe("the CLI (the issue's acceptance commands, small)", () => {
     expect(k.status).toBe(2);
     expect(k.stderr.split("\n").length).toBe(2);
   }, 60_000);
+});
+
+describe("every non-preemptive scheduler on a cluster (bag-of-tasks jobs with demands)", () => {
+  for (const spec of SCHEDULERS.filter((s) => !s.preemptive)) {
+    it(`${spec.name}: capacities and slots respected, utilisation reported, Wasm == JS`, async () => {
+      const dag = await fregataTrace(10, 5);
+      // The same jobs without their DAG (every scheduler runs bag-of-tasks jobs).
+      const trace: Trace = { ...dag, parentOffsets: undefined, parents: undefined, name: "no-dag" };
+      const w = await run(trace, spec.name, MIXED, "wasm");
+      const j = await run(trace, spec.name, MIXED, "js");
+      checkInvariants(w);
+      const t = { ...w, trace: { ...trace, parentOffsets: new Int32Array(trace.durations.length + 1), parents: new Int32Array(0) } };
+      checkResources(t, MIXED);
+      expect(Array.from(j.finish)).toEqual(Array.from(w.finish));
+      expect(j.counters).toEqual(w.counters);
+    });
+  }
 });
