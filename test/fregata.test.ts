@@ -34,7 +34,6 @@ describe("§8 unit vectors (packing.ts)", () => {
     expect(v.map((x) => x.toFixed(4))).toEqual(["0.8667", "1.2333", "2.8000", "1.1833"]);
     const order = [0, 1, 2, 3].sort((a, b) => v[a] - v[b]);
     expect(order).toEqual([0, 3, 1, 2]);
-    // The worked placements (§2.6): (3,4) on VM2 (VM1 and VM4 infeasible), (5,6) on VM4.
   });
 
   it("DV identity: ⟨8,1,2⟩ vs ⟨1,1,9⟩ gives 49, Eq. (1) term by term the same", async () => {
