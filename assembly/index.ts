@@ -12,6 +12,8 @@ import { taskStart, taskEnd, taskNode, taskRuns, busyArea, busySlots } from "./s
 import { taskService, jobPreemptions } from "./preempt";
 import { now } from "./clock";
 import { failure, failureDetail } from "./errors";
+import { setupResources, nodeCapacity, nodeSlotCap, allocArea } from "./resources";
+import { setupPredictions, predictedLong } from "./predict";
 import { createScheduler } from "./schedulers/registry.gen";
 import { Rng } from "./rng";
 
@@ -28,6 +30,19 @@ export function setupColumns(columns: i32, dims: i32, edges: i32): void {
   allocateOptionalColumns(columns, dims);
   allocateDag(edges);
 }
+
+/** A cluster with per-node capacities over the trace's demand dimensions and per-node slot
+ *  counts (after setupColumns, before start): the host then fills capacityColumn (node x dims + d)
+ *  and slotCapColumn. */
+export function setupCluster(): void { setupResources(true); }
+export function capacityColumn(): Float64Array { return nodeCapacity; }
+export function slotCapColumn(): Int32Array { return nodeSlotCap; }
+/** Per dimension: allocated amount integrated over time (resource-seconds). */
+export function allocAreaColumn(): Float64Array { return allocArea; }
+
+/** Per-job predicted classes (1: long) from the host's classifier (before start). */
+export function setupJobPredictions(): void { setupPredictions(true); }
+export function predictionColumn(): Int32Array { return predictedLong; }
 
 export function arrivalColumn(): Float64Array { return jobArrival; }
 export function firstTaskColumn(): Int32Array { return jobFirstTask; }

@@ -8,6 +8,8 @@ import { dag, allocateDag, buildDag, openDagJobs } from "./dag";
 import { initializeNodes, queueLength } from "./nodestate";
 import { initializeQueues, touchQueueHead } from "./queues";
 import { initializeSlots } from "./slots";
+import { setupResources, initializeResources } from "./resources";
+import { setupPredictions } from "./predict";
 import { initializeRuns, resetRunOverheads, runNode } from "./preempt";
 import { Scheduler, setScheduler, scheduler } from "./scheduler";
 import { initializeServe, onReply, onTaskEnd, onRunEnd, discipline } from "./serve";
@@ -35,6 +37,8 @@ export function allocate(jobs: i32, tasks: i32, nodes: i32, slots: i32, delay: f
   configure(nodes, slots, delay, seedValue, record, compat);
   allocateJobColumns(jobs, tasks);
   allocateDag(-1);
+  setupResources(false);
+  setupPredictions(false);
   allocateParams(nParams);
   resetCounters();
   resetTimers();
@@ -59,6 +63,7 @@ export function initialize(policy: Scheduler): void {
   events.useSlots(nNodes * slotsPerNode, slotsPerNode, EV_TASK_END);
   initializeSlots(preemptible);
   initializeRuns(preemptible);
+  initializeResources(preemptible);
 }
 
 /** The host filled the columns of jobs [jobsAvailable, upTo) (arrivals, first tasks up to

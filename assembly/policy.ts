@@ -10,7 +10,7 @@ export { nNodes, slotsPerNode, netDelay, compatMode, stream, count, counterValue
   C_RESCHEDULED, C_STEAL_ATTEMPTS, C_STEALS, C_REJECTED, C_PURGED } from "./config";
 export { nJobs, nTasks, jobArrival, jobFirstTask, taskDuration, jobEstimate, taskJob, jobLong, jobTaskCount, jobEst,
   jobUnlaunched, jobWaitingCount, jobTasksLeft, setJobClass, jobIsLong, jobHandOut, setJobHandOut,
-  nextUnlaunchedTask, unlaunchedTaskAt, taskEst, taskDemand, demandDims, taskStage, jobClass, jobPriority,
+  nextUnlaunchedTask, unlaunchedTaskAt, taskEst, taskDemand, taskDemands, demandDims, taskStage, jobClass, jobPriority,
   jobUser } from "./jobs";
 export { dag, parentCount, parentAt, childCount, childAt } from "./dag";
 export { nodeBusy, queueLength, longRunning, longQueued, holdsLongWork, longWork } from "./nodestate";
@@ -23,3 +23,5 @@ export { serve, suspendAt, resumeAt, afterSlotFreed } from "./serve";
 export { setRunOverheads, runState, attained, currentAttained, RS_NONE, RS_RUNNING, RS_PROTECTED, RS_SUSPENDED,
   RS_WAITING, RS_DONE } from "./preempt";
 export { fail, E_RANGE_OUTSIDE_VIEW, E_EVENT_NOT_PENDING } from "./errors";
+export { resourcesOn, resourceDims, nodeSlots, capacityOf, maxCapacity, totalCapacity, parkedAt } from "./resources";
+export { hasPredictions, predictedIsLong } from "./predict";

@@ -13,6 +13,10 @@ export const STREAM_HEARTBEAT: i32 = 6;
 // (7-11: the workload generators' streams, src/trace/tracelike.ts)
 export const STREAM_DISTRIBUTORS: i32 = 12;
 export const STREAM_SHUFFLE: i32 = 13;
+// Fregata (issue #20; ids 40-49): the masters' shuffle (A4), the noisy oracle's label flips (A2,
+// drawn by the host through the engine's Rng), the fregata generator (src/trace/fregata.ts, 42-44).
+export const STREAM_FREGATA_MASTERS: i32 = 40;
+export const STREAM_FREGATA_NOISE: i32 = 41;
 
 function rotl(x: i32, k: i32): i32 { return (x << k) | ushr(x, 32 - k); }
 

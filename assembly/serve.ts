@@ -17,6 +17,7 @@ import { beginRun, setRunNode, setRunState, runState, firstStart, finishRun, sus
   RS_NONE, RS_RUNNING } from "./preempt";
 import { scheduler } from "./scheduler";
 import { NodeDiscipline } from "./discipline";
+import { resourcesOn, admit, release, popAdmissible, poppedJob } from "./resources";
 
 /** The policy's discipline (loop.ts sets it at initialize). */
 export let discipline: NodeDiscipline = new NodeDiscipline();
@@ -89,6 +90,14 @@ export function serve(node: i32, t: f64): void {
 
 /** Runs `task` on a slot of `node` that is already occupied for it. */
 export function startTask(node: i32, task: i32, job: i32, t: f64): void {
+  // With a cluster (resources.ts, seed-fregata.md A15) a task whose demand does not fit waits
+  // at the node, holding its slot, until released resources let it start.
+  if (resourcesOn && !admit(node, task, job, t)) return;
+  runTask(node, task, job, t);
+}
+
+/** Starts `task` on its slot of `node` (resources, if modelled, are allocated). */
+function runTask(node: i32, task: i32, job: i32, t: f64): void {
   if (preemptibleRuns) {
     startRun(node, task, job, t);
   } else {
@@ -156,6 +165,15 @@ export function onRunEnd(node: i32, task: i32, job: i32, t: f64): void {
 /** What follows the end of a task that held a slot of `node` (the slot is still counted busy). */
 // @ts-ignore: decorator
 @inline function taskEnded(node: i32, task: i32, job: i32, t: f64): void {
+  if (resourcesOn) {
+    // Its resources back; parked tasks of the node that now fit start (in FIFO order).
+    release(node, task, t);
+    for (;;) {
+      const k = popAdmissible(node, t);
+      if (k < 0) break;
+      runTask(node, k, poppedJob, t);
+    }
+  }
   releaseSlot(node, t);
   if (jobIsLong(job)) addLongRunning(node, -1);
   const ready = completeTask(task, job, t);

@@ -11,6 +11,8 @@ import { checkTraceV2 } from "./trace/check.js";
 import { SCHEDULERS } from "./config/schedulers.js";
 import { InputError, ResourceError } from "./errors.js";
 import { isOutOfMemory, formatBytes } from "./engine/memory.js";
+import { clusterColumns } from "./config/cluster.js";
+import { JobClassifier, type ClassifierMode, type ClassifierReport } from "./config/classify.js";
 
 export interface Progress {
   jobsDone: number;
@@ -53,6 +55,36 @@ export interface SimResult {
   lastFinish: number;
   wallSeconds: number;
   tasks?: TaskRecord;
+  /** With a cluster: the demand dimensions, each one's allocated resource-seconds and the
+   *  cluster's total capacity (utilisation = area / (capacity x makespan)). */
+  resources?: { dims: string[]; area: Float64Array; capacity: Float64Array };
+  /** The job classifier's report (fregata: src/config/classify.ts). */
+  classifier?: ClassifierReport;
+}
+
+/** What a run needs beside the trace's columns: the cluster's columns and the jobs' predicted
+ *  classes (both computed before the engine is taken, so bad input leaves nothing behind). */
+interface RunExtras {
+  cluster?: { capacity: Float64Array; slots: Int32Array };
+  /** The job classifier and the predictions made so far (filled as jobs go to the engine). */
+  classifier?: JobClassifier;
+  predicted?: Int32Array;
+}
+
+function prepareExtras(trace: Trace, config: ResolvedConfig, draws: (stream: number, n: number) => Float64Array): RunExtras {
+  const out: RunExtras = {};
+  if (config.cluster) {
+    out.cluster = clusterColumns(config.cluster, trace);
+    if (config.spec.resources) out.cluster.slots.fill(config.slots);
+  }
+  const mode = config.params.classifier;
+  if (config.spec.resources && typeof mode === "string") {
+    const jobs = trace.arrivals.length;
+    out.classifier = new JobClassifier(mode as ClassifierMode, Number(config.params.cutoff), Number(config.params.trainFraction),
+      Number(config.params.noisyP), mode === "noisyOracle" ? draws(41, jobs) : undefined);
+    out.predicted = new Int32Array(jobs);
+  }
+  return out;
 }
 
 /** Jobs one run can hold (assembly/jobs.ts MAX_JOBS - 1: job indices share a word with flags). */
@@ -133,7 +165,7 @@ export interface TraceFeed {
 }
 
 /** A whole-trace run under way: its engine, started with every job in. */
-interface WholeRun { engine: EngineApi; trace: Trace; jobs: number; t0: number }
+interface WholeRun { engine: EngineApi; trace: Trace; jobs: number; t0: number; extras: RunExtras }
 
 /** Checks `input`, takes an engine and starts it on the whole trace (the caller disposes it). */
 function beginWhole(factory: EngineFactory, input: Trace, config: ResolvedConfig, options: RunOptions): WholeRun {
@@ -144,9 +176,10 @@ function beginWhole(factory: EngineFactory, input: Trace, config: ResolvedConfig
   const jobs = trace.arrivals.length;
   const engine = factory();
   try {
+    const extras = prepareExtras(trace, config, (stream, n) => engine.rngDraws(config.seed, stream, n));
     const t0 = now();
-    startRun(engine, trace, config, options, compat)(0, jobs);
-    return { engine, trace, jobs, t0 };
+    startRun(engine, trace, config, options, compat, extras)(0, jobs);
+    return { engine, trace, jobs, t0, extras };
   } catch (e) {
     engine.dispose();
     throw e;
@@ -165,7 +198,7 @@ export function runSimulation(factory: EngineFactory, input: Trace, config: Reso
   const r = beginWhole(factory, input, config, options);
   try {
     while (!stepWhole(r, options)) { /* the next slice */ }
-    return finishRun(r.engine, r.trace, config, options, r.t0);
+    return finishRun(r.engine, r.trace, config, options, r.t0, r.extras);
   } finally {
     r.engine.dispose();
   }
@@ -188,7 +221,7 @@ export async function runSimulationAsync(factory: EngineFactory, input: Trace, c
   const r = beginWhole(factory, input, config, options);
   try {
     while (!stepWhole(r, options)) await yieldToEventLoop();
-    return finishRun(r.engine, r.trace, config, options, r.t0);
+    return finishRun(r.engine, r.trace, config, options, r.t0, r.extras);
   } finally {
     r.engine.dispose();
   }
@@ -205,11 +238,15 @@ export async function runSimulationFed(factory: EngineFactory, feed: TraceFeed, 
   if (hasOptionalColumns(trace)) throw new Error("runSimulationFed: a trace with optional columns runs whole (runSimulation)");
   const engine = factory();
   try {
+    const extras = prepareExtras(trace, config, (stream, n) => engine.rngDraws(config.seed, stream, n));
     const t0 = now();
-    const copy = startRun(engine, trace, config, options, false);
+    const copy = startRun(engine, trace, config, options, false, extras);
+    // A classifier trains on a prefix of the jobs before the first go to the engine (which has
+    // run nothing yet, so the results are those of a whole-trace run).
+    const need = extras.classifier ? extras.classifier.prefix(jobs) : 0;
     let added = 0;
     for (;;) {
-      const k = feed.available();
+      const k = added === 0 && feed.available() < need ? 0 : feed.available();
       if (k > added) { copy(added, k); added = k; }
       if (added === 0) { await feed.more(); continue; }
       const done = runSlice(engine, jobs, options, t0);
@@ -219,7 +256,7 @@ export async function runSimulationFed(factory: EngineFactory, feed: TraceFeed, 
         await feed.more();
       }
     }
-    return finishRun(engine, trace, config, options, t0);
+    return finishRun(engine, trace, config, options, t0, extras);
   } finally {
     engine.dispose();
   }
@@ -236,16 +273,27 @@ function checkShape(t: Trace): void {
 /** Sets the engine up for `trace` and starts the policy; returns the function that copies the
  *  columns of jobs [from, to) in and hands them to the engine (the first call starts the run). */
 function startRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, options: RunOptions,
-                  compat: boolean): (from: number, to: number) => void {
+                  compat: boolean, extras: RunExtras): (from: number, to: number) => void {
   const jobs = trace.arrivals.length;
   const tasks = trace.durations.length;
   engine.setup(jobs, tasks, config.nodes, config.slots, config.networkDelay, config.seed,
     config.paramVector.length, (options.recordTasks ? 1 : 0) | (compat ? 2 : 0));
   setupOptionalColumns(engine, trace);
+  if (extras.cluster) {
+    engine.setupCluster();
+    engine.capacityColumn().set(extras.cluster.capacity);
+    engine.slotCapColumn().set(extras.cluster.slots);
+  }
+  if (extras.predicted) engine.setupJobPredictions();
   engine.paramColumn().set(config.paramVector);
   engine.start(config.engineIndex);
   return (from, to) => {
     if (from === 0) copyOptionalColumns(engine, trace);
+    if (extras.classifier && extras.predicted) {
+      if (from === 0) extras.classifier.train(trace);
+      extras.classifier.predict(trace, from, to, extras.predicted);
+      engine.predictionColumn().set(extras.predicted.subarray(from, to), from);
+    }
     // Views are fetched now: an allocation in the engine (start, run) may have moved them.
     const off = trace.taskOffsets;
     engine.arrivalColumn().set(trace.arrivals.subarray(from, to), from);
@@ -293,7 +341,8 @@ function runSlice(engine: EngineApi, jobs: number, options: RunOptions, t0: numb
   return done;
 }
 
-function finishRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, options: RunOptions, t0: number): SimResult {
+function finishRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, options: RunOptions, t0: number,
+                   extras: RunExtras = {}): SimResult {
   const jobs = trace.arrivals.length;
   const wallSeconds = (now() - t0) / 1000;
   if (engine.completedJobs() !== jobs) {
@@ -309,6 +358,13 @@ function finishRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, opti
     lastFinish: engine.lastFinishTime(),
     wallSeconds,
   };
+  if (extras.cluster && trace.demandNames) {
+    const dims = trace.demandNames;
+    const capacity = new Float64Array(dims.length);
+    for (let k = 0; k < extras.cluster.capacity.length; k++) capacity[k % dims.length] += extras.cluster.capacity[k];
+    result.resources = { dims: [...dims], area: engine.allocAreaColumn().slice(), capacity };
+  }
+  if (extras.classifier && extras.predicted) result.classifier = extras.classifier.report(trace, extras.predicted);
   const preemptions = engine.preemptionColumn();
   if (preemptions.length === jobs && jobs > 0) result.preemptions = preemptions.slice();
   if (options.recordTasks) {

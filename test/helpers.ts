@@ -104,7 +104,8 @@ export function checkInvariants(r: SimResult): void {
     cur += delta;
     if (cur > config.slots) throw new Error(`node ${nd} ran ${cur} tasks on ${config.slots} slots`);
   }
-  const expected = taskSeconds + 2 * delay * r.counters.fetches + r.counters.resumeSeconds;
+  // (With a cluster a task may wait at its node holding its slot: resourceParkedSeconds.)
+  const expected = taskSeconds + 2 * delay * r.counters.fetches + r.counters.resumeSeconds + (r.counters.resourceParkedSeconds ?? 0);
   if (!preemptive) expect(r.counters.preemptions).toBe(0);
   expect(Math.abs(r.busySlotSeconds - expected)).toBeLessThanOrEqual(1e-9 * Math.max(1, expected));
   expect(r.counters.tasksStarted).toBe(n);

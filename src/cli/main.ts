@@ -24,6 +24,9 @@ import type { Trace } from "../trace/types.js";
 import { serve } from "./serve.js";
 import { addPlotCommand, addPlotData, addPlotOptions, plotSetup, writePlot } from "./plot.js";
 import { addSweepCommands, addSweepOptions, compareToResults, sweepOptions } from "./sweep.js";
+import { CLUSTER_HELP, defaultCluster, loadClusterOption } from "./cluster.js";
+import { addConvertCommands, addFregataGen } from "./convert.js";
+import { findCluster, type ClusterSpec } from "../config/cluster.js";
 
 const VERSION = "0.1.0";
 const DEFAULT_SCHEDULERS = ["random", "sparrow", "lwl"];
@@ -44,6 +47,7 @@ interface RunInput {
   format?: "table" | "json";
   perJob?: string;
   maxMemory?: string | number;
+  cluster?: string;
 }
 
 /** The memory a run may take: --max-memory, or 3/4 of the machine's memory. */
@@ -52,7 +56,7 @@ function maxMemory(given: string | number | undefined): number {
 }
 
 const RUN_KEYS = ["trace", "workload", "jobs", "load", "scheduler", "nodes", "slots", "seed", "cutoff", "preset",
-  "engine", "params", "format", "perJob", "maxMemory"];
+  "engine", "params", "format", "perJob", "maxMemory", "cluster"];
 
 function num(name: string, kind: "int" | "float" = "float") {
   return (raw: string): number => {
@@ -96,7 +100,7 @@ function checkConfigTypes(obj: Record<string, unknown>, where: string): void {
     throw new InputError(`${where}: "${key}" must be ${want}, got ${typeof v === "string" ? showValue(JSON.stringify(v)) : showValue(v)}`);
   };
   const has = (k: string) => Object.prototype.hasOwnProperty.call(obj, k) && obj[k] !== undefined;
-  for (const k of ["trace", "workload", "preset", "perJob"]) {
+  for (const k of ["trace", "workload", "preset", "perJob", "cluster"]) {
     if (has(k) && (typeof obj[k] !== "string" || obj[k] === "")) bad(k, "a non-empty string", obj[k]);
   }
   for (const k of ["jobs", "nodes", "slots", "seed"]) {
@@ -168,20 +172,29 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
   // The per-job file's folder exists before anything runs (not found after the runs).
   if (input.perJob !== undefined) checkOutputDir(String(input.perJob));
   if (lenient) checkParamNames(names, params);
+  // The cluster: --cluster, else the preset's (src/config/cluster.ts).
+  let cluster: ClusterSpec | undefined = input.cluster !== undefined ? loadClusterOption(String(input.cluster))
+    : preset?.cluster ? findCluster(preset.cluster) : undefined;
   // Validate every configuration before any work.
-  const configs: ResolvedConfig[] = names.map((scheduler) => resolveConfig({
-    scheduler, nodes: input.nodes ?? 1000, slots: input.slots ?? 1, seed: input.seed ?? 1,
+  const resolveAll = (): ResolvedConfig[] => names.map((scheduler) => resolveConfig({
+    scheduler, nodes: cluster ? input.nodes : input.nodes ?? 1000, slots: input.slots ?? 1, seed: input.seed ?? 1,
     params: paramsForScheduler(scheduler, { explicit: params, preset, lenient }) as Record<string, number | boolean>,
+    ...(cluster ? { cluster } : {}),
   }));
+  let configs: ResolvedConfig[] = resolveAll();
   const { nodes, slots, seed } = configs[0];
   const plots = plotSetup(opts, "run");
   // A large `.tr` file is streamed into the first run: a worker counts and parses it while the
   // run starts on the jobs read so far (results are the same as after a full read).
   const engineLoad = loadEngine(engineKind);
-  const feed = input.trace && configs.every((c) => c.params.compat !== true)
+  const feed = input.trace && configs.every((c) => c.params.compat !== true && !c.cluster && !c.spec.resources)
     ? await openTraceFeed(input.trace, { minBytes: feedMinBytes() }) : undefined;
   let trace: Trace | undefined = feed ? undefined
     : input.trace ? await readTraceFile(input.trace) : await loadWorkload(input, nodes, slots, seed);
+  if (trace && !cluster) {
+    cluster = defaultCluster(trace, configs.map((c) => c.spec), nodes, slots);
+    if (cluster) configs = resolveAll();
+  }
   // The memory each run may take, before any runs (the trace's shape is known: a streamed file's
   // columns are sized by its counting pass).
   const shape = feed ? feed.trace : trace!;
@@ -291,8 +304,9 @@ export async function prepareCompare(opts: Record<string, unknown>, slurm = fals
     preset: opts.preset as string | undefined,
     cutoff: opts.cutoff as number | undefined,
     params: parseSets((opts.set as string[]) ?? []),
+    ...(opts.cluster !== undefined ? { cluster: loadClusterOption(String(opts.cluster)) } : {}),
   };
-  const plan = planCompare(options);
+  let plan = planCompare(options);
   const workers = workerCount(opts.workers as number | undefined, plan.runs.length);
   const output = slurm ? undefined : opts.output as string | undefined;
   if (output !== undefined) checkOutputDir(output);
@@ -303,6 +317,15 @@ export async function prepareCompare(opts: Record<string, unknown>, slurm = fals
   const t = trace ? await readTraceFile(trace)
     : await loadWorkload({ workload, jobs: opts.jobs as number | undefined, load: opts.load as number | undefined },
       plan.nodes[0], plan.slots, (opts.workloadSeed as number | undefined) ?? 1);
+  if (!plan.runs.some((r) => r.config.cluster) && !(options.preset && findPreset(options.preset).cluster)) {
+    const unit = defaultCluster(t, plan.schedulers.map((s) => findScheduler(s)), plan.nodes[0], plan.slots);
+    if (unit) {
+      if (plan.nodes.length > 1) throw new InputError("a trace with demands and a resource-aware scheduler runs on one cluster: give --cluster, or one --nodes");
+      options.cluster = unit;
+      options.nodes = undefined;
+      plan = planCompare(options);
+    }
+  }
   if (slurm) return { options, plan, workers, output, format, plots, sweep, t };
   // 3. Memory, before any run: the trace once (the workers share it), and an engine per worker
   // at the largest of the grid's bounds.
@@ -452,7 +475,8 @@ export function buildProgram(): Command {
     .option("--set <key=value>", "scheduler parameter (repeatable; see `aviary schedulers`)", collect, [])
     .option("--config <file>", "JSON file with any of these options (command-line options win)")
     .addOption(new Option("--format <format>", "output format (default table)").choices(["table", "json"]))
-    .option("--per-job <file>", "write per-job results as CSV");
+    .option("--per-job <file>", "write per-job results as CSV")
+    .option("--cluster <file|name>", CLUSTER_HELP);
   addPlotOptions(run, "run").action((opts, cmd) => runCommand(opts, cmd));
 
   const compare = program.command("compare")
@@ -475,6 +499,7 @@ export function buildProgram(): Command {
     .option("--workers <n>", "worker threads (default: available cores, at most the number of runs)", num("workers", "int"))
     .addOption(new Option("--format <format>", "output format (default table)").choices(["table", "json", "csv"]))
     .option("-o, --output <file>", "write the output to this file (atomically) instead of stdout; FILE.jsonl: the results file of the cells, a line per run as it ends (docs/sweeps.md)")
+    .option("--cluster <file|name>", CLUSTER_HELP)
     .option("--max-memory <size>", "refuse a grid whose memory bound (the trace, and an engine per worker) exceeds this (e.g. 512MB, 8GB; default 3/4 of the machine's memory)");
   addSweepOptions(compare);
   addPlotOptions(compare, "compare").action((opts) => compareCommand(opts));
@@ -505,6 +530,7 @@ export function buildProgram(): Command {
       .requiredOption("-o, --output <file>", "output file (.tr, or .csv)")
       .action((opts) => genTraceLike(g.name, opts));
   }
+  addFregataGen(gen);
   // `aviary gen NAME` with an unknown NAME: one line naming the generators.
   gen.on("command:*", (operands: string[]) => { findTraceGenerator(String(operands[0])); });
 
@@ -515,6 +541,8 @@ export function buildProgram(): Command {
     .option("--preset <name>", `the cutoff of a trace preset: ${PRESETS.filter((p) => p.cutoff !== undefined).map((p) => `${p.name} ${p.cutoff}`).join(", ")}`)
     .addOption(new Option("--format <format>", "output format (default table)").choices(["table", "json"]))
     .action((file: string, opts) => statsCommand(file, opts));
+
+  addConvertCommands(program);
 
   addPlotCommand(program);
 

@@ -73,6 +73,7 @@ export function gridOptions(grid: Omit<ComparePlan, "runs">) {
   return {
     schedulers: grid.schedulers, baseline: grid.baseline, nodes: grid.nodes, seeds: grid.seeds, slots: grid.slots,
     engine: grid.engine, preset: grid.preset ?? undefined, cutoff: grid.cutoff ?? undefined, params: grid.params,
+    ...(grid.cluster ? { cluster: grid.cluster } : {}),
   };
 }
 

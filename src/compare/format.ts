@@ -59,6 +59,16 @@ export function formatCompareTable(res: CompareResult): string {
       return r;
     });
     out.push(...table(header, rows));
+    if (cells.every((c) => c.resources)) {
+      // Resource grids (a cluster): mean completion time over the baseline's, and each dimension's
+      // utilisation (allocated / capacity over the makespan) with their mean.
+      const dims = Object.keys(cells[0].resources!.utilization);
+      out.push("", `resources: mean completion time / ${g.baseline}'s, and utilisation per dimension (allocated / capacity over the makespan)`);
+      const rh = ["scheduler", withLong ? "short mean" : "mean", ...(withLong ? ["long mean"] : []), ...dims, "util mean"];
+      out.push(...table(rh, cells.map((c) => [c.scheduler, fmtRatio(c.normalized.short.mean),
+        ...(withLong ? [fmtRatio(c.normalized.long.mean)] : []), ...dims.map((d) => pct(c.resources!.utilization[d])),
+        pct(c.resources!.mean)])));
+    }
   }
   const runs = `${res.runs.length} run${res.runs.length > 1 ? "s" : ""}`;
   out.push("", res.workers === undefined || res.wallSeconds === undefined ? runs

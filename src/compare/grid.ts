@@ -7,6 +7,7 @@ import { findScheduler } from "../config/schedulers.js";
 import { checkParamNames, findPreset, paramsForScheduler, type Preset } from "../config/presets.js";
 import type { RunSummary } from "../metrics/summary.js";
 import type { CompletionCdf } from "../metrics/cdf.js";
+import { checkCluster, clusterMaxSlots, clusterNodes, findCluster, type ClusterSpec } from "../config/cluster.js";
 
 export const DEFAULT_COMPARE_SCHEDULERS = ["random", "sparrow", "lwl"];
 
@@ -31,6 +32,9 @@ export interface CompareOptions {
    *  schedulers that declare it and wins over the preset; a name none of the selected schedulers
    *  has is an error. */
   params?: Record<string, unknown>;
+  /** Workers with capacities (src/config/cluster.ts); default the preset's cluster if it has one.
+   *  The node count is then the cluster's. */
+  cluster?: ClusterSpec;
 }
 
 /** One simulation of the grid. `config.params` is fully resolved. */
@@ -52,6 +56,8 @@ export interface ComparePlan {
   preset: string | null;
   cutoff: number | null;
   params: Record<string, unknown>;
+  /** The cluster, when the grid has one. */
+  cluster?: ClusterSpec;
   /** In output order: node count, then scheduler, then seed. */
   runs: CompareRun[];
 }
@@ -74,7 +80,13 @@ export function planCompare(o: CompareOptions): ComparePlan {
   if (!schedulers.includes(baseline)) {
     throw new InputError(`--baseline '${baseline}' is not one of the compared schedulers (${schedulers.join(", ")})`);
   }
-  const nodes = o.nodes ?? [1000];
+  const presetCluster = o.preset === undefined ? undefined : findPreset(o.preset).cluster;
+  const cluster = o.cluster ?? (presetCluster ? findCluster(presetCluster) : undefined);
+  if (cluster) checkCluster(cluster, "cluster");
+  if (cluster && o.nodes !== undefined && (o.nodes.length !== 1 || o.nodes[0] !== clusterNodes(cluster))) {
+    throw new InputError(`cluster '${cluster.name}' has ${clusterNodes(cluster)} workers: --nodes must be that or left out, got ${o.nodes.join(",")}`);
+  }
+  const nodes = cluster ? [clusterNodes(cluster)] : o.nodes ?? [1000];
   if (!Array.isArray(nodes) || nodes.length === 0) throw new InputError("--nodes: give at least one node count");
   noDuplicates("--nodes", nodes);
   const seeds = o.seeds ?? [1];
@@ -96,11 +108,11 @@ export function planCompare(o: CompareOptions): ComparePlan {
       for (const seed of seeds) {
         const r = resolveConfig({
           scheduler, nodes: n, slots: o.slots ?? 1, seed,
-          params: perScheduler.get(scheduler) as Record<string, number | boolean>,
+          params: perScheduler.get(scheduler) as Record<string, number | boolean>, ...(cluster ? { cluster } : {}),
         });
         runs.push({
           index: runs.length, nodes: r.nodes, scheduler, seed: r.seed,
-          config: { scheduler, nodes: r.nodes, slots: r.slots, seed: r.seed, params: r.params },
+          config: { scheduler, nodes: r.nodes, slots: r.slots, seed: r.seed, params: r.params, ...(cluster ? { cluster } : {}) },
         });
       }
     }
@@ -109,8 +121,10 @@ export function planCompare(o: CompareOptions): ComparePlan {
   const parsed: Record<string, unknown> = {};
   for (const k of Object.keys(params)) parsed[k] = runs.find((r) => k in r.config.params)?.config.params[k] ?? params[k];
   return {
-    schedulers: [...schedulers], baseline, nodes: [...nodes], seeds: [...seeds], slots: runs[0].config.slots, engine,
-    preset: preset?.name ?? null, cutoff: cutoff ?? null, params: parsed, runs,
+    // (with a cluster: its workers' slots; a resource-fit scheduler's runs use coLocate instead)
+    schedulers: [...schedulers], baseline, nodes: [...nodes], seeds: [...seeds],
+    slots: cluster ? clusterMaxSlots(cluster) : runs[0].config.slots, engine,
+    preset: preset?.name ?? null, cutoff: cutoff ?? null, params: parsed, ...(o.cluster ? { cluster: o.cluster } : {}), runs,
   };
 }
 
@@ -132,6 +146,8 @@ export interface CompareCell {
   normalized: { short: ClassRatios; long: ClassRatios };
   /** Completion-time CDF per class, the jobs of every seed pooled: only with `--cdf`. */
   cdf?: CompletionCdf;
+  /** With a cluster: per-dimension resource utilisation and its mean, averaged over seeds. */
+  resources?: { utilization: Record<string, number>; mean: number };
 }
 
 const STATS = ["mean", "p50", "p90", "p99"] as const;
@@ -169,6 +185,11 @@ export function aggregateCompare(plan: ComparePlan, summaries: RunSummary[]): Co
         nodes: n, scheduler, seeds: [...plan.seeds],
         short: averages(runs, "short"), long: averages(runs, "long"),
         utilization: seedMean(runs.map((r) => r.utilization)) ?? 0,
+        ...(runs[0].resources ? { resources: {
+          utilization: Object.fromEntries(Object.keys(runs[0].resources.utilization)
+            .map((d) => [d, seedMean(runs.map((r) => r.resources!.utilization[d])) ?? 0])),
+          mean: seedMean(runs.map((r) => r.resources!.mean)) ?? 0,
+        } } : {}),
       };
     });
     const base = row.find((c) => c.scheduler === plan.baseline)!;

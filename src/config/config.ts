@@ -1,5 +1,6 @@
 // Run configuration: a plain JSON-able object, validated in one place.
 import { InputError, showValue } from "../errors.js";
+import { checkCluster, clusterMaxSlots, clusterNodes, type ClusterSpec } from "./cluster.js";
 import { COMMON_PARAMS, SCHEDULERS, checkParam, engineValue, findScheduler, type ParamSpec, type SchedulerSpec } from "./schedulers.js";
 
 export interface SimConfig {
@@ -9,6 +10,10 @@ export interface SimConfig {
   seed: number;
   /** Scheduler and common parameters by name (see `aviary schedulers`). */
   params: Record<string, number | boolean | string>;
+  /** Workers with capacities and slot counts (src/config/cluster.ts): then `nodes` is the
+   *  cluster's worker count and `slots` its largest slot count. Absent: resources are not
+   *  modelled (every node has `slots` slots and nothing else). */
+  cluster?: ClusterSpec;
 }
 
 /** A validated configuration with every parameter filled in. */
@@ -29,8 +34,15 @@ const SEED: ParamSpec = { name: "seed", kind: "integer", default: 1, unit: "", m
 export function resolveConfig(c: Partial<SimConfig> & { scheduler?: string },
                               catalogue: SchedulerSpec[] = SCHEDULERS): ResolvedConfig {
   const spec = findScheduler(c.scheduler ?? "sparrow", catalogue);
-  const nodes = checkParam(NODES, c.nodes ?? NODES.default, "nodes") as number;
-  const slots = checkParam(SLOTS, c.slots ?? SLOTS.default, "slots") as number;
+  const cluster = c.cluster === undefined ? undefined : checkCluster(c.cluster, "cluster");
+  if (cluster && c.nodes !== undefined && c.nodes !== clusterNodes(cluster)) {
+    throw new InputError(`cluster '${cluster.name}' has ${clusterNodes(cluster)} workers, and ${c.nodes} nodes were asked for (give one or the other)`);
+  }
+  if (cluster && spec.preemptive) {
+    throw new InputError(`scheduler '${spec.name}' preempts tasks: a cluster with resources is modelled for non-preemptive schedulers only`);
+  }
+  const nodes = checkParam(NODES, cluster ? clusterNodes(cluster) : c.nodes ?? NODES.default, "nodes") as number;
+  const slots = checkParam(SLOTS, cluster ? clusterMaxSlots(cluster) : c.slots ?? SLOTS.default, "slots") as number;
   const seed = checkParam(SEED, c.seed ?? SEED.default, "seed") as number;
   if (nodes * slots > 2 ** 31 - 1) throw new InputError(`nodes x slots = ${nodes * slots} is too large (at most 2^31-1 slots)`);
   const given = { ...(c.params ?? {}) };
@@ -52,11 +64,14 @@ export function resolveConfig(c: Partial<SimConfig> & { scheduler?: string },
   }
   const problem = spec.check?.(params, nodes, slots);
   if (problem !== undefined) throw new InputError(`scheduler '${spec.name}': ${problem}`);
+  // A resource-fit scheduler (fregata) on a cluster: its workers' slot counts are `coLocate`
+  // (resources decide what fits; seed-fregata.md §6 item 5), not the cluster's.
+  const runSlots = cluster && spec.resources ? Number(params.coLocate) : slots;
   const paramVector = new Float64Array(spec.params.length);
   spec.params.forEach((p, i) => { paramVector[i] = engineValue(p, params[p.name]); });
   return {
-    scheduler: spec.name, nodes, slots, seed, params, spec, engineIndex: catalogue.indexOf(spec),
-    networkDelay: params.networkDelay as number, paramVector,
+    scheduler: spec.name, nodes, slots: runSlots, seed, params, spec, engineIndex: catalogue.indexOf(spec),
+    networkDelay: params.networkDelay as number, paramVector, ...(cluster ? { cluster } : {}),
   };
 }
 

@@ -18,6 +18,8 @@ export interface Preset {
   slots?: number;
   /** Where the numbers come from (the schedulers' own values cite theirs in schedulers.ts). */
   source: string;
+  /** A built-in cluster (src/config/cluster.ts) the preset runs on, unless --cluster is given. */
+  cluster?: string;
 }
 
 export const PRESETS: Preset[] = [
@@ -31,6 +33,11 @@ export const PRESETS: Preset[] = [
   { name: "pigeon-ec2", trace: "Pigeon EC2 setting (NGO_/NYH_trace*.tr; 3 groups over --nodes: 120 for NGO, 330 for NYH)", cutoff: 1, source: "seed-pigeon.md §4.3, §5.6" },
   // Not a trace: the Kairos testbed (30 nodes x 4 cores). Use it with --slots 4.
   { name: "kairos-testbed", trace: "Kairos testbed (N = 4 cores per node; use --slots 4)", slots: 4, source: "seed-kairos-related.md §1.4 (testbed column)" },
+  // Fregata's testbeds (seed-fregata.md §3.1): 50 servers of 4 cores, 16 GB, 720 GB, 1 GB/s, or
+  // 30 EC2 instances of 2 cores, 4 GB; the cutoff T_th = 15 s separates `aviary gen fregata`'s
+  // short and long jobs (A1: about the 90th percentile of the jobs' mean task duration).
+  { name: "fregata-cluster", trace: "Fregata's real cluster (50 servers) with `aviary gen fregata` workloads", cutoff: 15, cluster: "fregata-cluster", source: "seed-fregata.md §3.1, A1, A15" },
+  { name: "fregata-ec2", trace: "Fregata's EC2 testbed (30 instances) with `aviary gen fregata` workloads", cutoff: 15, cluster: "fregata-ec2", source: "seed-fregata.md §3.1, A1, A15" },
 ];
 
 export function findPreset(name: string): Preset {

@@ -40,6 +40,9 @@ export interface SchedulerSpec {
   preemptive?: boolean;
   /** Runs traces with task dependencies (the engine's DAG path). */
   dag?: boolean;
+  /** Places by resource fit (fregata): with a trace that has demands and no cluster given, its
+   *  runs (and the runs beside it in one command) get the unit cluster (src/config/cluster.ts). */
+  resources?: boolean;
   /** Its page of model choices, relative to the repository root. */
   doc: string;
   /** Parameters the policy reads by name (their order is the engine's parameter slots). */
@@ -115,6 +118,8 @@ function pigeonParams(grouped: boolean): ParamSpec[] {
 const PIGEON_PRESETS = {
   google: { reserved: 9, W: 20 }, yahoo: { reserved: 2, W: 20 }, cloudera: { reserved: 7, W: 20 },
   "pigeon-ec2": { reserved: 10, W: "inf" },
+  // Fregata's comparison (seed-fregata.md §5, A6, A16): 10 % reserved, strict priority.
+  "fregata-cluster": { reserved: 10, W: "inf" }, "fregata-ec2": { reserved: 10, W: "inf" },
 };
 
 const BYPASS: ParamSpec = {
@@ -267,7 +272,10 @@ export const SCHEDULERS: SchedulerSpec[] = [
   {
     name: "pigeon", engine: { module: "pigeon", factory: "createPigeon" }, binding: "early", dag: true, doc: "docs/models/pigeon.md",
     source: "seed-pigeon.md §1-§2, §7",
-    presets: { ...PIGEON_PRESETS, "pigeon-ec2": { ...PIGEON_PRESETS["pigeon-ec2"], groups: 3 } },
+    presets: { ...PIGEON_PRESETS, "pigeon-ec2": { ...PIGEON_PRESETS["pigeon-ec2"], groups: 3 },
+      // Groups of 10 workers as Fregata's masters (A6).
+      "fregata-cluster": { ...PIGEON_PRESETS["fregata-cluster"], groupSize: 10 },
+      "fregata-ec2": { ...PIGEON_PRESETS["fregata-ec2"], groupSize: 10 } },
     summary: "distributors spread each job's tasks evenly over group masters (no probing); a master keeps HIGH/LOW queues served by weighted fair queuing (weight W) and dispatches only to idle workers, a few of them reserved for short tasks; completions come back as idle notices",
     params: pigeonParams(true),
     check: (p, nodes) => checkPigeon(p, nodes),
@@ -279,6 +287,32 @@ export const SCHEDULERS: SchedulerSpec[] = [
     summary: "Pigeon with one master over all workers (the paper's centralized counterpart): HIGH/LOW queues with WFQ, the same reserved fraction of all workers; with reserved=0 and one class it is a central FIFO",
     params: pigeonParams(false),
     check: (p, nodes) => checkPigeon(p, nodes, true),
+  },
+  {
+    name: "fregata", engine: { module: "fregata", factory: "createFregata" }, binding: "early", dag: true, resources: true,
+    doc: "docs/models/fregata.md",
+    source: "seed-fregata.md §2, §7 (A1-A21)",
+    summary: "job classification (logistic regression on a prefix, oracle, noisy oracle), Algorithm 1's dependency-aware groups sent to masters below a load threshold, tasks ordered by the dependency priority of §2.4, complementary pairs (largest DV) placed best-fit (smallest unused volume) on the masters' groups, HIGH before LOW, reserved workers for HIGH",
+    params: [
+      { ...CUTOFF, description: "T_th (A1): a job is short (HIGH priority) when its mean task duration is at most this; the label of the classifier and tau of the priority (default: the Google trace's)" },
+      { name: "classifier", kind: "enum", default: "logreg", values: ["logreg", "oracle", "noisyOracle"], unit: "choice", description: "job classification (A2): logistic regression on Table I features trained on the first trainFraction % of jobs, the true label, or the true label flipped with probability noisyP" },
+      { name: "trainFraction", kind: "number", default: 20, unit: "% of jobs", min: 0, max: 100, minExclusive: true, description: "logreg: the training prefix (A2)" },
+      { name: "noisyP", kind: "number", default: 0.1, unit: "probability", min: 0, max: 1, description: "noisyOracle: probability of flipping a job's label (A2)" },
+      { name: "w1", kind: "number", default: 0.5, unit: "weight", min: 0, max: 1000, description: "ω1: weight of the remaining time (§2.4, Table III)" },
+      { name: "w2", kind: "number", default: 0.3, unit: "weight", min: 0, max: 1000, description: "ω2: weight of the waiting time, linear ageing per tau (§2.4)" },
+      { name: "w3", kind: "number", default: 0.2, unit: "weight", min: 0, max: 1000, description: "ω3: weight of the allowable waiting time (slack to a soft deadline, §2.4)" },
+      { name: "gamma", kind: "number", default: 0.5, unit: "coefficient", min: 0, max: 1, description: "γ: share of the children's priority added to a task's (§2.4, Table III)" },
+      { name: "kappa", kind: "number", default: 2, unit: "x critical path", min: 0, max: 1e6, description: "κ: the soft deadline D = submission + κ x critical path of the allowable waiting time (§2.4)" },
+      { name: "partition", kind: "enum", default: "pathCover", values: ["pathCover", "wcc"], unit: "choice", description: "Algorithm 1 (A3): greedy disjoint path cover (heaviest paths from the sources), or weakly connected components" },
+      { name: "masterDispatch", kind: "enum", default: "groups", values: ["groups", "perTask"], unit: "choice", description: "A4: whole groups round-robin over the eligible masters (largest first), or tasks spread evenly as in Pigeon" },
+      { name: "packWindow", kind: "integer", default: 32, unit: "tasks", min: 1, max: 4096, description: "K: the top tasks of a class queue packed at each dispatch (A8)" },
+      { name: "maxPack", kind: "integer", default: 2, unit: "tasks", min: 1, max: 2, description: "tasks per packed entity (1: no packing; 2: complementary pairs, §2.5)" },
+      { name: "normalizeDemands", kind: "boolean", default: true, unit: "flag", description: "A7: dominant resource and DV on demands divided by the largest capacity C'_k (false: raw units, paper-literal)" },
+      { name: "loadThreshold", kind: "number", default: 0.85, unit: "load", min: 0, max: 1e6, minExclusive: true, description: "L_th^m: masters at or above this load receive no new groups (A5; Table III)" },
+      { name: "groupSize", kind: "integer", default: 10, unit: "workers", min: 1, max: 10_000_000, description: "workers per master (A6): round(nodes / groupSize) masters" },
+      { name: "rho", kind: "number", default: 10, unit: "% of group", min: 0, max: 100, maxExclusive: true, description: "ρ: reserved workers per group for HIGH tasks, ceil(ρ x size), at least 1 if ρ > 0, never the whole group (A16)" },
+      { name: "coLocate", kind: "integer", default: 64, unit: "tasks/worker", min: 1, max: 4096, description: "with a cluster: tasks a worker may run at once (§6 item 5: Fregata places by resource fit and co-locates; the cluster's slot counts bind the slot-based baselines, A15)" },
+    ],
   },
 ];
 

@@ -22,6 +22,16 @@ export interface EngineApi {
   userColumn(): Int32Array;
   parentOffsetColumn(): Int32Array;
   parentColumn(): Int32Array;
+  /** A cluster (after setupColumns, before start): then capacityColumn (node x dims + d over
+   *  the trace's demand dimensions) and slotCapColumn (slots per node) are filled. */
+  setupCluster(): void;
+  capacityColumn(): Float64Array;
+  slotCapColumn(): Int32Array;
+  /** Per demand dimension: allocated amount integrated over the run (with a cluster). */
+  allocAreaColumn(): Float64Array;
+  /** Per-job predicted classes from the host's classifier (before start; 1 = long). */
+  setupJobPredictions(): void;
+  predictionColumn(): Int32Array;
   start(schedulerId: number): void;
   /** Jobs [0, n) are in the columns (n only grows; the first call starts the run). */
   addJobs(n: number): void;

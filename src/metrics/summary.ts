@@ -84,6 +84,11 @@ export interface RunSummary {
   /** Completion times per class at fixed quantiles (src/metrics/cdf.ts): only when asked
    *  (`aviary run --cdf`), so the default output is unchanged. */
   cdf?: CompletionCdf;
+  /** With a cluster (trace demands): each dimension's time-integrated allocation over its
+   *  capacity during the makespan, and their mean (seed-fregata.md §4.1). */
+  resources?: { utilization: Record<string, number>; mean: number; cluster: string };
+  /** The job classifier's report (fregata). */
+  classifier?: import("../config/classify.js").ClassifierReport;
   /** Utilization and queue length over time (src/plot/series.ts): only when asked
    *  (`aviary run --series`; the run records every task's start and end). */
   series?: UsageSeries;
@@ -129,6 +134,18 @@ export function summarize(r: SimResult, cutoff?: number): RunSummary {
   const makespan = r.lastFinish - r.firstArrival;
   const capacity = r.config.nodes * r.config.slots * makespan;
   const events = r.counters.events;
+  const extra: Partial<RunSummary> = {};
+  if (r.resources) {
+    const u: Record<string, number> = {};
+    let sum = 0;
+    r.resources.dims.forEach((d, i) => {
+      const c = r.resources!.capacity[i] * makespan;
+      u[d] = c > 0 ? r.resources!.area[i] / c : 0;
+      sum += u[d];
+    });
+    extra.resources = { utilization: u, mean: r.resources.dims.length ? sum / r.resources.dims.length : 0, cluster: r.config.cluster?.name ?? "" };
+  }
+  if (r.classifier) extra.classifier = r.classifier;
   return {
     scheduler: r.config.scheduler,
     engine: r.engine,
@@ -146,5 +163,6 @@ export function summarize(r: SimResult, cutoff?: number): RunSummary {
     counters: r.counters,
     wallSeconds: r.wallSeconds,
     eventsPerSecond: r.wallSeconds > 0 ? Math.round(events / r.wallSeconds) : 0,
+    ...extra,
   };
 }

@@ -33,7 +33,8 @@ export function formatRunTable(runs: RunSummary[]): string {
   const r0 = runs[0];
   const withLong = runs.some((r) => r.long.jobs > 0);
   const head = [
-    `trace ${r0.trace.name}: ${r0.trace.jobs} jobs, ${r0.trace.tasks} tasks; ${r0.nodes} nodes x ${r0.slots} slots; seed ${r0.seed}; engine ${r0.engine}`,
+    `trace ${r0.trace.name}: ${r0.trace.jobs} jobs, ${r0.trace.tasks} tasks; ${r0.resources ? `cluster ${r0.resources.cluster}: ${r0.nodes} workers`
+      : `${r0.nodes} nodes x ${r0.slots} slots`}; seed ${r0.seed}; engine ${r0.engine}`,
     r0.cutoff === null ? "job completion times in seconds (no --cutoff: every job is short)"
       : `job completion times in seconds; long jobs: mean task duration > ${r0.cutoff} s`,
     "",
@@ -54,7 +55,16 @@ export function formatRunTable(runs: RunSummary[]): string {
     if (withLong) cells.push(...[r.slowdown.long.p50, r.slowdown.long.p90, r.slowdown.long.p99].map(fmt));
     return cells;
   });
-  return head.join("\n") + table(header, rows)
+  const withRes = runs.filter((r) => r.resources);
+  let res = "";
+  if (withRes.length > 0) {
+    const dims = Object.keys(withRes[0].resources!.utilization);
+    res = `\n\nresource utilisation (allocated / capacity over the makespan; cluster ${withRes[0].resources!.cluster})\n`
+      + table(["scheduler", ...dims, "mean", "makespan s"], withRes.map((r) => [r.scheduler,
+        ...dims.map((d) => `${(100 * (r.resources!.utilization[d] ?? 0)).toFixed(1)}%`),
+        `${(100 * r.resources!.mean).toFixed(1)}%`, fmt(r.makespan)]));
+  }
+  return head.join("\n") + table(header, rows) + res
     + "\n\nslowdown: percentile of completion time / the same percentile of the jobs' longest task (per class)\n"
     + table(slow, slowRows);
 }

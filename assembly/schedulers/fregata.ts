@@ -1,0 +1,741 @@
+// `fregata` (seed-fregata.md §2; choices in docs/models/fregata.md): a scheduler layer, masters
+// each owning a group of workers, complementary packing and best-fit placement.
+//  - Classes (§2.1, A1/A2): a job is HIGH (short) or LOW (long) by the host's classifier
+//    (predict.ts: logistic regression on a prefix, oracle, noisy oracle); without predictions,
+//    by its estimate against `cutoff` (the oracle). The class never changes.
+//  - A job reaches the masters one network delay after its submission (A18). Its DAG is analysed
+//    once (O(tasks + edges)): a topological order, tail(T) (the longest duration path from T to
+//    a sink), the critical path, the §2.4 priority P(T) = base(T) + gamma x sum P(children) with
+//    base = w1 (1 - sat(est/tau)) + w3 (1 - sat(max(0, D - tail)/tau)) at submission (tau =
+//    cutoff, D = kappa x critical path; the waiting term w2 x sat(t_w) enters as linear ageing,
+//    below), and Algorithm 1's partition (packing.ts: greedy disjoint path cover, or wcc).
+//  - Groups go to masters (A4): the masters with load < loadThreshold (A5: max over dimensions
+//    of (allocated + assigned-not-placed) / capacity of the group), shuffled, round-robin with
+//    the largest group first; none eligible: the least loaded. `perTask` spreads tasks instead.
+//    A task that fits no worker of the chosen master's group (heterogeneous clusters) goes to
+//    the first master whose group can hold it.
+//  - A master keeps its tasks; a task enters its class queue when it is ready (the master hears
+//    of it one network delay after its last parent ended), keyed P(T) - w2 x t_ready / tau: a
+//    static key that ranks as P(T) + w2 x (now - t_ready) / tau (linear ageing, §2.4 note).
+//  - Dispatch (§2.7, A8, A9, A16): HIGH before LOW (strict priority, W = inf). The top `window`
+//    tasks of a class are packed (packing.ts packList: complementary pairs by DV, A7
+//    normalisation, guard against the largest capacities); each entity in priority order goes
+//    to the feasible worker of the group with the smallest unused volume (Eq. 2; ties to the
+//    lowest id): HIGH tries the non-reserved workers, then the reserved; LOW only the
+//    non-reserved. A pair that fits nowhere is tried as two singles. Unplaced tasks stay queued
+//    (bounded backfill within the window). A master places only what fits its view of the
+//    workers (resources and slots, reserved at placement and freed when the end notice arrives
+//    one network delay after the task ends), so nothing waits at a worker (A11: resource-fit).
+//  - Dispatches run when tasks reach a master, become ready, or resources are freed.
+import {
+  Scheduler, Params, nNodes, nTasks, nJobs, netDelay, taskJob, jobFirstTask, jobTaskCount, jobUnlaunched, nextUnlaunchedTask,
+  taskDuration, taskDemand, taskDemands, jobArrival, jobEstimate, childCount, childAt, parentCount, parentAt, sendBegin, sendTo, sendEnd,
+  setTimer, timerKind, stream, registerCounter, count, counterValue, setCounter, resourceDims, nodeSlots, capacityOf,
+  predictedIsLong,
+} from "../policy";
+import { Rng, STREAM_FREGATA_MASTERS } from "../rng";
+import { toI32 } from "../glue";
+import { MinTree } from "../mintree";
+import { dominant, deviation, pairFits, priorities, partition, volume } from "./packing";
+
+const HIGH: i32 = 0;
+const LOW: i32 = 1;
+const FIT_EPS: f64 = 1e-9;
+
+/** A max-heap of tasks by key (ties: the lower task index first). */
+class TaskHeap {
+  keys: Float64Array = new Float64Array(16);
+  tasks: Int32Array = new Int32Array(16);
+  size: i32 = 0;
+
+  before(a: i32, b: i32): bool {
+    const ka = this.keys[a];
+    const kb = this.keys[b];
+    return ka > kb || (ka == kb && this.tasks[a] < this.tasks[b]);
+  }
+
+  swap(a: i32, b: i32): void {
+    const k = this.keys[a]; this.keys[a] = this.keys[b]; this.keys[b] = k;
+    const t = this.tasks[a]; this.tasks[a] = this.tasks[b]; this.tasks[b] = t;
+  }
+
+  push(task: i32, key: f64): void {
+    if (this.size == this.keys.length) {
+      const k = new Float64Array(this.size * 2);
+      const t = new Int32Array(this.size * 2);
+      for (let i = 0; i < this.size; i++) { k[i] = this.keys[i]; t[i] = this.tasks[i]; }
+      this.keys = k;
+      this.tasks = t;
+    }
+    let i = this.size++;
+    this.keys[i] = key;
+    this.tasks[i] = task;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.before(i, p)) break;
+      this.swap(i, p);
+      i = p;
+    }
+  }
+
+  /** Removes the top (the heap must not be empty); its key is left in `lastKey`. */
+  lastKey: f64 = 0.0;
+  pop(): i32 {
+    const top = this.tasks[0];
+    this.lastKey = this.keys[0];
+    const n = --this.size;
+    if (n > 0) {
+      this.keys[0] = this.keys[n];
+      this.tasks[0] = this.tasks[n];
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= n) break;
+        let c = l;
+        if (l + 1 < n && this.before(l + 1, l)) c = l + 1;
+        if (!this.before(c, i)) break;
+        this.swap(c, i);
+        i = c;
+      }
+    }
+    return top;
+  }
+}
+
+export class Fregata extends Scheduler {
+  cutoff: f64 = 0.0;
+  w1: f64 = 0.0; w2: f64; w3: f64; gamma: f64; kappa: f64;
+  wcc: bool = false;
+  perTask: bool = false;
+  window: i32 = 0;
+  packing: bool = false;
+  normalize: bool = false;
+  loadThreshold: f64 = 0.0;
+  D: i32 = 0;
+  groups: i32 = 0;
+  groupStart: Int32Array = new Int32Array(0);
+  nodeGroup: Int32Array = new Int32Array(nNodes);
+  reserved: Uint8Array = new Uint8Array(nNodes);
+  cmax: Float64Array = new Float64Array(0);
+  // The masters' view of their workers (reserved at placement, freed at the end notice).
+  free: Float64Array = new Float64Array(0);
+  freeSlots: Int32Array = new Int32Array(nNodes);
+  groupFreeSlots: Int32Array = new Int32Array(0);
+  groupCap: Float64Array = new Float64Array(0);       // per group and dimension (slots in the last column)
+  groupLoad: Float64Array = new Float64Array(0);      // allocated + assigned-not-placed, same layout
+  lowMax: Float64Array = new Float64Array(0);         // largest non-reserved capacity per group and dimension
+  allMax: Float64Array = new Float64Array(0);         // largest capacity per group and dimension
+  lowMaxSlots: Int32Array = new Int32Array(0);
+  allMaxSlots: Int32Array = new Int32Array(0);
+  heaps: TaskHeap[] = [];
+  winTask: Int32Array = new Int32Array(0);
+  winKey: Float64Array = new Float64Array(0);
+  winSize: Int32Array = new Int32Array(0);
+  maxFree: Float64Array = new Float64Array(0);
+  // Per task.
+  taskMaster: Int32Array = new Int32Array(nTasks);
+  prio: Float64Array = new Float64Array(nTasks);
+  anyTier: Uint8Array = new Uint8Array(nTasks);
+  taskDom: Int32Array = new Int32Array(nTasks);
+  jobLow: Uint8Array = new Uint8Array(nJobs);
+  rng: Rng = stream(STREAM_FREGATA_MASTERS);
+  // Per-job scratch (grown to the largest job).
+  cap: i32 = 0;
+  kidOff: Int32Array = new Int32Array(1);
+  kids: Int32Array = new Int32Array(0);
+  parOff: Int32Array = new Int32Array(1);
+  pars: Int32Array = new Int32Array(0);
+  indeg: Int32Array = new Int32Array(0);
+  topo: Int32Array = new Int32Array(0);
+  rev: Int32Array = new Int32Array(0);
+  tail: Float64Array = new Float64Array(0);
+  base: Float64Array = new Float64Array(0);
+  pj: Float64Array = new Float64Array(0);
+  isSource: Int32Array = new Int32Array(0);
+  group: Int32Array = new Int32Array(0);
+  stack: Int32Array = new Int32Array(0);
+  gsize: Int32Array = new Int32Array(0);
+  gorder: Int32Array = new Int32Array(0);
+  gmaster: Int32Array = new Int32Array(0);
+  cnt: Int32Array = new Int32Array(0);
+  eligible: Int32Array = new Int32Array(0);
+  rr: i32 = 0;
+  /** Each master's load (A5), kept current: the least loaded in O(1). */
+  loads: MinTree = new MinTree(1);
+  // Window scratch.
+  win: Int32Array = new Int32Array(0);
+  winDem: Float64Array = new Float64Array(0);
+  partner: Int32Array = new Int32Array(0);
+  dom: Int32Array = new Int32Array(0);
+  placed: Uint8Array = new Uint8Array(0);
+  dem: Float64Array = new Float64Array(0);
+  touched: Int32Array = new Int32Array(0);
+  touchMark: Int32Array = new Int32Array(0);
+  touchStamp: i32 = 0;
+  arriveKind: i32 = 0;
+  readyKind: i32 = 0;
+  releaseKind: i32 = 0;
+  cPairs: i32 = registerCounter("packedPairs");
+  cReserved: i32 = registerCounter("reservedDispatches");
+  cFallback: i32 = registerCounter("masterFallbacks");
+  cMaxQueue: i32 = registerCounter("maxMasterQueue");
+  cBackfill: i32 = registerCounter("backfills");
+
+  constructor(cutoff: f64, w1: f64, w2: f64, w3: f64, gamma: f64, kappa: f64, wcc: bool, perTask: bool, window: i32,
+              maxPack: i32, normalize: bool, loadThreshold: f64, groupSize: i32, reservedPercent: f64) {
+    super();
+    this.dagAware = true;
+    this.taskJobs = true;
+    this.cutoff = cutoff;
+    this.w1 = w1; this.w2 = w2; this.w3 = w3; this.gamma = gamma; this.kappa = kappa;
+    this.wcc = wcc;
+    this.perTask = perTask;
+    this.window = window;
+    this.packing = maxPack >= 2;
+    this.normalize = normalize;
+    this.loadThreshold = loadThreshold;
+    const D = resourceDims();
+    this.D = D;
+    const W = D + 1; // dimensions, then slots
+    let G = toI32(Math.floor(<f64>(2 * nNodes + groupSize) / <f64>(2 * groupSize)));
+    if (G < 1) G = 1;
+    if (G > nNodes) G = nNodes;
+    this.groups = G;
+    this.groupStart = new Int32Array(G + 1);
+    const base = toI32(<f64>nNodes / <f64>G);
+    const extra = nNodes % G;
+    for (let g = 0; g < G; g++) this.groupStart[g + 1] = this.groupStart[g] + base + (g < extra ? 1 : 0);
+    this.cmax = new Float64Array(D);
+    // C'_k (§2.6) from the capacities (the engine's own maxima are built after the policy).
+    for (let n = 0; n < nNodes; n++) for (let d = 0; d < D; d++) if (capacityOf(n, d) > this.cmax[d]) this.cmax[d] = capacityOf(n, d);
+    this.free = new Float64Array(nNodes * D);
+    this.groupFreeSlots = new Int32Array(G);
+    this.groupCap = new Float64Array(G * W);
+    this.groupLoad = new Float64Array(G * W);
+    this.lowMax = new Float64Array(G * D);
+    this.allMax = new Float64Array(G * D);
+    this.lowMaxSlots = new Int32Array(G);
+    this.allMaxSlots = new Int32Array(G);
+    for (let g = 0; g < G; g++) {
+      const s = this.groupStart[g];
+      const size = this.groupStart[g + 1] - s;
+      // Reserved workers (A16): ceil(rho x size), at least 1, leaving at least one ordinary worker.
+      let r = toI32(Math.ceil(reservedPercent * <f64>size / 100.0 - 1e-9));
+      if (reservedPercent > 0.0 && r < 1) r = 1;
+      if (r > size - 1) r = size - 1;
+      for (let n = s; n < s + size; n++) {
+        this.nodeGroup[n] = g;
+        this.reserved[n] = n < s + r ? 1 : 0;
+        const slots = nodeSlots(n);
+        this.freeSlots[n] = slots;
+        this.groupFreeSlots[g] += slots;
+        this.groupCap[g * W + D] += <f64>slots;
+        if (slots > this.allMaxSlots[g]) this.allMaxSlots[g] = slots;
+        if (this.reserved[n] == 0 && slots > this.lowMaxSlots[g]) this.lowMaxSlots[g] = slots;
+        for (let d = 0; d < D; d++) {
+          const c = capacityOf(n, d);
+          this.free[n * D + d] = c;
+          this.groupCap[g * W + d] += c;
+          if (c > this.allMax[g * D + d]) this.allMax[g * D + d] = c;
+          if (this.reserved[n] == 0 && c > this.lowMax[g * D + d]) this.lowMax[g * D + d] = c;
+        }
+      }
+      this.heaps.push(new TaskHeap());
+      this.heaps.push(new TaskHeap());
+    }
+    this.eligible = new Int32Array(G);
+    this.loads = new MinTree(G);
+    this.touched = new Int32Array(G);
+    this.touchMark = new Int32Array(G);
+    const K = window;
+    this.win = new Int32Array(K);
+    this.winTask = new Int32Array(2 * G * K);
+    this.winKey = new Float64Array(2 * G * K);
+    this.winSize = new Int32Array(2 * G);
+    this.maxFree = new Float64Array(D + 1);
+    this.winDem = new Float64Array(K * (D > 0 ? D : 1));
+    this.partner = new Int32Array(K);
+    this.dom = new Int32Array(K);
+    this.placed = new Uint8Array(K);
+    this.dem = new Float64Array(D > 0 ? D : 1);
+    this.arriveKind = timerKind(this);
+    this.readyKind = timerKind(this);
+    this.releaseKind = timerKind(this);
+  }
+
+  onJobsAdded(from: i32, to: i32): void {
+    for (let j = from; j < to; j++) this.jobLow[j] = predictedIsLong(j, jobEstimate[j] > this.cutoff) ? 1 : 0;
+  }
+
+  onJobArrival(job: i32, now: f64): void { setTimer(now + netDelay, this.arriveKind, job, 0); }
+
+  onTasksReady(job: i32, n: i32, now: f64): void {
+    for (let i = 0; i < n; i++) setTimer(now + netDelay, this.readyKind, nextUnlaunchedTask(job), 0);
+  }
+
+  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void { setTimer(now + netDelay, this.releaseKind, task, node); }
+
+  onTimer(kind: i32, a: i32, b: i32, now: f64): void {
+    if (kind == this.releaseKind) this.release(a, b, now);
+    else if (kind == this.readyKind) {
+      this.enqueue(a, now);
+      this.dispatch(this.taskMaster[a], now);
+    } else this.arrive(a, now);
+  }
+
+  // ---- a job reaches the masters ----
+  grow(n: i32): void {
+    if (n <= this.cap) return;
+    let c = this.cap > 0 ? this.cap : 16;
+    while (c < n) c *= 2;
+    this.cap = c;
+    this.kidOff = new Int32Array(c + 1);
+    this.parOff = new Int32Array(c + 1);
+    this.indeg = new Int32Array(c);
+    this.topo = new Int32Array(c);
+    this.rev = new Int32Array(c);
+    this.tail = new Float64Array(c);
+    this.base = new Float64Array(c);
+    this.pj = new Float64Array(c);
+    this.isSource = new Int32Array(c);
+    this.group = new Int32Array(c);
+    this.stack = new Int32Array(c);
+    this.gsize = new Int32Array(c);
+    this.gorder = new Int32Array(c);
+    this.cnt = new Int32Array(c + 2);
+    this.gmaster = new Int32Array(c + 1);
+  }
+
+  arrive(job: i32, now: f64): void {
+    const f = jobFirstTask[job];
+    const n = jobTaskCount(job);
+    this.grow(n);
+    // Local child and parent lists.
+    let edges = 0;
+    for (let t = 0; t < n; t++) edges += childCount(f + t);
+    if (this.kids.length < edges) { this.kids = new Int32Array(edges * 2); this.pars = new Int32Array(edges * 2); }
+    const kidOff = this.kidOff;
+    const parOff = this.parOff;
+    kidOff[0] = 0;
+    parOff[0] = 0;
+    for (let t = 0; t < n; t++) {
+      const c = childCount(f + t);
+      for (let i = 0; i < c; i++) this.kids[kidOff[t] + i] = childAt(f + t, i) - f;
+      kidOff[t + 1] = kidOff[t] + c;
+      const p = parentCount(f + t);
+      for (let i = 0; i < p; i++) this.pars[parOff[t] + i] = parentAt(f + t, i) - f;
+      parOff[t + 1] = parOff[t] + p;
+      this.indeg[t] = p;
+      this.isSource[t] = p == 0 ? 1 : 0;
+    }
+    // Kahn's topological order (FIFO, sources in index order).
+    let head = 0;
+    let tailI = 0;
+    for (let t = 0; t < n; t++) if (this.indeg[t] == 0) this.topo[tailI++] = t;
+    while (head < tailI) {
+      const t = this.topo[head++];
+      for (let e = kidOff[t]; e < kidOff[t + 1]; e++) {
+        const c = this.kids[e];
+        const k = this.indeg[c] - 1;
+        this.indeg[c] = k;
+        if (k == 0) this.topo[tailI++] = c;
+      }
+    }
+    // Tails and the critical path (reverse topological order).
+    let cp = 0.0;
+    for (let i = n - 1; i >= 0; i--) {
+      const t = this.topo[i];
+      this.rev[n - 1 - i] = t;
+      let m = 0.0;
+      for (let e = kidOff[t]; e < kidOff[t + 1]; e++) if (this.tail[this.kids[e]] > m) m = this.tail[this.kids[e]];
+      this.tail[t] = taskDuration[f + t] + m;
+      if (this.tail[t] > cp) cp = this.tail[t];
+    }
+    // §2.4 base at submission (t_w = 0) and the recursion.
+    const tau = this.cutoff > 0.0 ? this.cutoff : 1.0;
+    for (let t = 0; t < n; t++) {
+      const rem = sat(taskDuration[f + t] / tau);
+      let aw = this.kappa * cp - this.tail[t];
+      if (aw < 0.0) aw = 0.0;
+      this.base[t] = this.w1 * (1.0 - rem) + this.w3 * (1.0 - sat(aw / tau));
+    }
+    priorities(n, this.rev, kidOff, this.kids, this.base, this.gamma, this.pj);
+    for (let t = 0; t < n; t++) this.prio[f + t] = this.pj[t];
+    // Each task's dominant resource (A7), once.
+    if (this.packing && this.D > 0) {
+      for (let t = f; t < f + n; t++) this.taskDom[t] = dominant(taskDemands, t * this.D, this.D, this.cmax, this.normalize);
+    }
+    // Algorithm 1 and the masters (A4): the masters in a random order (shuffled per job); each
+    // group in turn (largest first) goes to the next master in that order whose load is below
+    // the threshold, or, when none is, to the least loaded one — loads counting the groups
+    // assigned so far, so a job's groups spread even when every master is loaded.
+    const low = this.jobLow[job] != 0;
+    const G = this.groups;
+    for (let g = 0; g < G; g++) this.eligible[g] = g;
+    for (let i = G - 1; i > 0; i--) {
+      const j = this.rng.nextInt(i + 1);
+      const x = this.eligible[i]; this.eligible[i] = this.eligible[j]; this.eligible[j] = x;
+    }
+    this.rr = 0;
+    if (this.perTask) {
+      for (let i = 0; i < n; i++) {
+        const t = f + this.topo[i];
+        const m = this.nextMaster();
+        this.assign(t, m, low);
+      }
+    } else {
+      const ng = partition(n, this.topo, kidOff, this.kids, this.tail, this.isSource, this.wcc, this.group, parOff,
+        this.pars, this.stack);
+      for (let g = 0; g < ng; g++) this.gsize[g] = 0;
+      for (let t = 0; t < n; t++) this.gsize[this.group[t]] = this.gsize[this.group[t]] + 1;
+      // Largest group first (ties: the group found first); each group's tasks in index order.
+      sortBySizeDesc(this.gorder, this.gsize, ng, this.cnt);
+      // Tasks by group: a counting pass (stack = tasks ordered by group, gmaster = group starts).
+      for (let g = 0; g <= ng; g++) this.gmaster[g] = 0;
+      for (let t = 0; t < n; t++) this.gmaster[this.group[t] + 1]++;
+      for (let g = 0; g < ng; g++) this.gmaster[g + 1] += this.gmaster[g];
+      for (let t = 0; t < n; t++) { const g = this.group[t]; this.stack[this.gmaster[g]] = t; this.gmaster[g]++; }
+      for (let g = ng; g > 0; g--) this.gmaster[g] = this.gmaster[g - 1];
+      this.gmaster[0] = 0;
+      for (let i = 0; i < ng; i++) {
+        const g = this.gorder[i];
+        const m = this.nextMaster();
+        for (let k = this.gmaster[g]; k < this.gmaster[g + 1]; k++) this.assign(f + this.stack[k], m, low);
+      }
+    }
+    // The ready tasks (those without parents) enter their masters' queues.
+    const ready = jobUnlaunched(job);
+    this.touchStamp++;
+    let nt = 0;
+    for (let i = 0; i < ready; i++) {
+      const t = nextUnlaunchedTask(job);
+      this.enqueue(t, now);
+      const g = this.taskMaster[t];
+      if (this.touchMark[g] != this.touchStamp) { this.touchMark[g] = this.touchStamp; this.touched[nt++] = g; }
+    }
+    for (let i = 0; i < nt; i++) this.dispatch(this.touched[i], now);
+  }
+
+  /** The next master for a group (A4): from the round-robin pointer over this job's shuffled
+   *  order, the first below the load threshold; else the least loaded (ties: the lowest id). */
+  nextMaster(): i32 {
+    const G = this.groups;
+    const loads = this.loads;
+    if (loads.minValue() < this.loadThreshold) {
+      for (let k = 0; k < G; k++) {
+        const m = this.eligible[(this.rr + k) % G];
+        if (loads.get(m) < this.loadThreshold) {
+          this.rr = (this.rr + k + 1) % G;
+          return m;
+        }
+      }
+    }
+    count(this.cFallback, 1.0);
+    return loads.minIndex();
+  }
+
+  /** Master load (A5): max over dimensions (and slots) of (allocated + assigned) / capacity. */
+  load(g: i32): f64 {
+    const W = this.D + 1;
+    let m = 0.0;
+    for (let d = 0; d < W; d++) {
+      const c = this.groupCap[g * W + d];
+      if (c > 0.0) {
+        const x = this.groupLoad[g * W + d] / c;
+        if (x > m) m = x;
+      }
+    }
+    return m;
+  }
+
+  /** Whether `task`'s demand fits the largest worker of g's tier. */
+  fitsGroup(task: i32, g: i32, wide: bool): bool {
+    const D = this.D;
+    const mx = wide ? this.allMax : this.lowMax;
+    if ((wide ? this.allMaxSlots[g] : this.lowMaxSlots[g]) < 1) return false;
+    for (let d = 0; d < D; d++) if (taskDemand(task, d) > mx[g * D + d] * (1.0 + FIT_EPS)) return false;
+    return true;
+  }
+
+  assign(task: i32, g: i32, low: bool): void {
+    // A task that no worker of g's tier can hold goes to the first group that can (heterogeneous
+    // clusters); a task only a reserved worker can hold may use reserved workers.
+    let m = g;
+    let wide = !low;
+    if (!this.fitsGroup(task, m, wide)) {
+      m = -1;
+      for (let h = 0; h < this.groups && m < 0; h++) if (this.fitsGroup(task, h, wide)) m = h;
+      if (m < 0) {
+        wide = true;
+        for (let h = 0; h < this.groups && m < 0; h++) if (this.fitsGroup(task, h, true)) m = h;
+        if (m < 0) m = g; // (the host refuses such a trace: a demand no worker can hold)
+      }
+    }
+    this.anyTier[task] = wide ? 1 : 0;
+    this.taskMaster[task] = m;
+    const W = this.D + 1;
+    for (let d = 0; d < this.D; d++) this.groupLoad[m * W + d] += taskDemand(task, d);
+    this.groupLoad[m * W + this.D] += 1.0;
+    this.loads.set(m, this.load(m));
+  }
+
+  /** `a` ranks before `b` in a queue: higher key, then the lower task index. */
+  static before(ka: f64, ta: i32, kb: f64, tb: i32): bool { return ka > kb || (ka == kb && ta < tb); }
+
+  /** Queue q = 2 x master + class: its top `window` tasks in order in winTask/winKey (the
+   *  window, persistent), the rest in heaps[q]; the window is full whenever the heap is not. */
+  enqueue(task: i32, now: f64): void {
+    const g = this.taskMaster[task];
+    const tau = this.cutoff > 0.0 ? this.cutoff : 1.0;
+    const q = 2 * g + this.jobLow[taskJob[task]];
+    const key = this.prio[task] - this.w2 * now / tau;
+    const K = this.window;
+    const base = q * K;
+    let n = this.winSize[q];
+    if (n == K) {
+      // Full: the task enters the window only if it ranks before the window's last.
+      const lt = this.winTask[base + K - 1];
+      const lk = this.winKey[base + K - 1];
+      if (!Fregata.before(key, task, lk, lt)) {
+        this.heaps[q].push(task, key);
+        this.noteQueue(g);
+        return;
+      }
+      this.heaps[q].push(lt, lk);
+      n = K - 1;
+    }
+    let i = n;
+    while (i > 0 && Fregata.before(key, task, this.winKey[base + i - 1], this.winTask[base + i - 1])) {
+      this.winKey[base + i] = this.winKey[base + i - 1];
+      this.winTask[base + i] = this.winTask[base + i - 1];
+      i--;
+    }
+    this.winKey[base + i] = key;
+    this.winTask[base + i] = task;
+    this.winSize[q] = n + 1;
+    this.noteQueue(g);
+  }
+
+  noteQueue(g: i32): void {
+    const q = <f64>(this.heaps[2 * g].size + this.heaps[2 * g + 1].size + this.winSize[2 * g] + this.winSize[2 * g + 1]);
+    if (q > counterValue(this.cMaxQueue)) setCounter(this.cMaxQueue, q);
+  }
+
+  // ---- placement ----
+  dispatch(g: i32, now: f64): void {
+    if (this.groupFreeSlots[g] == 0) return;
+    sendBegin();
+    for (let cls = HIGH; cls <= LOW; cls++) {
+      this.dispatchClass(g, cls, now);
+      if (this.groupFreeSlots[g] == 0) break;
+    }
+    sendEnd(now);
+  }
+
+  /** The largest free amount per dimension (and free slots) over the workers class `cls` may
+   *  use in group g: a necessary condition for any placement there. */
+  groupMaxFree(g: i32, cls: i32): void {
+    const D = this.D;
+    for (let d = 0; d <= D; d++) this.maxFree[d] = 0.0;
+    for (let n = this.groupStart[g]; n < this.groupStart[g + 1]; n++) {
+      if (this.reserved[n] != 0 && cls == LOW) continue;
+      if (this.freeSlots[n] == 0) continue;
+      for (let d = 0; d < D; d++) {
+        const x = this.free[n * D + d] + FIT_EPS * capacityOf(n, d);
+        if (x > this.maxFree[d]) this.maxFree[d] = x;
+      }
+      if (<f64>this.freeSlots[n] > this.maxFree[D]) this.maxFree[D] = <f64>this.freeSlots[n];
+    }
+  }
+
+  /** Whether window task i might fit a worker now (its demand within the largest free amounts). */
+  mightFit(i: i32): bool {
+    const D = this.D;
+    if (this.maxFree[D] < 1.0) return false;
+    const o = this.win[i] * D;
+    for (let d = 0; d < D; d++) if (taskDemands[o + d] > this.maxFree[d]) return false;
+    return true;
+  }
+
+  dispatchClass(g: i32, cls: i32, now: f64): void {
+    const q = 2 * g + cls;
+    const w = this.winSize[q];
+    if (w == 0) return;
+    const K = this.window;
+    const base = q * K;
+    const D = this.D;
+    // (anyTier tasks of LOW may use reserved workers: the bound then covers them too)
+    this.groupMaxFree(g, cls == HIGH ? HIGH : LOW);
+    if (this.maxFree[D] < 1.0) return;
+    for (let i = 0; i < w; i++) { this.win[i] = this.winTask[base + i]; this.placed[i] = 0; }
+    // packList (packing.ts) evaluated lazily over the window: entity i's partner is chosen when
+    // the scan reaches i, among the later tasks not yet taken (ties to the earlier), but only for
+    // a task that can be placed alone now (a quick bound — its demand within the group's largest
+    // free amounts — then best fit): a task that cannot be placed now takes no partner, and the
+    // partner it would have had stays free for a later task. The scan stops when the group is full.
+    const packs = this.packing && D > 0 && w > 1;
+    const dem = taskDemands;
+    let firstFailed = false;
+    let placedAny = false;
+    for (let i = 0; i < w; i++) {
+      if (this.placed[i] != 0) continue;
+      if (this.groupFreeSlots[g] == 0 || this.maxFree[D] < 1.0) break;
+      if (!this.mightFit(i) && !(cls == LOW && this.anyTier[this.win[i]] != 0)) { firstFailed = true; continue; }
+      // A task that cannot be placed alone now takes no partner (and waits).
+      const a0 = this.win[i];
+      for (let d = 0; d < D; d++) this.dem[d] = dem[a0 * D + d];
+      const alone = this.bestFit(g, cls == HIGH || this.anyTier[a0] != 0, 1);
+      if (alone < 0) { firstFailed = true; continue; }
+      let p = -1;
+      const di = packs ? this.taskDom[this.win[i]] : -1;
+      if (di >= 0) {
+        let bestDv = -1.0;
+        const oi = this.win[i] * D;
+        for (let j = i + 1; j < w; j++) {
+          if (this.placed[j] != 0) continue;
+          const dj = this.taskDom[this.win[j]];
+          if (dj < 0 || dj == di) continue;
+          const oj = this.win[j] * D;
+          if (!pairFits(dem, oi, oj, D, this.cmax)) continue;
+          const dv = deviation(dem, oi, oj, D, this.cmax, this.normalize);
+          if (dv > bestDv) { bestDv = dv; p = j; }
+        }
+      }
+      if (p > i) {
+        // Taken as i's partner whether or not the pair is placed now (packList's `used`).
+        this.placed[p] = 2;
+        const a = this.win[i];
+        const b = this.win[p];
+        for (let d = 0; d < D; d++) this.dem[d] = taskDemand(a, d) + taskDemand(b, d);
+        const wide = cls == HIGH || (this.anyTier[a] != 0 && this.anyTier[b] != 0);
+        const node = this.bestFit(g, wide, 2);
+        if (node >= 0) {
+          this.place(node, a, now);
+          this.place(node, b, now);
+          this.placed[i] = 1;
+          this.placed[p] = 1;
+          placedAny = true;
+          count(this.cPairs, 1.0);
+          if (firstFailed) count(this.cBackfill, 1.0);
+          this.groupMaxFree(g, cls);
+          continue;
+        }
+      }
+      // A single, or a pair that fits nowhere now tried as two singles (A9).
+      if (this.placeSingle(g, cls, i, now)) {
+        placedAny = true;
+        if (firstFailed) count(this.cBackfill, 1.0);
+        this.groupMaxFree(g, cls);
+      } else firstFailed = true;
+      if (p > i && this.groupFreeSlots[g] > 0 && this.placeSingle(g, cls, p, now)) {
+        placedAny = true;
+        if (firstFailed) count(this.cBackfill, 1.0);
+        this.groupMaxFree(g, cls);
+      }
+    }
+    if (!placedAny) return;
+    // The window without the placed tasks (in order), refilled from the heap.
+    let k = 0;
+    for (let i = 0; i < w; i++) {
+      if (this.placed[i] == 1) continue;
+      this.winTask[base + k] = this.winTask[base + i];
+      this.winKey[base + k] = this.winKey[base + i];
+      k++;
+    }
+    const heap = this.heaps[q];
+    while (k < K && heap.size > 0) {
+      this.winTask[base + k] = heap.pop();
+      this.winKey[base + k] = heap.lastKey;
+      k++;
+    }
+    this.winSize[q] = k;
+  }
+
+  /** Places window task i alone (best fit); whether it was placed. */
+  placeSingle(g: i32, cls: i32, i: i32, now: f64): bool {
+    const a = this.win[i];
+    for (let d = 0; d < this.D; d++) this.dem[d] = taskDemand(a, d);
+    const node = this.bestFit(g, cls == HIGH || this.anyTier[a] != 0, 1);
+    if (node < 0) return false;
+    this.place(node, a, now);
+    this.placed[i] = 1;
+    return true;
+  }
+
+  /** The feasible worker of group g with the smallest unused volume for `dem` and `k` slots:
+   *  non-reserved first, then (reservedToo) reserved; -1 if none. */
+  bestFit(g: i32, reservedToo: bool, k: i32): i32 {
+    const best = this.bestIn(g, 0, k);
+    if (best >= 0 || !reservedToo) return best;
+    const r = this.bestIn(g, 1, k);
+    if (r >= 0) count(this.cReserved, 1.0);
+    return r;
+  }
+
+  bestIn(g: i32, tier: u8, k: i32): i32 {
+    const D = this.D;
+    let best = -1;
+    let bestV = 0.0;
+    for (let n = this.groupStart[g]; n < this.groupStart[g + 1]; n++) {
+      if (this.reserved[n] != tier || this.freeSlots[n] < k) continue;
+      let ok = true;
+      for (let d = 0; d < D; d++) {
+        if (this.dem[d] > this.free[n * D + d] + FIT_EPS * capacityOf(n, d)) { ok = false; break; }
+      }
+      if (!ok) continue;
+      const v = volume(this.free, n * D, this.cmax, D);
+      if (best < 0 || v < bestV) { best = n; bestV = v; }
+    }
+    return best;
+  }
+
+  place(node: i32, task: i32, now: f64): void {
+    const D = this.D;
+    const g = this.nodeGroup[node];
+    for (let d = 0; d < D; d++) this.free[node * D + d] -= taskDemand(task, d);
+    this.freeSlots[node] = this.freeSlots[node] - 1;
+    this.groupFreeSlots[g] = this.groupFreeSlots[g] - 1;
+    // (its load moves from assigned to allocated: the sum is unchanged until it ends)
+    sendTo(node, taskJob[task], task);
+  }
+
+  release(task: i32, node: i32, now: f64): void {
+    const D = this.D;
+    const g = this.nodeGroup[node];
+    const m = this.taskMaster[task];
+    const W = D + 1;
+    for (let d = 0; d < D; d++) {
+      const x = taskDemand(task, d);
+      this.free[node * D + d] += x;
+      this.groupLoad[m * W + d] -= x;
+    }
+    this.groupLoad[m * W + D] -= 1.0;
+    this.loads.set(m, this.load(m));
+    this.freeSlots[node] = this.freeSlots[node] + 1;
+    this.groupFreeSlots[g] = this.groupFreeSlots[g] + 1;
+    this.dispatch(g, now);
+  }
+}
+
+function sat(x: f64): f64 { return x < 0.0 ? 0.0 : x > 1.0 ? 1.0 : x; }
+
+/** Orders groups 0..n-1 into `order` by size descending, ties by index ascending: a stable
+ *  counting sort (sizes are at most the job's tasks, `cnt` has room for them + 2). */
+function sortBySizeDesc(order: Int32Array, size: Int32Array, n: i32, cnt: Int32Array): void {
+  let maxS = 0;
+  for (let i = 0; i < n; i++) if (size[i] > maxS) maxS = size[i];
+  for (let s = 0; s <= maxS + 1; s++) cnt[s] = 0;
+  for (let i = 0; i < n; i++) cnt[maxS - size[i] + 1]++; // bucket 0 = the largest size
+  for (let s = 1; s <= maxS + 1; s++) cnt[s] += cnt[s - 1];
+  for (let i = 0; i < n; i++) {
+    const b = maxS - size[i];
+    order[cnt[b]] = i;
+    cnt[b]++;
+  }
+}
+
+export function createFregata(p: Params): Scheduler {
+  return new Fregata(p.num("cutoff"), p.num("w1"), p.num("w2"), p.num("w3"), p.num("gamma"), p.num("kappa"),
+    p.choice("partition") == "wcc", p.choice("masterDispatch") == "perTask", p.int("packWindow"), p.int("maxPack"),
+    p.flag("normalizeDemands"), p.num("loadThreshold"), p.int("groupSize"), p.num("rho"));
+}

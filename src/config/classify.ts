@@ -1,0 +1,192 @@
+// Fregata's job classifier (seed-fregata.md §2.1, §7 A1/A2/A19), run by the host before a run;
+// the engine reads each job's predicted class (assembly/predict.ts). Browser-safe.
+//  - Label: short <=> the job's mean task duration <= T_th (the scheduler's `cutoff`).
+//  - Features (Table I): the job's summed cpu, mem and storage demand (trace dimensions named
+//    cpu, mem and disk; 0 when absent), its number of tasks, and the cluster's cpu, mem and
+//    storage utilisation at submission. The host classifies before the run, when no
+//    utilisation is known, so the three system features are 0 for every job: constant, they
+//    get weight 0 and carry no information (documented in docs/models/fregata.md).
+//    Every feature is log1p-transformed and z-scored with the training prefix's mean and
+//    standard deviation (a constant feature's z is 0).
+//  - `logreg` (default, A2): logistic regression by full-batch gradient descent from zero, rate
+//    0.1, 500 iterations, L2 1e-3 (no randomness), trained on the first `trainFraction` % of
+//    jobs (at least one); 10-fold cross-validation accuracy on the prefix with folds by job
+//    index mod 10. `oracle`: the true label. `noisyOracle`: the true label flipped with
+//    probability p by the run's seeded stream 41 (STREAM_FREGATA_NOISE).
+import type { Trace } from "../trace/types.js";
+
+export type ClassifierMode = "logreg" | "oracle" | "noisyOracle";
+
+export interface ClassifierReport {
+  mode: ClassifierMode;
+  /** Jobs predicted long. */
+  predictedLong: number;
+  /** Share of jobs whose predicted class equals the true label. */
+  accuracy: number;
+  /** logreg: training prefix size and 10-fold CV accuracy on it (null with fewer than 10 jobs). */
+  trainJobs?: number;
+  cvAccuracy?: number | null;
+}
+
+const FEATURES = 7;
+
+/** The true labels: 1 = long (mean task duration > cutoff). */
+export function trueLong(t: Trace, cutoff: number, from = 0, to = t.arrivals.length): Uint8Array {
+  const out = new Uint8Array(to - from);
+  for (let j = from; j < to; j++) {
+    let s = 0;
+    for (let k = t.taskOffsets[j]; k < t.taskOffsets[j + 1]; k++) s += t.durations[k];
+    out[j - from] = s / (t.taskOffsets[j + 1] - t.taskOffsets[j]) > cutoff ? 1 : 0;
+  }
+  return out;
+}
+
+/** Table I features of jobs [from, to) (row-major, FEATURES per job, row 0 = job `from`),
+ *  log1p-transformed. */
+export function jobFeatures(t: Trace, from = 0, to = t.arrivals.length): Float64Array {
+  const x = new Float64Array((to - from) * FEATURES);
+  const names = t.demandNames ?? [];
+  const D = names.length;
+  const dimOf = (n: string) => names.indexOf(n);
+  const cols = [dimOf("cpu"), dimOf("mem"), dimOf("disk")];
+  for (let j = from; j < to; j++) {
+    const sums = [0, 0, 0];
+    for (let k = t.taskOffsets[j]; k < t.taskOffsets[j + 1]; k++) {
+      for (let f = 0; f < 3; f++) if (cols[f] >= 0) sums[f] += t.demands![k * D + cols[f]];
+    }
+    const row = [sums[0], sums[1], sums[2], t.taskOffsets[j + 1] - t.taskOffsets[j], 0, 0, 0];
+    for (let f = 0; f < FEATURES; f++) x[(j - from) * FEATURES + f] = Math.log1p(row[f]);
+  }
+  return x;
+}
+
+const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
+
+/** A logistic model trained on `rows` of x (log1p features) with labels y (1 = short). */
+export class LogReg {
+  mean = new Float64Array(FEATURES);
+  sd = new Float64Array(FEATURES);
+  w = new Float64Array(FEATURES);
+  b = 0;
+
+  constructor(x: Float64Array, y: Uint8Array, rows: number[], lr = 0.1, iters = 500, l2 = 1e-3) {
+    const n = rows.length;
+    for (const r of rows) for (let f = 0; f < FEATURES; f++) this.mean[f] += x[r * FEATURES + f] / n;
+    for (const r of rows) for (let f = 0; f < FEATURES; f++) this.sd[f] += (x[r * FEATURES + f] - this.mean[f]) ** 2 / n;
+    for (let f = 0; f < FEATURES; f++) this.sd[f] = Math.sqrt(this.sd[f]);
+    const z = new Float64Array(n * FEATURES);
+    rows.forEach((r, i) => { for (let f = 0; f < FEATURES; f++) z[i * FEATURES + f] = this.z(x, r, f); });
+    // Only the features that vary in training: a constant one has z = 0 everywhere, so its
+    // weight stays 0 and its terms add exact zeros (skipping them changes no bit).
+    const act = Array.from({ length: FEATURES }, (_, f) => f).filter((f) => this.sd[f] > 0);
+    const yr = Float64Array.from(rows, (r) => y[r]);
+    const w = this.w;
+    const g = new Float64Array(FEATURES);
+    let b = 0;
+    for (let it = 0; it < iters; it++) {
+      g.fill(0);
+      let gb = 0;
+      for (let i = 0; i < n; i++) {
+        const o = i * FEATURES;
+        let s = b;
+        for (const f of act) s += w[f] * z[o + f];
+        const e = sigmoid(s) - yr[i];
+        for (const f of act) g[f] += e * z[o + f];
+        gb += e;
+      }
+      for (let f = 0; f < FEATURES; f++) w[f] -= lr * (g[f] / n + l2 * w[f]);
+      b -= lr * gb / n;
+    }
+    this.b = b;
+  }
+
+  z(x: Float64Array, r: number, f: number): number {
+    return this.sd[f] > 0 ? (x[r * FEATURES + f] - this.mean[f]) / this.sd[f] : 0;
+  }
+
+  /** Probability that job r is short. */
+  pShort(x: Float64Array, r: number): number {
+    let s = this.b;
+    for (let f = 0; f < FEATURES; f++) s += this.w[f] * this.z(x, r, f);
+    return sigmoid(s);
+  }
+}
+
+/**
+ * A classifier that predicts job by job once its training jobs are in: `prefix(jobs)` jobs must
+ * be read before `predict` (a fed run waits for them before its first jobs go to the engine; the
+ * engine has run nothing before that, so fed and whole runs get the same predictions).
+ */
+export class JobClassifier {
+  model?: LogReg;
+  x?: Float64Array;
+  truth?: Uint8Array;
+  trainJobs = 0;
+  cvAccuracy: number | null = null;
+
+  constructor(readonly mode: ClassifierMode, readonly cutoff: number, readonly trainFraction: number,
+              readonly noisyP: number, readonly flips?: Float64Array) {}
+
+  /** Jobs needed before the first prediction (logreg: its training prefix). */
+  prefix(jobs: number): number {
+    return this.mode === "logreg" ? Math.max(1, Math.min(jobs, Math.ceil((this.trainFraction / 100) * jobs))) : 0;
+  }
+
+  /** Trains on the prefix (its jobs must be in `t`). */
+  train(t: Trace): void {
+    if (this.mode !== "logreg") return;
+    const jobs = t.arrivals.length;
+    const n = this.prefix(jobs);
+    const x = jobFeatures(t, 0, n);
+    const short = Uint8Array.from(trueLong(t, this.cutoff, 0, n), (v) => 1 - v);
+    const prefix = Array.from({ length: n }, (_, i) => i);
+    this.model = new LogReg(x, short, prefix);
+    this.trainJobs = n;
+    if (n >= 10) {
+      let right = 0;
+      for (let fold = 0; fold < 10; fold++) {
+        const m = new LogReg(x, short, prefix.filter((j) => j % 10 !== fold));
+        for (const j of prefix) if (j % 10 === fold && (m.pShort(x, j) >= 0.5 ? 1 : 0) === short[j]) right++;
+      }
+      this.cvAccuracy = right / n;
+    }
+  }
+
+  /** Predicted classes (1 = long) of jobs [from, to) into out[from..to). */
+  predict(t: Trace, from: number, to: number, out: Int32Array): void {
+    const truth = trueLong(t, this.cutoff, from, to);
+    if (this.mode === "oracle") for (let j = from; j < to; j++) out[j] = truth[j - from];
+    else if (this.mode === "noisyOracle") for (let j = from; j < to; j++) out[j] = this.flips![j] < this.noisyP ? 1 - truth[j - from] : truth[j - from];
+    else {
+      const x = jobFeatures(t, from, to);
+      for (let j = from; j < to; j++) out[j] = this.model!.pShort(x, j - from) >= 0.5 ? 0 : 1;
+    }
+  }
+
+  report(t: Trace, predicted: Int32Array): ClassifierReport {
+    const truth = trueLong(t, this.cutoff, 0, t.arrivals.length);
+    const r: ClassifierReport = { mode: this.mode, predictedLong: 0, accuracy: 0 };
+    let right = 0;
+    for (let j = 0; j < truth.length; j++) {
+      r.predictedLong += predicted[j];
+      if (predicted[j] === truth[j]) right++;
+    }
+    r.accuracy = truth.length > 0 ? right / truth.length : 1;
+    if (this.mode === "logreg") { r.trainJobs = this.trainJobs; r.cvAccuracy = this.cvAccuracy; }
+    return r;
+  }
+}
+
+/**
+ * Each job's predicted class (1 = long / LOW priority) and a report. `flips` (noisyOracle): one
+ * uniform draw in [0, 1) per job from the run's stream.
+ */
+export function classifyJobs(t: Trace, mode: ClassifierMode, cutoff: number, trainFraction: number, noisyP: number,
+                             flips?: Float64Array): { predicted: Int32Array; report: ClassifierReport } {
+  const c = new JobClassifier(mode, cutoff, trainFraction, noisyP, flips);
+  const jobs = t.arrivals.length;
+  c.train(t);
+  const predicted = new Int32Array(jobs);
+  c.predict(t, 0, jobs, predicted);
+  return { predicted, report: c.report(t, predicted) };
+}
