@@ -43,6 +43,8 @@ export const E_DAG_UNSUPPORTED: i32 = 17;
  *  so the run would repeat the step at one instant for ever (detail: the step in microseconds,
  *  at most 2^31 - 1). */
 export const E_TIME_RESOLUTION: i32 = 18;
+/** Dice's node side found a node in an impossible state (detail: node; codes 30-39 are Dice's). */
+export const E_DICE_STATE: i32 = 30;
 
 /** The code of the failure that stopped the run (0: none). */
 export let failure: i32 = 0;

@@ -11,7 +11,7 @@ export { nNodes, slotsPerNode, netDelay, compatMode, stream, count, counterValue
 export { nJobs, nTasks, jobArrival, jobFirstTask, taskDuration, jobEstimate, taskJob, jobLong, jobTaskCount, jobEst,
   jobUnlaunched, jobWaitingCount, jobTasksLeft, setJobClass, jobIsLong, jobHandOut, setJobHandOut,
   nextUnlaunchedTask, unlaunchedTaskAt, taskEst, taskDemand, demandDims, taskStage, jobClass, jobPriority,
-  jobUser } from "./jobs";
+  jobUser, jobsDone } from "./jobs";
 export { dag, parentCount, parentAt, childCount, childAt } from "./dag";
 export { nodeBusy, queueLength, longRunning, longQueued, holdsLongWork, longWork } from "./nodestate";
 export { queueFirst, queueEnd, entryWord, wordJob, wordIsLong, wordFetching, wordSticky, wordBehindLong, entryJob,

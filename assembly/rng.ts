@@ -13,6 +13,9 @@ export const STREAM_HEARTBEAT: i32 = 6;
 // (7-11: the workload generators' streams, src/trace/tracelike.ts)
 export const STREAM_DISTRIBUTORS: i32 = 12;
 export const STREAM_SHUFFLE: i32 = 13;
+// 30-39: Dice (seed-dice.md): OP's request targets, ES's random blacklist.
+export const STREAM_DICE_OP: i32 = 30;
+export const STREAM_DICE_ES: i32 = 31;
 
 function rotl(x: i32, k: i32): i32 { return (x << k) | ushr(x, 32 - k); }
 

@@ -31,6 +31,11 @@ export const PRESETS: Preset[] = [
   { name: "pigeon-ec2", trace: "Pigeon EC2 setting (NGO_/NYH_trace*.tr; 3 groups over --nodes: 120 for NGO, 330 for NYH)", cutoff: 1, source: "seed-pigeon.md §4.3, §5.6" },
   // Not a trace: the Kairos testbed (30 nodes x 4 cores). Use it with --slots 4.
   { name: "kairos-testbed", trace: "Kairos testbed (N = 4 cores per node; use --slots 4)", slots: 4, source: "seed-kairos-related.md §1.4 (testbed column)" },
+  // Dice's evaluation (seed-dice.md §3.5, §4): the trace's cutoff, its short partition as Min and
+  // Max (Yahoo 2/10 %, Cloudera 9/17 %, Google 17/25 %) for hawk, eagle and their -dice variants.
+  { name: "dice-yahoo", trace: "Yahoo (Dice: short partition 2 %, up to 10 %)", cutoff: 90.5811, source: "seed-dice.md §3.5, Table 2" },
+  { name: "dice-cloudera", trace: "Cloudera (Dice: short partition 9 %, up to 17 %)", cutoff: 272.783, source: "seed-dice.md §3.5, Table 2" },
+  { name: "dice-google", trace: "Google (Dice: short partition 17 %, up to 25 %)", cutoff: 1129.532, source: "seed-dice.md §3.5, Table 2" },
 ];
 
 export function findPreset(name: string): Preset {
