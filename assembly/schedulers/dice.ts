@@ -26,9 +26,9 @@
 //    overhead (slot busy, no service), then its remaining work.
 import {
   Scheduler, Params, NodeDiscipline, SrptDiscipline, TimerOwner, timerKind, setTimer, nNodes, nTasks, slotsPerNode,
-  netDelay, jobLong, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
+  netDelay, queueLength, longQueued, jobLong, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
   runningTask, runState, RS_RUNNING, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, setRunOverheads,
-  registerCounter, count, setCounter, stream, fail, jobsDone, compatMode,
+  registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, C_RESUME_SECONDS,
 } from "../policy";
 import { failUnlessAdvances } from "../timers";
 import { E_DICE_STATE } from "../errors";
@@ -358,14 +358,44 @@ export class Dice extends TimerOwner {
     return c;
   }
 
+  // Requests in flight, in sending order (a ring): a tick's requests all reach their nodes one
+  // network delay later, so one event delivers the batch, in the order separate events would.
+  pending: Int32Array = new Int32Array(0);
+  pendingHead: i32 = 0;
+  pendingCount: i32 = 0;
+
   sendRequests(n: i32, general: i32, now: f64): void {
     const m = this.drawDistinct(n, general, this.opRng);
+    if (m == 0) return;
     const lo = this.partition.generalStart();
+    if (this.pendingCount + m > this.pending.length) this.growPending(this.pendingCount + m);
+    const cap = this.pending.length;
     for (let i = 0; i < m; i++) {
       const node = this.s.randomBlacklist ? this.eligible[this.picks[i]] : lo + this.picks[i];
-      setTimer(now + netDelay, this.requestKind, node, 0);
+      this.pending[(this.pendingHead + this.pendingCount) % cap] = node;
+      this.pendingCount++;
     }
+    setTimer(now + netDelay, this.requestKind, m, 0);
     count(this.cSent, <f64>m);
+  }
+
+  growPending(need: i32): void {
+    let cap = this.pending.length < 64 ? 64 : this.pending.length;
+    while (cap < need) cap *= 2;
+    const grown = new Int32Array(cap);
+    for (let i = 0; i < this.pendingCount; i++) grown[i] = this.pending[(this.pendingHead + i) % this.pending.length];
+    this.pending = grown;
+    this.pendingHead = 0;
+  }
+
+  /** A batch of `m` requests reaches its nodes. */
+  deliver(m: i32, now: f64): void {
+    for (let i = 0; i < m; i++) {
+      const node = this.pending[this.pendingHead];
+      this.pendingHead = (this.pendingHead + 1) % this.pending.length;
+      this.pendingCount--;
+      this.request(node, now);
+    }
   }
 
   // ---- node side --------------------------------------------------------------------------
@@ -380,6 +410,7 @@ export class Dice extends TimerOwner {
 
   /** A short probe waits in `node`'s queue (condition 4). */
   hasShortProbe(node: i32): bool {
+    if (queueLength(node) == longQueued(node)) return false; // (every queued record is long)
     const end = queueEnd(node);
     for (let r = queueFirst(node); r < end; r++) {
       const w = entryWord(r);
@@ -403,6 +434,7 @@ export class Dice extends TimerOwner {
     this.phase[node] = PH_SUSPENDING;
     this.waitingNodes++;
     count(this.cSuspendSeconds, this.s.suspendDelay);
+    count(C_RESUME_SECONDS, this.s.suspendDelay); // (the core counter: slot-seconds of both overheads)
     setTimer(now + this.s.suspendDelay, this.nodeKind, node, 0);
   }
 
@@ -444,7 +476,7 @@ export class Dice extends TimerOwner {
 
   onTimer(kind: i32, a: i32, b: i32, now: f64): void {
     if (kind == this.tickKind) { this.tick(now); return; }
-    if (kind == this.requestKind) { this.request(a, now); return; }
+    if (kind == this.requestKind) { this.deliver(a, now); return; }
     if (b == 0) { this.suspensionDone(a, now); return; }
     // The timer of a window expired: resume now if the node is idle (else when its task ends).
     if (this.phase[a] == PH_WINDOW && now >= this.expiry[a] && hasFreeSlot(a)) this.resume(a, now);
@@ -502,6 +534,7 @@ export function attachDice(host: Scheduler, s: DiceSettings, partition: Partitio
   host.taskJobs = true;
   if (s.op) {
     host.preemptsRuns = true;
+    host.preemptsLongOnly = true; // (short tasks keep the cheaper slot-stored end)
     host.claimsFreedSlots = true;
     if (srpt) d.srpt = <SrptDiscipline>host.discipline;
     host.discipline = new DiceDiscipline(host.discipline, d);

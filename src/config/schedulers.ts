@@ -316,6 +316,7 @@ function diceHost(host: string, name: string, factory: string): SchedulerSpec {
   for (const [k, max] of Object.entries(DICE_MAX)) presets[k] = { ...(presets[k] ?? {}), maxShortPartition: max };
   return {
     ...h, name, engine: { module: "dice", factory }, doc: "docs/models/dice.md", presets,
+    preemptive: true, // OP suspends long tasks: a task's wall time may exceed its duration
     source: `seed-dice.md §3 on ${h.source}`,
     summary: `${host} with Dice: every 60 s the mean short-task wait drives Elastic Sizing (the short partition grows from shortPartition toward maxShortPartition, closed to new long jobs) and Opportunistic Preemption (random general nodes checkpoint-suspend their long task while short probes wait, resuming after a timer)`,
     params: [...h.params, ...DICE_PARAMS],
