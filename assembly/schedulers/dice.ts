@@ -578,9 +578,14 @@ export class EagleDice extends Eagle {
   dice!: Dice;
 
   constructor(cutoff: f64, shortPercent: f64, probeRatio: f64, minProbes: i32, sss: bool, sbpSrpt: bool,
-              bypassFactor: f64, withoutReplacement: bool, s: DiceSettings) {
+              bypassFactor: f64, withoutReplacement: bool) {
     super(cutoff, shortPercent, probeRatio, minProbes, sss, sbpSrpt, bypassFactor, withoutReplacement);
-    this.dice = attachDice(this, s, this.partition, this.central, sbpSrpt);
+  }
+
+  /** Adds Dice (after the host's discipline is final: srptLongJump). */
+  attach(s: DiceSettings): EagleDice {
+    this.dice = attachDice(this, s, this.partition, this.central, this.sticky);
+    return this;
   }
 
   onJobArrival(job: i32, now: f64): void {
@@ -608,13 +613,11 @@ export function createHawkDice(p: Params): Scheduler {
 export function createEagleDice(p: Params): Scheduler {
   const sbp = p.flag("sbpSrpt");
   const e = new EagleDice(p.num("cutoff"), p.num("shortPartition"), p.num("probeRatio"), p.int("minProbes"), p.flag("sss"),
-    sbp, p.num("bypassFactor"), p.flag("withoutReplacement"), DiceSettings.read(p));
+    sbp, p.num("bypassFactor"), p.flag("withoutReplacement"));
   e.estimationError(p.num("estErrorLow"), p.num("estErrorHigh"), p.flag("classifyByNoisy"));
   const jump = p.choice("srptLongJump");
-  if (sbp && (jump == "on" || jump == "auto" && compatMode)) {
-    const d = e.dice.srpt;
-    if (d !== null) d.longJump = true;
-  }
+  if (sbp && (jump == "on" || jump == "auto" && compatMode)) (<SrptDiscipline>e.discipline).longJump = true;
+  e.attach(DiceSettings.read(p));
   if (elapsedOn(p)) e.elapsedLoad();
   return e;
 }
