@@ -342,19 +342,36 @@ export class Dice extends TimerOwner {
     this.eligibleCount = e;
   }
 
-  /** Draws m distinct indices of [0, range) into picks (Floyd's algorithm); returns m. */
+  /** Draws m distinct indices of [0, range) (Floyd's algorithm) into picks, in increasing
+   *  order; returns m. */
   drawDistinct(m: i32, range: i32, rng: Rng): i32 {
     if (m > range) m = range;
     if (m <= 0) return 0;
     const mark = this.mark;
+    const picks = this.picks;
     let c = 0;
     for (let j = range - m; j < range; j++) {
       let t = rng.nextInt(j + 1);
       if (mark[t] != 0) t = j;
       mark[t] = 1;
-      this.picks[c++] = t;
+      picks[c++] = t;
     }
-    for (let i = 0; i < c; i++) mark[this.picks[i]] = 0;
+    if (<f64>c * <f64>c >= 4.0 * <f64>range) {
+      // Many: read them back in order from the marks (a pass over range bytes beats a sort).
+      c = 0;
+      for (let x = 0; x < range; x++) {
+        if (mark[x] != 0) { mark[x] = 0; picks[c++] = x; }
+      }
+    } else {
+      for (let i = 0; i < c; i++) mark[picks[i]] = 0;
+      // Few: insertion sort (about c^2 / 4 < range steps).
+      for (let i = 1; i < c; i++) {
+        const v = picks[i];
+        let k = i - 1;
+        while (k >= 0 && picks[k] > v) { picks[k + 1] = picks[k]; k--; }
+        picks[k + 1] = v;
+      }
+    }
     return c;
   }
 
@@ -367,9 +384,8 @@ export class Dice extends TimerOwner {
   sendRequests(n: i32, general: i32, now: f64): void {
     const m = this.drawDistinct(n, general, this.opRng);
     if (m == 0) return;
-    // In node order: they arrive at one instant, and the nodes' records are then read in order
-    // (at 15,000 nodes a tick sends thousands; in drawing order each was a cache miss).
-    this.picks.subarray(0, m).sort();
+    // (in node order: they arrive at one instant, and the nodes' records are then read in order;
+    // at 15,000 nodes a tick sends thousands, and in drawing order each was a cache miss)
     const lo = this.partition.generalStart();
     if (this.pendingCount + m > this.pending.length) this.growPending(this.pendingCount + m);
     const cap = this.pending.length;
