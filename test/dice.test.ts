@@ -284,3 +284,17 @@ describe("bad parameters: one line each", () => {
     expect(() => resolveConfig({ scheduler: "hawk-dice", nodes: 100, params: { es: false, shortPartition: 10, maxShortPartition: 10 } })).not.toThrow();
   });
 });
+
+describe("presets (spec §3.5, Table 2)", () => {
+  it("dice-yahoo|cloudera|google: the cutoff, Min for the hosts and their Dice variants, Max for the variants", async () => {
+    const { findPreset, presetParamsFor } = await import("../src/config/presets.js");
+    const { SCHEDULERS } = await import("../src/config/schedulers.js");
+    const spec = (n: string) => SCHEDULERS.find((s) => s.name === n)!;
+    for (const [preset, cutoff, min, max] of [["dice-yahoo", 90.5811, 2, 10], ["dice-cloudera", 272.783, 9, 17], ["dice-google", 1129.532, 17, 25]] as const) {
+      for (const host of ["hawk", "eagle"]) {
+        expect(presetParamsFor(findPreset(preset), spec(host))).toEqual({ cutoff, shortPartition: min });
+        expect(presetParamsFor(findPreset(preset), spec(`${host}-dice`))).toEqual({ cutoff, shortPartition: min, maxShortPartition: max });
+      }
+    }
+  });
+});
