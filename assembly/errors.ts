@@ -49,6 +49,8 @@ export const E_RESOURCE_OVERSUBSCRIBED: i32 = 40;
 /** A cluster with resources was given to a policy whose runs are preemptible (resources are
  *  modelled for non-preemptive runs only). */
 export const E_RESOURCES_PREEMPTIVE: i32 = 41;
+/** Dice's node side found a node in an impossible state (detail: node; codes 30-39 are Dice's). */
+export const E_DICE_STATE: i32 = 30;
 
 /** The code of the failure that stopped the run (0: none). */
 export let failure: i32 = 0;

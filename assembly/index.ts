@@ -15,6 +15,7 @@ import { failure, failureDetail } from "./errors";
 import { setupResources, nodeCapacity, nodeSlotCap, allocArea } from "./resources";
 import { setupPredictions, predictedLong } from "./predict";
 import { createScheduler } from "./schedulers/registry.gen";
+import { resetDiceSeries, diceSeries } from "./schedulers/dice";
 import { Rng } from "./rng";
 
 /** flags: bit 0 records per-task start/end/node; bit 1 is the reference-simulator
@@ -59,7 +60,10 @@ export function userColumn(): Int32Array { return jobUser; }
 export function parentOffsetColumn(): Int32Array { return parentOffsets; }
 export function parentColumn(): Int32Array { return parents; }
 
-export function start(schedulerId: i32): void { initialize(createScheduler(schedulerId)); }
+export function start(schedulerId: i32): void {
+  resetDiceSeries();
+  initialize(createScheduler(schedulerId));
+}
 /** Jobs [0, n) are in their columns (n grows over calls; the run starts at the first call). */
 export function addJobs(n: i32): void { addJobsToRun(n); }
 export function run(maxEvents: i32): i32 { return runEvents(maxEvents); }
@@ -79,6 +83,9 @@ export function taskRunsColumn(): Int32Array { return taskRuns; }
 export function taskServiceColumn(): Float64Array { return taskService; }
 /** Per-job preemption counts (empty unless the policy preempts). */
 export function preemptionColumn(): Int32Array { return jobPreemptions; }
+/** Dice's controller, one row per window tick (schedulers/dice.ts SERIES_FIELDS values each;
+ *  empty for other policies). */
+export function diceSeriesColumn(): Float64Array { return diceSeries(); }
 export function busySlotSeconds(): f64 { return busyArea; }
 export function busySlotsNow(): i32 { return busySlots; }
 export function completedJobs(): i32 { return jobsDone; }

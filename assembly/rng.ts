@@ -17,6 +17,9 @@ export const STREAM_SHUFFLE: i32 = 13;
 // drawn by the host through the engine's Rng), the fregata generator (src/trace/fregata.ts, 42-44).
 export const STREAM_FREGATA_MASTERS: i32 = 40;
 export const STREAM_FREGATA_NOISE: i32 = 41;
+// 30-39: Dice (seed-dice.md): OP's request targets, ES's random blacklist.
+export const STREAM_DICE_OP: i32 = 30;
+export const STREAM_DICE_ES: i32 = 31;
 
 function rotl(x: i32, k: i32): i32 { return (x << k) | ushr(x, 32 - k); }
 

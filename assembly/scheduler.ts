@@ -29,6 +29,9 @@ export class Scheduler extends TimerOwner {
   preemptsRuns: bool = false;
   /** Calls beforeNodeChange before a preemptive discipline changes what a node runs or holds. */
   watchesNodeChanges: bool = false;
+  /** With preemptsRuns: only long jobs' tasks are ever suspended (Dice), so short tasks keep the
+   *  cheaper slot-stored end (not in slotRun/runningTask). Read once by initialize(). */
+  preemptsLongOnly: bool = false;
 
   /** The columns of jobs [from, to) are in (they come in order, in one or more batches): derive
    *  per-job state (classes, estimates). Before start() for the first batch. */

@@ -5,7 +5,7 @@
 // sent: with one constant delay the order of hand-outs equals the order of requests, so deciding
 // at reply time is exact. Also the end of a run and what follows it.
 import { events, EV_REPLY } from "./clock";
-import { nNodes, netDelay, slotsPerNode, counters, C_FETCHES, C_STALE_PROBES, C_TASKS_STARTED, C_PROBES_BEHIND_LONG,
+import { nNodes, netDelay, slotsPerNode, recordTasks, counters, C_FETCHES, C_STALE_PROBES, C_TASKS_STARTED, C_PROBES_BEHIND_LONG,
   C_SHORT_AFTER_LONG } from "./config";
 import { taskDuration, taskJob, jobIsLong, noteTaskStart } from "./jobs";
 import { completeTask } from "./dag";
@@ -13,7 +13,7 @@ import { nodeState, NS, N_BUSY, N_QLEN, holdsLongWork, addLongRunning } from "./
 import { enqueue, removeAt, entryWord, entryTask, wordJob, wordSticky, wordBehindLong, setEntryFlags,
   clearEntryFlags, findCode, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
 import { occupySlot, releaseSlot, recordStart, recordEnd, freeSlotOf } from "./slots";
-import { beginRun, setRunNode, setRunState, runState, firstStart, finishRun, suspendRun, noteResumed, resumeCost,
+import { taskService, beginRun, setRunNode, setRunState, runState, firstStart, finishRun, suspendRun, noteResumed, resumeCost,
   RS_NONE, RS_RUNNING } from "./preempt";
 import { scheduler } from "./scheduler";
 import { NodeDiscipline } from "./discipline";
@@ -26,6 +26,7 @@ export let preemptibleRuns: bool = false;
 let notesSelection: bool = false;
 let watchStarts: bool = false;
 let claimSlots: bool = false;
+let longOnlyRuns: bool = false;    // preemptible runs for long tasks only (Scheduler.preemptsLongOnly)
 
 // Get-task requests in flight: what the reply needs (the probe's record may have left its queue).
 let fetchJob: Int32Array = new Int32Array(0);
@@ -39,6 +40,7 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
   notesSelection = d.notesSelection;
   watchStarts = scheduler.watchesStarts;
   claimSlots = scheduler.claimsFreedSlots;
+  longOnlyRuns = preemptible && !d.preemptive && scheduler.preemptsLongOnly;
   const fetches = nNodes * slotsPerNode + 1; // each request in flight holds a slot
   fetchJob = new Int32Array(fetches);
   fetchFlags = new Int32Array(fetches);
@@ -98,7 +100,7 @@ export function startTask(node: i32, task: i32, job: i32, t: f64): void {
 
 /** Starts `task` on its slot of `node` (resources, if modelled, are allocated). */
 function runTask(node: i32, task: i32, job: i32, t: f64): void {
-  if (preemptibleRuns) {
+  if (preemptibleRuns && !(longOnlyRuns && !jobIsLong(job))) {
     startRun(node, task, job, t);
   } else {
     // A run that cannot be preempted: its end is stored against its slot.
@@ -152,6 +154,7 @@ export function onReply(node: i32, f: i32, t: f64): void {
 // @ts-ignore: decorator
 @inline export function onTaskEnd(node: i32, task: i32, job: i32, t: f64): void {
   recordEnd(task, t);
+  if (longOnlyRuns && recordTasks) taskService[task] = taskDuration[task]; // (a run never preempted)
   taskEnded(node, task, job, t);
 }
 

@@ -24,6 +24,9 @@ export class SrptDiscipline extends NodeDiscipline {
    *  and its estimate fits the slack of the short probes in front (long records have no slack
    *  of their own, and the short probes a long one jumps are not charged). */
   longJump: bool = false;
+  /** Dice's suspension window (seed-dice.md §8 #16): the probe variant chooses among every short
+   *  probe of the queue, skipping long records instead of stopping at the first. */
+  shortOnly: bool = false;
 
   /** The probe variant on nodes of several slots (docs/models/eagle.md, "Several slots per
    *  node"): a probe whose get-task request is in flight holds a slot of its own, so it neither
@@ -69,6 +72,11 @@ export class SrptDiscipline extends NodeDiscipline {
       let left: i32;
       if (probes) {
         const long = wordIsLong(word);
+        if (long && this.shortOnly) { // (Dice: short probes only, looking past long records)
+          if (w != r) keepEntryAt(r, w);
+          w++;
+          continue;
+        }
         if (long && !this.longJump) break; // never look past a long placeholder
         fetching = wordFetching(word);
         left = jobUnlaunched(job);

@@ -60,6 +60,8 @@ export interface SimResult {
   resources?: { dims: string[]; area: Float64Array; capacity: Float64Array };
   /** The job classifier's report (fregata: src/config/classify.ts). */
   classifier?: ClassifierReport;
+  /** Dice's controller per window tick (hawk-dice, eagle-dice; docs/models/dice.md). */
+  dice?: DiceSeries;
 }
 
 /** What a run needs beside the trace's columns: the cluster's columns and the jobs' predicted
@@ -85,6 +87,29 @@ function prepareExtras(trace: Trace, config: ResolvedConfig, draws: (stream: num
     out.predicted = new Int32Array(jobs);
   }
   return out;
+}
+
+/** Dice's controller, one entry per window tick simulated (ticks stop while the system is
+ *  empty): the tick's time (s), the short partition's size after it (nodes: Min + ES's k), the
+ *  window's mean short-task wait (s), the waits it averaged, OP requests sent, and requests
+ *  honoured during the window that ended. */
+export interface DiceSeries {
+  time: number[];
+  shortPartition: number[];
+  meanWait: number[];
+  samples: number[];
+  requests: number[];
+  honoured: number[];
+}
+
+/** The rows of the engine's Dice column (6 values each) as a DiceSeries. */
+export function diceSeriesOf(rows: Float64Array): DiceSeries {
+  const d: DiceSeries = { time: [], shortPartition: [], meanWait: [], samples: [], requests: [], honoured: [] };
+  for (let i = 0; i + 6 <= rows.length; i += 6) {
+    d.time.push(rows[i]); d.shortPartition.push(rows[i + 1]); d.meanWait.push(rows[i + 2]);
+    d.samples.push(rows[i + 3]); d.requests.push(rows[i + 4]); d.honoured.push(rows[i + 5]);
+  }
+  return d;
 }
 
 /** Jobs one run can hold (assembly/jobs.ts MAX_JOBS - 1: job indices share a word with flags). */
@@ -367,6 +392,8 @@ function finishRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, opti
   if (extras.classifier && extras.predicted) result.classifier = extras.classifier.report(trace, extras.predicted);
   const preemptions = engine.preemptionColumn();
   if (preemptions.length === jobs && jobs > 0) result.preemptions = preemptions.slice();
+  const dice = engine.diceSeriesColumn();
+  if (dice.length > 0) result.dice = diceSeriesOf(dice);
   if (options.recordTasks) {
     result.tasks = {
       start: engine.taskStartColumn().slice(), end: engine.taskEndColumn().slice(),

@@ -143,6 +143,15 @@ function knownParam(name: string): fc.Arbitrary<Draw | undefined> | undefined {
     case "shortShare": return orDefault(fc.oneof(fc.constantFrom(0, 50, 100), uniform(100)));
     case "W": return orDefault(fc.constantFrom(1, 2, 3, 5, "inf"));
     case "distributors": return orDefault(fc.integer({ min: 1, max: 10 }));
+    // Dice (hawk-dice, eagle-dice): windows, thresholds and delays at the workloads' scale, so that
+    // ES and OP act; maxShortPartition is made valid against shortPartition by configOf.
+    case "diceWindow": return orDefault(fc.constantFrom(1, 10, 60));
+    case "maxWaitTime": return orDefault(fc.constantFrom(0.5, 5, 50));
+    case "maxShortPartition": return orDefault(fc.oneof(fc.constantFrom(10, 50, 99), uniform(99.99)));
+    case "opMultiplier": return orDefault(fc.constantFrom(0.5, 1, 3));
+    case "suspendDelay": case "resumeDelay": return orDefault(fc.constantFrom(0, 0.5, 3));
+    case "suspendTimer": return orDefault(fc.constantFrom(0, 2, 20));
+    case "maxSuspensions": return orDefault(fc.integer({ min: 0, max: 3 }));
     case "distributorCost": return fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(0.001, 0.1) });
     default: return undefined;
   }
@@ -231,6 +240,12 @@ function configOf(s: Scenario): { scheduler: string; nodes: number; slots: numbe
   }
   // kairos: the oracle computes a tie value, which tieBreak=random does not have.
   if (params.oracle === true && (params.tieBreak ?? defaultsOf(spec).tieBreak) === "random") delete params.oracle;
+  // Dice: Max above Min while ES is on (the description's check): halfway from Min to 100 %.
+  if (has(spec, "maxShortPartition") && params.es !== false) {
+    const d = defaultsOf(spec);
+    const min = Number(params.shortPartition ?? d.shortPartition);
+    if (!(Number(params.maxShortPartition ?? d.maxShortPartition) > min)) params.maxShortPartition = min + (100 - min) / 2;
+  }
   return { scheduler: s.scheduler, nodes: s.nodes, slots: s.slots, seed: s.seed, params };
 }
 

@@ -239,14 +239,14 @@ export class Eagle extends ClassAwareScheduler {
 
   /** A node drawn uniformly from the short partition and the general nodes whose bit is 0. */
   candidate(s: i32): i32 {
-    const g = this.partition.generalStart();
+    const g = this.partition.min; // the static short partition (Dice's ES does not extend it, seed-dice.md §8 #7)
     if (s < 0) return this.fallback();
     if (nNodes - this.snapOnes[s] <= 0) return this.rng.nextInt(nNodes);
     return this.rng.nextIntBelowOrClear(nNodes, g, this.snapBits, s * this.words);
   }
 
   fallback(): i32 {
-    const g = this.partition.generalStart();
+    const g = this.partition.min;
     return g > 0 ? this.rng.nextInt(g) : this.rng.nextInt(nNodes);
   }
 

@@ -133,8 +133,26 @@ export class CentralLwl {
     return a;
   }
 
+  /** Nodes closed to placements (Dice's random blacklist, seed-dice.md §8 #5), by tree index. */
+  blocked: Uint8Array = new Uint8Array(0);
+  anyBlocked: bool = false;
+
+  /** Closes node `node` to placements (or opens it again): its key is +inf while closed. */
+  block(node: i32, on: bool): void {
+    if (this.blocked.length == 0) this.blocked = new Uint8Array(nNodes - this.base);
+    this.anyBlocked = true;
+    const k = node - this.base;
+    this.blocked[k] = on ? 1 : 0;
+    this.rekey(k);
+  }
+
   /** Writes node k's key from its state. */
   rekey(k: i32): void {
+    if (this.anyBlocked && this.blocked[k] != 0) {
+      this.work.set(k, Infinity);
+      if (this.elapsed) this.running.set(k, Infinity);
+      return;
+    }
     const w = this.load[k];
     if (!this.elapsed) { this.work.set(k, w); return; }
     const st = this.state[k];

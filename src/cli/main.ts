@@ -22,7 +22,7 @@ import { checkOutputDir, writeFileAtomic } from "../io.js";
 import { WORKLOADS, findWorkload, generateWorkload } from "../workloads.js";
 import type { Trace } from "../trace/types.js";
 import { serve } from "./serve.js";
-import { addPlotCommand, addPlotData, addPlotOptions, plotSetup, writePlot } from "./plot.js";
+import { addPlotCommand, addPlotData, addPlotOptions, plotSetup, writePlot, writeSeriesFile } from "./plot.js";
 import { addSweepCommands, addSweepOptions, compareToResults, sweepOptions } from "./sweep.js";
 import { CLUSTER_HELP, defaultCluster, loadClusterOption } from "./cluster.js";
 import { addConvertCommands, addFregataGen } from "./convert.js";
@@ -238,6 +238,7 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
   }
   if (format === "table") process.stdout.write(formatRunTable(summaries) + "\n");
   if (input.perJob) writeFileAtomic(input.perJob, perJobCsv(results, cutoff));
+  writeSeriesFile(plots, summaries);
   await writePlot(plots, { runs: summaries });
 }
 

@@ -10,12 +10,15 @@ import type { CompareResult } from "../compare/grid.js";
 import { DEFAULT_SERIES_BINS, MAX_SERIES_BINS, runSeries } from "../plot/series.js";
 import { PLOT_KINDS, defaultPlotKind, parseAviaryJson, plotSpec, type AviaryJson, type PlotKind, type PlotOptions } from "../plot/specs.js";
 import { checkImagePath, renderToFile } from "../plot/render.js";
+import { checkOutputDir, writeFileAtomic } from "../io.js";
 
 /** What a run or compare command adds for plots: JSON fields to compute, a figure to draw. */
 export interface PlotSetup {
   cdf: boolean;
   /** Bins of the utilization/queue series (undefined: no series; the run records no tasks). */
   seriesBins?: number;
+  /** `--series FILE`: the run's JSON lines (with the series) also go to FILE. */
+  seriesFile?: string;
   plot?: { path: string; kind: PlotKind };
 }
 
@@ -30,7 +33,7 @@ function kindOf(raw: unknown, allowed: PlotKind[], command: string): PlotKind {
 
 function seriesBins(raw: unknown): number | undefined {
   if (raw === undefined || raw === false) return undefined;
-  if (raw === true) return DEFAULT_SERIES_BINS;
+  if (raw === true || seriesPath(raw) !== undefined) return DEFAULT_SERIES_BINS;
   const v = Number(raw);
   if (String(raw).trim() === "" || !Number.isInteger(v) || v < 1 || v > MAX_SERIES_BINS) {
     throw new InputError(`--series: '${String(raw)}' is not a number of bins in [1, ${MAX_SERIES_BINS}]`);
@@ -38,10 +41,25 @@ function seriesBins(raw: unknown): number | undefined {
   return v;
 }
 
+/** `--series FILE`: a value that is not a number is a file for the JSON (a number is bins). */
+function seriesPath(raw: unknown): string | undefined {
+  if (typeof raw !== "string" || raw.trim() === "" || Number.isFinite(Number(raw))) return undefined;
+  return raw;
+}
+
+/** Writes the run's JSON lines to the file of `--series FILE`, if any. */
+export function writeSeriesFile(setup: PlotSetup, runs: RunSummary[]): void {
+  if (setup.seriesFile !== undefined) writeFileAtomic(setup.seriesFile, runs.map((r) => JSON.stringify(r)).join("\n") + "\n");
+}
+
 /** The plot options of `aviary run` / `aviary compare`, checked before any work. */
 export function plotSetup(opts: Record<string, unknown>, command: "run" | "compare"): PlotSetup {
   const setup: PlotSetup = { cdf: opts.cdf === true };
-  if (command === "run") setup.seriesBins = seriesBins(opts.series);
+  if (command === "run") {
+    setup.seriesBins = seriesBins(opts.series);
+    setup.seriesFile = seriesPath(opts.series);
+    if (setup.seriesFile !== undefined) checkOutputDir(setup.seriesFile);
+  }
   if (opts.plotKind !== undefined && opts.plot === undefined) throw new InputError("--plot-kind goes with --plot FILE");
   if (opts.plot !== undefined) {
     const path = String(opts.plot);
@@ -60,6 +78,7 @@ export function plotSetup(opts: Record<string, unknown>, command: "run" | "compa
 export function addPlotData(summary: RunSummary, r: SimResult, cutoff: number | undefined, setup: PlotSetup): void {
   if (setup.cdf) summary.cdf = runCdf(r, cutoff);
   if (setup.seriesBins !== undefined) summary.series = runSeries(r, setup.seriesBins);
+  if (setup.seriesBins !== undefined && r.dice) summary.dice = r.dice;
 }
 
 /** Draws the figure of `--plot`, if any. */
@@ -75,7 +94,7 @@ export function addPlotOptions(cmd: Command, command: "run" | "compare"): Comman
     ? "add each class's completion-time distribution to the JSON ('cdf': 210 quantiles)"
     : "add to each result the completion-time distribution of its seeds' jobs pooled ('cdf'; JSON)");
   if (command === "run") {
-    cmd.option("--series [bins]", `record every task's start and end; add utilization and queue length over time in BINS bins (default ${DEFAULT_SERIES_BINS}) to the JSON ('series')`);
+    cmd.option("--series [bins|file]", `record every task's start and end; add utilization and queue length over time in BINS bins (default ${DEFAULT_SERIES_BINS}) to the JSON ('series'), and for hawk-dice/eagle-dice the controller's short partition and mean short wait per window ('dice'); a FILE (not a number) also gets the JSON lines`);
   }
   cmd.option("--plot <file>", "draw a figure to FILE (.svg or .png), as `aviary plot` does")
     .addOption(new Option("--plot-kind <kind>", `figure of --plot: ${command === "run" ? "cdf (default) or series" : "bars (default) or cdf"}`));

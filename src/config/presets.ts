@@ -38,6 +38,11 @@ export const PRESETS: Preset[] = [
   // short and long jobs (A1: about the 90th percentile of the jobs' mean task duration).
   { name: "fregata-cluster", trace: "Fregata's real cluster (50 servers) with `aviary gen fregata` workloads", cutoff: 15, cluster: "fregata-cluster", source: "seed-fregata.md §3.1, A1, A15" },
   { name: "fregata-ec2", trace: "Fregata's EC2 testbed (30 instances) with `aviary gen fregata` workloads", cutoff: 15, cluster: "fregata-ec2", source: "seed-fregata.md §3.1, A1, A15" },
+  // Dice's evaluation (seed-dice.md §3.5, §4): the trace's cutoff, its short partition as Min and
+  // Max (Yahoo 2/10 %, Cloudera 9/17 %, Google 17/25 %) for hawk, eagle and their -dice variants.
+  { name: "dice-yahoo", trace: "Yahoo (Dice: short partition 2 %, up to 10 %)", cutoff: 90.5811, source: "seed-dice.md §3.5, Table 2" },
+  { name: "dice-cloudera", trace: "Cloudera (Dice: short partition 9 %, up to 17 %)", cutoff: 272.783, source: "seed-dice.md §3.5, Table 2" },
+  { name: "dice-google", trace: "Google (Dice: short partition 17 %, up to 25 %)", cutoff: 1129.532, source: "seed-dice.md §3.5, Table 2" },
 ];
 
 export function findPreset(name: string): Preset {

@@ -85,6 +85,8 @@ const PARTITIONS: Record<string, Record<string, number>> = {
   google: { shortPartition: 17 }, yahoo: { shortPartition: 2 }, cloudera: { shortPartition: 9 }, facebook: { shortPartition: 2 },
   // Pigeon's EC2 comparison reserves 10 % for Eagle as for Pigeon (seed-pigeon.md §5.6).
   "pigeon-ec2": { shortPartition: 10 },
+  // Dice's evaluation (seed-dice.md §3.5, Table 2): the static short partition = Min.
+  "dice-yahoo": { shortPartition: 2 }, "dice-cloudera": { shortPartition: 9 }, "dice-google": { shortPartition: 17 },
 };
 
 /** Parameters of pigeon and pigeon-central (seed-pigeon.md §2.6, §7); `grouped` adds the group
@@ -315,6 +317,50 @@ export const SCHEDULERS: SchedulerSpec[] = [
     ],
   },
 ];
+
+// Dice (seed-dice.md §3): `hawk-dice` and `eagle-dice` are their host's description (its
+// parameters and presets) plus Dice's parameters, one mechanism (assembly/schedulers/dice.ts).
+/** Dice's parameters (seed-dice.md §3.5; the open points are §8's recommendations). */
+const DICE_PARAMS: ParamSpec[] = [
+  { name: "es", kind: "boolean", default: true, unit: "flag", description: "Elastic Sizing (§3.2): each window, close k = floor(pES(Curr/Max) x (Max - Min)) general nodes to newly arriving long jobs (false: OP alone, the Fig. 13 ablation)" },
+  { name: "op", kind: "boolean", default: true, unit: "flag", description: "Opportunistic Preemption (§3.3): each window, n = floor(pOP(Curr/Max) x CurrShort x multiplier) preemption requests to random general nodes (false: ES alone)" },
+  { name: "diceWindow", kind: "number", default: 60, unit: "s", min: 0, minExclusive: true, max: 1e9, description: "monitoring window: ticks at t0 + k x window from the first arrival (§3.1, §8 #2)" },
+  { name: "maxWaitTime", kind: "number", default: 1000, unit: "s", min: 0, minExclusive: true, max: 1e12, description: "MaxTaskWaitingTime: the mean short-task wait at which ES and OP act at full strength (§3.1; 1000 s for every trace, §8 #3)" },
+  { name: "maxShortPartition", kind: "number", default: 25, unit: "% of nodes", min: 0, max: 100, maxExclusive: true, description: "MaxShortPartitionSize: the short partition may grow to floor(p% x N) nodes (Yahoo 10, Cloudera 17, Google 25; above shortPartition, the Min)" },
+  { name: "esModel", kind: "enum", default: "linear", values: ["linear", "square", "sqrt"], unit: "choice", description: "ES response model p(x): x, x^2 or sqrt(x) (Dice: linear)" },
+  { name: "opModel", kind: "enum", default: "square", values: ["linear", "square", "sqrt"], unit: "choice", description: "OP response model p(x) (Dice: square)" },
+  { name: "opMultiplier", kind: "number", default: 1, unit: "x", min: 0, minExclusive: true, max: 1000, description: "OP multiplier on the requests (paper: 0.5, 1.0, 2.0; Dice: 1.0)" },
+  { name: "suspendDelay", kind: "number", default: 3, unit: "s", min: 0, max: 1e9, description: "task suspension delay: the node is busy this long taking the checkpoint (§4.3)" },
+  { name: "resumeDelay", kind: "number", default: 10, unit: "s", min: 0, max: 1e9, description: "task resumption delay: the node is busy this long before the task's remaining work (§4.3)" },
+  { name: "suspendTimer", kind: "number", default: 100, unit: "s", min: 0, max: 1e9, description: "suspension duration: the timer started when the suspension completes, after which the long task resumes once the running short task ends (§4.3, §8 #10)" },
+  { name: "maxSuspensions", kind: "integer", default: 2, unit: "suspensions", min: 0, max: 255, description: "a task is suspended at most this many times (§4.3)" },
+  { name: "earlyResume", kind: "boolean", default: true, unit: "flag", description: "resume the long task as soon as no short probe is left to serve, rather than idle until the timer (§8 #11)" },
+  { name: "esBlacklist", kind: "enum", default: "contiguous", values: ["contiguous", "random"], unit: "choice", description: "which general nodes ES converts: the contiguous block next to the short partition, i.e. the boundary moves (§8 #5), or k nodes re-drawn at random each window" },
+  { name: "waitIncludesQueued", kind: "boolean", default: false, unit: "flag", description: "the window's mean also counts short tasks still waiting, at their current age (§8 #1 option; default: tasks that started in the window only)" },
+];
+
+/** Dice's Max per trace preset (§3.5: Min is the host's short partition). */
+const DICE_MAX: Record<string, number> = { "dice-yahoo": 10, "dice-cloudera": 17, "dice-google": 25, yahoo: 10, cloudera: 17, google: 25 };
+
+/** A host's description with Dice added. */
+function diceHost(host: string, name: string, factory: string): SchedulerSpec {
+  const h = SCHEDULERS.find((x) => x.name === host)!;
+  const presets: Record<string, Record<string, number | boolean | string>> = {};
+  for (const [k, v] of Object.entries(h.presets ?? {})) presets[k] = { ...v };
+  for (const [k, max] of Object.entries(DICE_MAX)) presets[k] = { ...(presets[k] ?? {}), maxShortPartition: max };
+  return {
+    ...h, name, engine: { module: "dice", factory }, doc: "docs/models/dice.md", presets,
+    preemptive: true, // OP suspends long tasks: a task's wall time may exceed its duration
+    source: `seed-dice.md §3 on ${h.source}`,
+    summary: `${host} with Dice: every 60 s the mean short-task wait drives Elastic Sizing (the short partition grows from shortPartition toward maxShortPartition, closed to new long jobs) and Opportunistic Preemption (random general nodes checkpoint-suspend their long task while short probes wait, resuming after a timer)`,
+    params: [...h.params, ...DICE_PARAMS],
+    check: (p) => (p.es !== false && !(Number(p.maxShortPartition) > Number(p.shortPartition))
+      ? `maxShortPartition (${p.maxShortPartition}%) must be above shortPartition (${p.shortPartition}%), Dice's Min < Max (or es=false)`
+      : undefined),
+  };
+}
+
+SCHEDULERS.push(diceHost("hawk", "hawk-dice", "createHawkDice"), diceHost("eagle", "eagle-dice", "createEagleDice"));
 
 export function findScheduler(name: string, catalogue: SchedulerSpec[] = SCHEDULERS): SchedulerSpec {
   const s = catalogue.find((x) => x.name === name);

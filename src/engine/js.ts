@@ -50,6 +50,7 @@ function api(mod: Record<string, any>, dispose: () => void): EngineApi {
     taskNodeColumn: mod.taskNodeColumn, taskRunsColumn: mod.taskRunsColumn,
     taskServiceColumn: mod.taskServiceColumn,
     preemptionColumn: mod.preemptionColumn,
+    diceSeriesColumn: mod.diceSeriesColumn,
     busySlotSeconds: mod.busySlotSeconds, busySlotsNow: mod.busySlotsNow,
     completedJobs: mod.completedJobs, simTime: mod.simTime, lastFinishTime: mod.lastFinishTime,
     failureCode: mod.failureCode, failureDetail: mod.failureDetailValue,

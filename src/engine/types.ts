@@ -52,6 +52,8 @@ export interface EngineApi {
   taskServiceColumn(): Float64Array;
   /** Per-job preemption counts (empty unless the policy preempts). */
   preemptionColumn(): Int32Array;
+  /** Dice's controller rows (assembly/schedulers/dice.ts SERIES_FIELDS each; empty otherwise). */
+  diceSeriesColumn(): Float64Array;
   busySlotSeconds(): number;
   busySlotsNow(): number;
   completedJobs(): number;

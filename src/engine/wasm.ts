@@ -48,6 +48,7 @@ export function wasmEngineFactory(module: WebAssembly.Module): EngineFactory {
       taskRunsColumn: () => i32(x.taskRunsColumn()),
       taskServiceColumn: () => f64(x.taskServiceColumn()),
       preemptionColumn: () => i32(x.preemptionColumn()),
+      diceSeriesColumn: () => f64(x.diceSeriesColumn()).slice(),
       busySlotSeconds: () => x.busySlotSeconds(),
       busySlotsNow: () => x.busySlotsNow(),
       completedJobs: () => x.completedJobs(),

@@ -2,6 +2,7 @@
 import type { SimResult } from "../simulate.js";
 import type { CompletionCdf } from "./cdf.js";
 import type { UsageSeries } from "../plot/series.js";
+import type { DiceSeries } from "../simulate.js";
 
 export interface ClassStats { jobs: number; mean: number; p50: number; p90: number; p99: number }
 
@@ -92,6 +93,8 @@ export interface RunSummary {
   /** Utilization and queue length over time (src/plot/series.ts): only when asked
    *  (`aviary run --series`; the run records every task's start and end). */
   series?: UsageSeries;
+  /** Dice's controller per window (hawk-dice, eagle-dice): with `--series` only. */
+  dice?: DiceSeries;
 }
 
 /** Each job's execution time with unlimited resources: its longest task. */

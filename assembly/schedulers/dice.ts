@@ -1,0 +1,645 @@
+// Dice (seed-dice.md §3): elastic sizing of the short partition (ES, §3.2) and opportunistic
+// preemption (OP, §3.3) driven by one monitor of the short tasks' mean waiting time (§3.1), one
+// mechanism shared by two hosts: `hawk-dice` and `eagle-dice` (Hawk and Eagle with Dice on).
+//
+//  - Monitor (§3.1, §8 #1-#2): windows of `diceWindow` s from the first arrival; at each tick
+//    t_k = t0 + k x window the mean of (start - submission) over the short tasks that started
+//    in [t_k - window, t_k), per task (0 when none started: no action). Option: the short
+//    tasks still waiting count too, with their current age (`waitIncludesQueued`).
+//  - Response models (§3.1): p = x, x^2 or sqrt(x), x = min(Curr / MaxTaskWaitingTime, 1).
+//  - ES (§3.2, §8 #4-#6): k = floor(pES(x) x (Max - Min)) general nodes are closed to newly
+//    arriving long jobs for the window: by default the contiguous block next to the short
+//    partition (the partition's boundary moves to Min + k), or k nodes re-drawn at random from
+//    the general partition each window (`esBlacklist=random`). Queued long work stays.
+//  - OP (§3.3, §8 #8-#9): n = floor(pOP(x) x CurrShort x multiplier), CurrShort = Min + k,
+//    requests to n distinct random nodes of the general partition minus the blacklist (n capped
+//    at its size), each reaching its node one network delay later. ES is computed first.
+//  - Node side (§3.3, §8 #10-#12): a request is honoured when (1) a long task runs there, (2)
+//    no task of the node is suspended (nor being suspended), (3) the running task was suspended
+//    fewer than `maxSuspensions` times, (4) a short probe waits in the node's queue; otherwise
+//    it is dropped (counted by the first failing condition; no retries). The long task's
+//    progress freezes at once (checkpoint); its slot stays busy for `suspendDelay` s; then the
+//    suspension counts, the `suspendTimer` s timer starts and the node serves short probes only
+//    (FIFO under Hawk, Eagle's SRPT restricted to short probes), no long probes, no stealing.
+//    When the timer has expired and the running short task ends, or (`earlyResume`) no short
+//    probe is left to serve, the long task resumes on the same node: `resumeDelay` s of
+//    overhead (slot busy, no service), then its remaining work.
+import {
+  Scheduler, Params, NodeDiscipline, SrptDiscipline, TimerOwner, timerKind, setTimer, nNodes, nTasks, slotsPerNode,
+  netDelay, queueLength, longQueued, longRunning, jobLong, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
+  runningTask, runState, RS_RUNNING, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, setRunOverheads,
+  registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, C_RESUME_SECONDS,
+} from "../policy";
+import { failUnlessAdvances } from "../timers";
+import { E_DICE_STATE } from "../errors";
+import { Rng, STREAM_DICE_OP, STREAM_DICE_ES } from "../rng";
+import { toI32 } from "../glue";
+import { Partition } from "./partition";
+import { CentralLwl, elapsedOn } from "./lwl";
+import { Hawk } from "./hawk";
+import { Eagle } from "./eagle";
+
+/** Response models (§3.1). */
+export const MODEL_LINEAR: i32 = 0;
+export const MODEL_SQUARE: i32 = 1;
+export const MODEL_SQRT: i32 = 2;
+
+/** p = f(x) of a response model, x clipped to [0, 1] (Curr > Max acts at full strength, §3.1). */
+export function response(model: i32, x: f64): f64 {
+  if (!(x > 0.0)) return 0.0;
+  if (x > 1.0) x = 1.0;
+  if (model == MODEL_SQUARE) return x * x;
+  if (model == MODEL_SQRT) return Math.sqrt(x);
+  return x;
+}
+
+/** ES (§3.2): general nodes to convert, floor(p(Curr/Max) x (maxShort - minShort)). */
+export function esNodes(model: i32, curr: f64, maxWait: f64, minShort: i32, maxShort: i32): i32 {
+  return toI32(Math.floor(response(model, curr / maxWait) * <f64>(maxShort - minShort)));
+}
+
+/** OP (§3.3): requests to send, floor(p(Curr/Max) x currShort x multiplier), at most `general`. */
+export function opRequests(model: i32, curr: f64, maxWait: f64, currShort: i32, multiplier: f64, general: i32): i32 {
+  const v = Math.floor(response(model, curr / maxWait) * <f64>currShort * multiplier);
+  return v >= <f64>general ? general : toI32(v);
+}
+
+/** Model index of a model name (the parameter's enum). */
+export function modelOf(name: string): i32 {
+  if (name == "square") return MODEL_SQUARE;
+  if (name == "sqrt") return MODEL_SQRT;
+  return MODEL_LINEAR;
+}
+
+// Node phases.
+export const PH_NONE: i32 = 0;
+export const PH_SUSPENDING: i32 = 1; // the long task's checkpoint is being taken (slot busy)
+export const PH_WINDOW: i32 = 2;     // the long task is suspended, the timer runs, short probes served
+
+// The controller's time series (one row per tick simulated): read by the host (index.ts).
+export const SERIES_FIELDS: i32 = 6; // time, short partition size, mean wait, samples, requests, honoured
+let seriesRows: Float64Array = new Float64Array(0);
+let seriesCount: i32 = 0;
+
+export function resetDiceSeries(): void {
+  seriesRows = new Float64Array(0);
+  seriesCount = 0;
+}
+
+/** The rows recorded so far (SERIES_FIELDS values each). */
+export function diceSeries(): Float64Array { return seriesRows.slice(0, seriesCount * SERIES_FIELDS); }
+
+function pushRow(t: f64, size: f64, wait: f64, samples: f64, requests: f64, honoured: f64): void {
+  const need = (seriesCount + 1) * SERIES_FIELDS;
+  if (need > seriesRows.length) {
+    const grown = new Float64Array(need * 2);
+    for (let i = 0; i < seriesCount * SERIES_FIELDS; i++) grown[i] = seriesRows[i];
+    seriesRows = grown;
+  }
+  const b = seriesCount * SERIES_FIELDS;
+  seriesRows[b] = t;
+  seriesRows[b + 1] = size;
+  seriesRows[b + 2] = wait;
+  seriesRows[b + 3] = samples;
+  seriesRows[b + 4] = requests;
+  seriesRows[b + 5] = honoured;
+  seriesCount++;
+}
+
+/** Dice's parameters (read once by the factory). */
+export class DiceSettings {
+  es: bool = true;
+  op: bool = true;
+  window: f64 = 60.0;
+  maxWait: f64 = 1000.0;
+  maxShortPercent: f64 = 25.0;
+  esModel: i32 = MODEL_LINEAR;
+  opModel: i32 = MODEL_SQUARE;
+  multiplier: f64 = 1.0;
+  suspendDelay: f64 = 3.0;
+  resumeDelay: f64 = 10.0;
+  suspendTimer: f64 = 100.0;
+  maxSuspensions: i32 = 2;
+  earlyResume: bool = true;
+  randomBlacklist: bool = false;
+  countQueued: bool = false;
+
+  static read(p: Params): DiceSettings {
+    const s = new DiceSettings();
+    s.es = p.flag("es");
+    s.op = p.flag("op");
+    s.window = p.num("diceWindow");
+    s.maxWait = p.num("maxWaitTime");
+    s.maxShortPercent = p.num("maxShortPartition");
+    s.esModel = modelOf(p.choice("esModel"));
+    s.opModel = modelOf(p.choice("opModel"));
+    s.multiplier = p.num("opMultiplier");
+    s.suspendDelay = p.num("suspendDelay");
+    s.resumeDelay = p.num("resumeDelay");
+    s.suspendTimer = p.num("suspendTimer");
+    s.maxSuspensions = p.int("maxSuspensions");
+    s.earlyResume = p.flag("earlyResume");
+    s.randomBlacklist = p.choice("esBlacklist") == "random";
+    s.countQueued = p.flag("waitIncludesQueued");
+    return s;
+  }
+}
+
+/** The controller (in the central scheduler) and the node side, for one host. */
+export class Dice extends TimerOwner {
+  s: DiceSettings;
+  partition: Partition;
+  central: CentralLwl;
+  tickKind: i32 = 0;
+  requestKind: i32 = 0;
+  nodeKind: i32 = 0;
+  opRng: Rng = stream(STREAM_DICE_OP);
+  esRng: Rng = stream(STREAM_DICE_ES);
+  /** Short partition bounds in nodes (Min = the host's static partition, Max). */
+  minShort: i32 = 0;
+  maxShort: i32 = 0;
+
+  // Monitor.
+  t0: f64 = 0.0;
+  started: bool = false;
+  tickPending: bool = false;
+  lastTick: f64 = 0.0;
+  waitSum: f64 = 0.0;
+  waitCount: i32 = 0;
+  arrivedJobs: i32 = 0;
+  queuedShort: f64 = 0.0;     // short tasks submitted, not started (waitIncludesQueued)
+  queuedSubmitSum: f64 = 0.0; // their submission times summed
+  converted: i32 = 0;         // k of the current window
+  convertedArea: f64 = 0.0;
+  convertedFrom: f64 = 0.0;
+
+  // Blacklist (random mode) and draws without replacement.
+  blocked: Uint8Array = new Uint8Array(0);
+  blockedList: Int32Array = new Int32Array(0);
+  blockedCount: i32 = 0;
+  eligible: Int32Array = new Int32Array(0); // random mode: general nodes not blacklisted
+  eligibleCount: i32 = 0;
+  mark: Uint8Array = new Uint8Array(0);
+  picks: Int32Array = new Int32Array(0);
+
+  // Node side.
+  phase: Int32Array = new Int32Array(nNodes);
+  suspended: Int32Array = new Int32Array(nNodes);
+  expiry: Float64Array = new Float64Array(nNodes);
+  suspensions: Uint8Array = new Uint8Array(0);
+  /** A resumption is starting (the host's onTaskStart is not a new start). */
+  resuming: bool = false;
+  srpt: SrptDiscipline | null = null;
+
+  // Counters.
+  cWindows: i32 = registerCounter("diceWindows");
+  cActive: i32 = registerCounter("diceWindowsActive");
+  cConverted: i32 = registerCounter("diceConvertedNodesMean");
+  cSent: i32 = registerCounter("diceRequestsSent");
+  cHonoured: i32 = registerCounter("diceRequestsHonoured");
+  cDrop1: i32 = registerCounter("diceDroppedNoLongRunning");
+  cDrop2: i32 = registerCounter("diceDroppedAlreadySuspended");
+  cDrop3: i32 = registerCounter("diceDroppedMaxSuspensions");
+  cDrop4: i32 = registerCounter("diceDroppedNoShortProbe");
+  cSuspensions: i32 = registerCounter("diceSuspensions");
+  cEarly: i32 = registerCounter("diceEarlyResumes");
+  cSuspendSeconds: i32 = registerCounter("diceSuspendOverheadSeconds");
+  cResumeSeconds: i32 = registerCounter("diceResumeOverheadSeconds");
+  honouredThisWindow: i32 = 0;
+
+  constructor(s: DiceSettings, partition: Partition, central: CentralLwl) {
+    super();
+    this.s = s;
+    this.partition = partition;
+    this.central = central;
+    this.minShort = partition.min;
+    const mx = toI32(Math.floor(s.maxShortPercent * <f64>nNodes / 100.0));
+    this.maxShort = mx < partition.min ? partition.min : mx;
+    partition.max = this.maxShort;
+    this.tickKind = timerKind(this);
+    this.requestKind = timerKind(this);
+    this.nodeKind = timerKind(this);
+    const random = s.randomBlacklist;
+    this.blocked = new Uint8Array(random ? nNodes : 0);
+    this.blockedList = new Int32Array(random ? nNodes : 0);
+    this.eligible = new Int32Array(random ? nNodes : 0);
+    this.mark = new Uint8Array(nNodes);
+    this.picks = new Int32Array(nNodes);
+    this.suspended.fill(-1);
+    this.suspensions = new Uint8Array(s.op ? nTasks : 0);
+    if (s.op) setRunOverheads(0.0, s.resumeDelay);
+    resetDiceSeries();
+  }
+
+  // ---- monitor --------------------------------------------------------------------------
+  /** A job arrived (before the host places it). */
+  arrived(job: i32, now: f64): void {
+    if (!this.started) {
+      this.started = true;
+      this.t0 = now;
+      this.lastTick = now;
+      this.convertedFrom = now;
+    }
+    this.arrivedJobs++;
+    if (this.s.countQueued && jobLong[job] == 0) {
+      const n = <f64>jobTaskCount(job);
+      this.queuedShort += n;
+      this.queuedSubmitSum += n * jobArrival[job];
+    }
+    if (!this.tickPending) this.planTick(now);
+  }
+
+  /** Plans the next tick after `now` (t0 + k x window, §8 #2). */
+  planTick(now: f64): void {
+    const w = this.s.window;
+    failUnlessAdvances(now, w);
+    let at = this.t0 + (Math.floor((now - this.t0) / w) + 1.0) * w;
+    if (!(at > now)) at = now + w;
+    this.tickPending = true;
+    setTimer(at, this.tickKind, 0, 0);
+  }
+
+  /** A task starts (the host's onTaskStart; every start, resumptions flagged by `resuming`). */
+  taskStarted(job: i32, now: f64): void {
+    if (this.resuming || jobLong[job] != 0) return;
+    this.waitSum += now - jobArrival[job];
+    this.waitCount++;
+    if (this.s.countQueued) {
+      this.queuedShort -= 1.0;
+      this.queuedSubmitSum -= jobArrival[job];
+    }
+  }
+
+  /** CurrMeanTaskWaitingTime of the window ending now (§3.1, §8 #1). */
+  meanWait(now: f64): f64 {
+    let sum = this.waitSum;
+    let n = <f64>this.waitCount;
+    if (this.s.countQueued && this.queuedShort > 0.0) {
+      sum += this.queuedShort * now - this.queuedSubmitSum;
+      n += this.queuedShort;
+    }
+    return n > 0.0 ? sum / n : 0.0;
+  }
+
+  tick(now: f64): void {
+    this.tickPending = false;
+    const s = this.s;
+    const samples = <f64>this.waitCount;
+    const curr = this.meanWait(now);
+    this.waitSum = 0.0;
+    this.waitCount = 0;
+    this.convertedArea += <f64>this.converted * (now - this.lastTick);
+    this.lastTick = now;
+    count(this.cWindows, 1.0);
+    // ES first (§3.4, §8 #8).
+    let k = 0;
+    if (s.es) k = esNodes(s.esModel, curr, s.maxWait, this.minShort, this.maxShort);
+    this.convert(k);
+    // OP.
+    let n = 0;
+    if (s.op) {
+      const general = nNodes - this.minShort - k;
+      n = opRequests(s.opModel, curr, s.maxWait, this.minShort + k, s.multiplier, general);
+      if (n > 0) this.sendRequests(n, general, now);
+    }
+    if (k > 0 || n > 0) count(this.cActive, 1.0);
+    if (now > this.convertedFrom) setCounter(this.cConverted, this.convertedArea / (now - this.convertedFrom));
+    pushRow(now, <f64>(this.minShort + k), curr, samples, <f64>n, <f64>this.honouredThisWindow);
+    this.honouredThisWindow = 0;
+    // Keep ticking while work is in the system; an empty system resumes at the next arrival.
+    if (jobsDone < this.arrivedJobs) this.planTick(now);
+  }
+
+  /** Nodes holding a suspended task (none when the system is empty). */
+  waitingNodes: i32 = 0;
+
+  /** Applies this window's ES decision: k converted general nodes. */
+  convert(k: i32): void {
+    this.converted = k;
+    if (!this.s.randomBlacklist) {
+      this.partition.resize(this.minShort + k); // the contiguous block: the boundary moves (§8 #5)
+      return;
+    }
+    // Random re-draw (§8 #5 option): unblock the old list, draw k of the general partition.
+    const central = this.central;
+    for (let i = 0; i < this.blockedCount; i++) {
+      const x = this.blockedList[i];
+      this.blocked[x] = 0;
+      central.block(x, false);
+    }
+    const lo = this.minShort;
+    const general = nNodes - lo;
+    const m = this.drawDistinct(k, general, this.esRng);
+    for (let i = 0; i < m; i++) {
+      const x = lo + this.picks[i];
+      this.blocked[x] = 1;
+      this.blockedList[i] = x;
+      central.block(x, true);
+    }
+    this.blockedCount = m;
+    let e = 0;
+    for (let x = lo; x < nNodes; x++) if (this.blocked[x] == 0) this.eligible[e++] = x;
+    this.eligibleCount = e;
+  }
+
+  /** Draws m distinct indices of [0, range) (Floyd's algorithm) into picks, in increasing
+   *  order; returns m. */
+  drawDistinct(m: i32, range: i32, rng: Rng): i32 {
+    if (m > range) m = range;
+    if (m <= 0) return 0;
+    const mark = this.mark;
+    const picks = this.picks;
+    let c = 0;
+    for (let j = range - m; j < range; j++) {
+      let t = rng.nextInt(j + 1);
+      if (mark[t] != 0) t = j;
+      mark[t] = 1;
+      picks[c++] = t;
+    }
+    if (<f64>c * <f64>c >= 4.0 * <f64>range) {
+      // Many: read them back in order from the marks (a pass over range bytes beats a sort).
+      c = 0;
+      for (let x = 0; x < range; x++) {
+        if (mark[x] != 0) { mark[x] = 0; picks[c++] = x; }
+      }
+    } else {
+      for (let i = 0; i < c; i++) mark[picks[i]] = 0;
+      // Few: insertion sort (about c^2 / 4 < range steps).
+      for (let i = 1; i < c; i++) {
+        const v = picks[i];
+        let k = i - 1;
+        while (k >= 0 && picks[k] > v) { picks[k + 1] = picks[k]; k--; }
+        picks[k + 1] = v;
+      }
+    }
+    return c;
+  }
+
+  // Requests in flight, in sending order (a ring): a tick's requests all reach their nodes one
+  // network delay later, so one event delivers the batch, in the order separate events would.
+  pending: Int32Array = new Int32Array(0);
+  pendingHead: i32 = 0;
+  pendingCount: i32 = 0;
+
+  sendRequests(n: i32, general: i32, now: f64): void {
+    const m = this.drawDistinct(n, general, this.opRng);
+    if (m == 0) return;
+    // (in node order: they arrive at one instant, and the nodes' records are then read in order;
+    // at 15,000 nodes a tick sends thousands, and in drawing order each was a cache miss)
+    const lo = this.partition.generalStart();
+    if (this.pendingCount + m > this.pending.length) this.growPending(this.pendingCount + m);
+    const cap = this.pending.length;
+    for (let i = 0; i < m; i++) {
+      const node = this.s.randomBlacklist ? this.eligible[this.picks[i]] : lo + this.picks[i];
+      this.pending[(this.pendingHead + this.pendingCount) % cap] = node;
+      this.pendingCount++;
+    }
+    setTimer(now + netDelay, this.requestKind, m, 0);
+    count(this.cSent, <f64>m);
+  }
+
+  growPending(need: i32): void {
+    let cap = this.pending.length < 64 ? 64 : this.pending.length;
+    while (cap < need) cap *= 2;
+    const grown = new Int32Array(cap);
+    for (let i = 0; i < this.pendingCount; i++) grown[i] = this.pending[(this.pendingHead + i) % this.pending.length];
+    this.pending = grown;
+    this.pendingHead = 0;
+  }
+
+  /** A batch of `m` requests reaches its nodes. */
+  deliver(m: i32, now: f64): void {
+    for (let i = 0; i < m; i++) {
+      const node = this.pending[this.pendingHead];
+      this.pendingHead = (this.pendingHead + 1) % this.pending.length;
+      this.pendingCount--;
+      this.request(node, now);
+    }
+  }
+
+  // ---- node side --------------------------------------------------------------------------
+  /** The long task running on `node` (first slot holding one), or -1. */
+  runningLong(node: i32): i32 {
+    for (let k = 0; k < slotsPerNode; k++) {
+      const x = runningTask(node, k);
+      if (x >= 0 && jobLong[taskJob[x]] != 0 && runState(x) == RS_RUNNING) return x;
+    }
+    return -1;
+  }
+
+  /** A short probe waits in `node`'s queue (condition 4). */
+  hasShortProbe(node: i32): bool {
+    if (queueLength(node) == longQueued(node)) return false; // (every queued record is long)
+    const end = queueEnd(node);
+    for (let r = queueFirst(node); r < end; r++) {
+      const w = entryWord(r);
+      if (!wordIsLong(w) && !wordFetching(w)) return true;
+    }
+    return false;
+  }
+
+  /** A preemption request reaches `node` (§3.3's four-condition gate). The conditions are
+   *  checked in the order (1), (2), (4), (3) and the first that fails is counted: (3) needs the
+   *  running task's record, the others only the node's (docs/models/dice.md). */
+  request(node: i32, now: f64): void {
+    if (longRunning(node) == 0) { count(this.cDrop1, 1.0); return; }           // (1)
+    if (this.phase[node] != PH_NONE) { count(this.cDrop2, 1.0); return; }      // (2)
+    if (!this.hasShortProbe(node)) { count(this.cDrop4, 1.0); return; }        // (4)
+    const task = this.runningLong(node);
+    if (task < 0) fail(E_DICE_STATE, node); // (longRunning counts exactly the running long tasks)
+    if (<i32>this.suspensions[task] >= this.s.maxSuspensions) { count(this.cDrop3, 1.0); return; } // (3)
+    count(this.cHonoured, 1.0);
+    this.honouredThisWindow++;
+    // Progress frozen now (checkpoint, §8 #10); the slot stays busy for the suspension delay.
+    suspendAt(node, task, now);
+    this.suspended[node] = task;
+    this.phase[node] = PH_SUSPENDING;
+    this.waitingNodes++;
+    count(this.cSuspendSeconds, this.s.suspendDelay);
+    count(C_RESUME_SECONDS, this.s.suspendDelay); // (the core counter: slot-seconds of both overheads)
+    setTimer(now + this.s.suspendDelay, this.nodeKind, node, 0);
+  }
+
+  /** The suspension of `node`'s long task completed: the timer starts, short probes are served. */
+  suspensionDone(node: i32, now: f64): void {
+    const task = this.suspended[node];
+    if (task < 0 || this.phase[node] != PH_SUSPENDING) fail(E_DICE_STATE, node);
+    this.suspensions[task] = <u8>(<i32>this.suspensions[task] + 1);
+    count(this.cSuspensions, 1.0);
+    this.phase[node] = PH_WINDOW;
+    const at = now + this.s.suspendTimer;
+    this.expiry[node] = at;
+    setTimer(at, this.nodeKind, node, 1);
+    releaseSlot(node, now);
+    afterSlotFreed(node, now); // claim() may resume at once (nothing to serve)
+  }
+
+  /** The host's claimFreedSlot: a node in its window resumes its long task when the timer has
+   *  expired or (earlyResume) no short probe is left to serve. */
+  claim(node: i32, now: f64): void {
+    if (this.phase[node] != PH_WINDOW || !hasFreeSlot(node)) return;
+    if (now >= this.expiry[node]) { this.resume(node, now); return; }
+    if (this.s.earlyResume && this.selectShort(node, now) < 0) {
+      count(this.cEarly, 1.0);
+      this.resume(node, now);
+    }
+  }
+
+  resume(node: i32, now: f64): void {
+    const task = this.suspended[node];
+    this.suspended[node] = -1;
+    this.phase[node] = PH_NONE;
+    this.waitingNodes--;
+    count(this.cResumeSeconds, this.s.resumeDelay);
+    this.resuming = true;
+    resumeAt(node, task, now); // resumeDelay of overhead, then the frozen remaining work (§8 #12)
+    this.resuming = false;
+  }
+
+  onTimer(kind: i32, a: i32, b: i32, now: f64): void {
+    if (kind == this.tickKind) { this.tick(now); return; }
+    if (kind == this.requestKind) { this.deliver(a, now); return; }
+    if (b == 0) { this.suspensionDone(a, now); return; }
+    // The timer of a window expired: resume now if the node is idle (else when its task ends).
+    if (this.phase[a] == PH_WINDOW && now >= this.expiry[a] && hasFreeSlot(a)) this.resume(a, now);
+  }
+
+  /** The record a node in its window serves: a short probe only (FIFO under Hawk; Eagle's
+   *  SRPT restricted to short probes, §8 #16), or -1. */
+  selectShort(node: i32, t: f64): i32 {
+    const srpt = this.srpt;
+    if (srpt !== null) {
+      srpt.shortOnly = true;
+      const r = srpt.select(node, t);
+      srpt.shortOnly = false;
+      if (r >= 0 && !wordIsLong(entryWord(r)) && !wordFetching(entryWord(r))) return r;
+    }
+    const end = queueEnd(node);
+    for (let r = queueFirst(node); r < end; r++) {
+      const w = entryWord(r);
+      if (!wordIsLong(w) && !wordFetching(w)) return r;
+    }
+    return -1;
+  }
+}
+
+/** The host's node discipline, gated by Dice: a node suspending its long task serves nothing, a
+ *  node in its window short probes only; otherwise the host's own choice. */
+export class DiceDiscipline extends NodeDiscipline {
+  inner: NodeDiscipline;
+  dice: Dice;
+
+  constructor(inner: NodeDiscipline, dice: Dice) {
+    super();
+    this.inner = inner;
+    this.dice = dice;
+    this.usesValue = inner.usesValue;
+    this.preemptive = inner.preemptive;
+    this.notesSelection = inner.notesSelection;
+  }
+
+  select(node: i32, t: f64): i32 {
+    const ph = this.dice.phase[node];
+    if (ph == PH_NONE) return this.inner.select(node, t);
+    if (ph == PH_WINDOW) return this.dice.selectShort(node, t);
+    return -1;
+  }
+  selected(node: i32, e: i32, t: f64): void { this.inner.selected(node, e, t); }
+  stickyTask(node: i32, e: i32, task: i32, job: i32, t: f64): void { this.inner.stickyTask(node, e, task, job, t); }
+  evict(node: i32): i32 { return this.inner.evict(node); }
+}
+
+/** Attaches Dice to a host: its discipline gated, the hooks it needs turned on. */
+export function attachDice(host: Scheduler, s: DiceSettings, partition: Partition, central: CentralLwl, srpt: bool): Dice {
+  const d = new Dice(s, partition, central);
+  host.watchesStarts = true;
+  host.taskJobs = true;
+  if (s.op) {
+    host.preemptsRuns = true;
+    host.preemptsLongOnly = true; // (short tasks keep the cheaper slot-stored end)
+    host.claimsFreedSlots = true;
+    if (srpt) d.srpt = <SrptDiscipline>host.discipline;
+    host.discipline = new DiceDiscipline(host.discipline, d);
+  }
+  return d;
+}
+
+// ---- the two hosts ----------------------------------------------------------------------------
+
+/** `hawk-dice`: Hawk (hawk.ts) with Dice. Stealing victims are the current general partition
+ *  (the boundary moved by ES, §8 #7); a node suspending or in its window does not steal (§8 #11). */
+export class HawkDice extends Hawk {
+  dice!: Dice;
+
+  constructor(cutoff: f64, shortPercent: f64, probeRatio: f64, stealAttempts: i32, useCentral: bool, s: DiceSettings) {
+    super(cutoff, shortPercent, probeRatio, stealAttempts, useCentral, true, false);
+    this.dice = attachDice(this, s, this.partition, this.central, false);
+  }
+
+  onJobArrival(job: i32, now: f64): void {
+    this.dice.arrived(job, now);
+    super.onJobArrival(job, now);
+  }
+
+  onTaskStart(node: i32, task: i32, job: i32, now: f64): void {
+    this.dice.taskStarted(job, now);
+    // (the central view hears of starts in its elapsed mode only; a resumption is no start, §8 #13)
+    if (this.central.elapsed && !this.dice.resuming) super.onTaskStart(node, task, job, now);
+  }
+
+  onNodeIdle(node: i32, now: f64): void {
+    if (this.dice.phase[node] == PH_NONE) super.onNodeIdle(node, now);
+  }
+
+  claimFreedSlot(node: i32, now: f64): void { this.dice.claim(node, now); }
+}
+
+/** `eagle-dice`: Eagle (eagle.ts) with Dice. Its nodes in a window choose by SRPT among the short
+ *  probes only (§8 #16); the short-only fallback list stays the static partition (§8 #7). */
+export class EagleDice extends Eagle {
+  dice!: Dice;
+
+  constructor(cutoff: f64, shortPercent: f64, probeRatio: f64, minProbes: i32, sss: bool, sbpSrpt: bool,
+              bypassFactor: f64, withoutReplacement: bool) {
+    super(cutoff, shortPercent, probeRatio, minProbes, sss, sbpSrpt, bypassFactor, withoutReplacement);
+  }
+
+  /** Adds Dice (after the host's discipline is final: srptLongJump). */
+  attach(s: DiceSettings): EagleDice {
+    this.dice = attachDice(this, s, this.partition, this.central, this.sticky);
+    return this;
+  }
+
+  onJobArrival(job: i32, now: f64): void {
+    this.dice.arrived(job, now);
+    super.onJobArrival(job, now);
+  }
+
+  onTaskStart(node: i32, task: i32, job: i32, now: f64): void {
+    this.dice.taskStarted(job, now);
+    if (this.central.elapsed && !this.dice.resuming) super.onTaskStart(node, task, job, now);
+  }
+
+  claimFreedSlot(node: i32, now: f64): void { this.dice.claim(node, now); }
+}
+
+export function createHawkDice(p: Params): Scheduler {
+  const steal = p.flag("stealing") ? p.int("stealAttempts") : 0;
+  const h = new HawkDice(p.num("cutoff"), p.num("shortPartition"), p.num("probeRatio"), steal, p.flag("centralLong"),
+    DiceSettings.read(p));
+  h.estimationError(p.num("estErrorLow"), p.num("estErrorHigh"), p.flag("classifyByNoisy"));
+  if (elapsedOn(p)) h.elapsedLoad();
+  return h;
+}
+
+export function createEagleDice(p: Params): Scheduler {
+  const sbp = p.flag("sbpSrpt");
+  const e = new EagleDice(p.num("cutoff"), p.num("shortPartition"), p.num("probeRatio"), p.int("minProbes"), p.flag("sss"),
+    sbp, p.num("bypassFactor"), p.flag("withoutReplacement"));
+  e.estimationError(p.num("estErrorLow"), p.num("estErrorHigh"), p.flag("classifyByNoisy"));
+  const jump = p.choice("srptLongJump");
+  if (sbp && (jump == "on" || jump == "auto" && compatMode)) (<SrptDiscipline>e.discipline).longJump = true;
+  e.attach(DiceSettings.read(p));
+  if (elapsedOn(p)) e.elapsedLoad();
+  return e;
+}
