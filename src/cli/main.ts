@@ -24,6 +24,7 @@ import type { Trace } from "../trace/types.js";
 import { serve } from "./serve.js";
 import { addPlotCommand, addPlotData, addPlotOptions, plotSetup, writePlot } from "./plot.js";
 import { addSweepCommands, addSweepOptions, compareToResults, sweepOptions } from "./sweep.js";
+import { addYaqSizeCommand } from "./yaq.js";
 
 const VERSION = "0.1.0";
 const DEFAULT_SCHEDULERS = ["random", "sparrow", "lwl"];
@@ -517,6 +518,7 @@ export function buildProgram(): Command {
     .action((file: string, opts) => statsCommand(file, opts));
 
   addPlotCommand(program);
+  addYaqSizeCommand(program);
 
   program.command("serve")
     .description("serve the web page (run any scheduler in a browser, see the plots) on 127.0.0.1; prints its URL")
