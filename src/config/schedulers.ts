@@ -137,6 +137,23 @@ function estimationParams(classifyByNoisy: boolean): ParamSpec[] {
   ];
 }
 
+// Yaq's parameters (seed-yaq.md §9 defaults; docs/models/yaq.md).
+const YAQ_HEARTBEAT: ParamSpec = { name: "heartbeat", kind: "number", default: 3, unit: "s", min: 0, minExclusive: true, max: 1e9, description: "τ: node-manager heartbeat period (random phase per node); Yaq-d/Mercury: the usage monitor's refresh period" };
+const YAQ_JOBS: ParamSpec = { name: "maxConcurrentJobs", kind: "number", default: "inf", infinity: true, unit: "jobs", min: 1, max: 1e9, description: "admission cap: jobs admitted at once (the others wait in submission order; spec §7 #2)" };
+const YAQ_COMMON: ParamSpec[] = [
+  YAQ_HEARTBEAT,
+  { name: "amPeriod", kind: "number", default: 1, unit: "s", min: 0, max: 1e6, description: "AM heartbeat period: an assignment reaches its job manager at the next one (random phase per job; 0: at once)" },
+  { name: "launch", kind: "number", default: 1, unit: "s", min: 0, max: 1e6, description: "L_launch: container launch overhead after the AM receives an assignment (calibrated to Table 1, docs/models/yaq.md)" },
+  YAQ_JOBS,
+];
+const YAQ_QUEUE: ParamSpec = { name: "queue", kind: "number", default: 4, infinity: true, unit: "tasks", min: 0, max: 1e6, description: "b: queued tasks per node (QS; inf: unbounded)" };
+const YAQ_MAXWAIT: ParamSpec = { name: "maxWait", kind: "number", default: "inf", infinity: true, unit: "s", min: 0, max: 1e9, description: "WT_max: queue only on nodes whose wait-time estimate is below this (MWT; inf: off)" };
+const YAQ_PLACEMENT: ParamSpec = { name: "placement", kind: "enum", default: "wait", values: ["wait", "length", "random"], unit: "", description: "Algorithm 1's node load: queue wait-time estimate (Algorithm 2), queue length, or a random node with room" };
+const YAQ_ORDER: ParamSpec = { name: "order", kind: "enum", default: "srjf", values: ["srjf", "lrtf", "stf", "ejf", "fifo"], unit: "", description: "node queue order: shortest remaining job first, least remaining tasks first, shortest task first, earliest job first, or FIFO (no starvation rule)" };
+const YAQ_ST: ParamSpec = { name: "ST", kind: "number", default: 10, infinity: true, unit: "s", min: 0, max: 1e9, description: "hard starvation threshold: a task queued longer is served first (inf: off)" };
+const YAQ_STR: ParamSpec = { name: "STr", kind: "number", default: "inf", infinity: true, unit: "x estimate", min: 0, max: 1e9, description: "relative starvation threshold: starved after STr x its estimate (inf: off)" };
+const YAQ_REBALANCE: ParamSpec = { name: "rebalance", kind: "boolean", default: false, unit: "flag", description: "dynamic queue rebalancing every τ: nodes above mean + 1 stdev of load give up queued tasks, re-placed (spec §2.4)" };
+
 export const SCHEDULERS: SchedulerSpec[] = [
   {
     name: "random", dag: true, engine: { module: "random", factory: "createRandom" }, binding: "early", doc: "docs/models/sparrow.md",
@@ -280,8 +297,47 @@ export const SCHEDULERS: SchedulerSpec[] = [
     params: pigeonParams(false),
     check: (p, nodes) => checkPigeon(p, nodes, true),
   },
+  // Yaq (issue #18; spec seed-yaq.md; docs/models/yaq.md): YARN-style heartbeats on multi-slot nodes.
+  {
+    name: "yarn", dag: true, engine: { module: "yaq", factory: "createYarn" }, binding: "early", doc: "docs/models/yaq.md",
+    source: "seed-yaq.md §5.1 (stock YARN)",
+    summary: "stock YARN: the RM fills a node's free slots only at that node's heartbeat (every τ, random phase), in job order; no node queues; each assignment reaches its AM at the AM's next heartbeat and is launched after a fixed overhead",
+    params: [...YAQ_COMMON],
+  },
+  {
+    name: "yarn-q", dag: true, engine: { module: "yaq", factory: "createYarnQ" }, binding: "early", doc: "docs/models/yaq.md",
+    source: "seed-yaq.md §5.2 (YARN+Q)",
+    summary: "YARN+Q: YARN whose RM also fills the heartbeating node's FIFO queue up to b tasks",
+    params: [...YAQ_COMMON, { ...YAQ_QUEUE, default: 4 }],
+  },
+  {
+    name: "yaq-c", dag: true, engine: { module: "yaq", factory: "createYaqC" }, binding: "early", doc: "docs/models/yaq.md",
+    source: "seed-yaq.md §2, §5.3",
+    summary: "Yaq-c: YARN with bounded node queues (length b and/or wait bound WT_max), Algorithm 1 placement by queue wait-time estimate (or length, or random), queue reordering (SRJF/LRTF/STF/EJF) with Algorithm 3's starvation thresholds",
+    params: [...YAQ_COMMON, YAQ_QUEUE, YAQ_MAXWAIT, YAQ_PLACEMENT, YAQ_ORDER, YAQ_ST, YAQ_STR,
+      { name: "rfMin", kind: "number", default: 0, unit: "% of slots", min: 0, max: 100, description: "Rf_min (Algorithm 1): tasks are queued only when the free slots in the RM's view are at most this share (spec §7 #4: 0)" }],
+  },
+  {
+    name: "yaq-d", dag: true, engine: { module: "yaq", factory: "createYaqD" }, binding: "early", doc: "docs/models/yaq.md",
+    source: "seed-yaq.md §1.6, §5.6",
+    summary: "Yaq-d: each job manager places its tasks straight into unbounded node queues by wait-time estimate (usage-monitor views refreshed every τ plus its own placements), SRJF reordering with starvation threshold ST, optional rebalancing",
+    params: [YAQ_HEARTBEAT, YAQ_JOBS, YAQ_PLACEMENT, YAQ_ORDER, YAQ_ST, YAQ_STR, YAQ_REBALANCE],
+  },
+  {
+    name: "mercury", dag: true, engine: { module: "yaq", factory: "createMercury" }, binding: "early", doc: "docs/models/yaq.md",
+    source: "seed-yaq.md §5.4",
+    summary: "distributed Mercury: each job manager places a task on a random one of the topK least loaded nodes by queue length (usage-monitor views every τ plus its own placements); FIFO unbounded queues",
+    params: [YAQ_HEARTBEAT, YAQ_JOBS,
+      { name: "topK", kind: "integer", default: 10, unit: "nodes", min: 1, max: 1000000, description: "k: the task goes to a uniformly random one of the k least loaded nodes (Hadoop's default 10)" },
+      { ...YAQ_REBALANCE, default: false }],
+  },
+  {
+    name: "mercury-sampling", dag: true, engine: { module: "yaq", factory: "createMercurySampling" }, binding: "early", doc: "docs/models/yaq.md",
+    source: "seed-yaq.md §5.5",
+    summary: "batch sampling on Mercury (Sparrow without late binding): a batch of m ready tasks probes d x m distinct random nodes (fresh) and goes to the m least loaded; FIFO unbounded queues",
+    params: [YAQ_HEARTBEAT, YAQ_JOBS, PROBE_RATIO],
+  },
 ];
-
 export function findScheduler(name: string, catalogue: SchedulerSpec[] = SCHEDULERS): SchedulerSpec {
   const s = catalogue.find((x) => x.name === name);
   if (!s) {
