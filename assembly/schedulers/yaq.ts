@@ -46,7 +46,7 @@ import {
   Scheduler, Params, nNodes, nTasks, nJobs, slotsPerNode, netDelay, jobArrival, jobUnlaunched, nextUnlaunchedTask,
   taskJob, taskEst, jobTasksLeft, sendBegin, sendTo, sendEnd, setTimer, setCancellableTimer, cancelTimer, timerKind,
   stream, registerCounter, setCounter, nodeBusy, queueLength, queueFirst, queueEnd, entryTask, removeAt,
-  runningTask, jobFirstTask, count, jobEstimate,
+  jobFirstTask, count, jobEstimate,
 } from "../policy";
 import { taskEstimate } from "../jobs";
 function taskEstColumn(): Float64Array { return taskEstimate; }
@@ -97,6 +97,8 @@ export class YaqBase extends Scheduler {
   cStdev: i32 = registerCounter("queueDelayStdev");
   cMedian: i32 = registerCounter("queueDelayMedian");
   scratch: Float64Array = new Float64Array(slotsPerNode);
+  /** The task on each slot of each node (-1: free): Algorithm 2 reads the running tasks. */
+  running: Int32Array = new Int32Array(nNodes * slotsPerNode);
 
   constructor(order: i32, st: f64, stR: f64, maxJobs: f64) {
     super();
@@ -114,6 +116,7 @@ export class YaqBase extends Scheduler {
     this.watchesStarts = true;
     this.maxJobs = maxJobs;
     this.discipline = discipline;
+    this.running.fill(-1);
   }
 
   onJobsAdded(from: i32, to: i32): void {
@@ -153,6 +156,9 @@ export class YaqBase extends Scheduler {
 
   onTaskStart(node: i32, task: i32, job: i32, now: f64): void {
     this.startedAt[task] = now;
+    let k = node * this.r;
+    while (this.running[k] >= 0) k++;
+    this.running[k] = task;
     const d = now - this.queuedAt[task];
     this.delays[this.started++] = d;
     this.delaySum += d;
@@ -172,8 +178,11 @@ export class YaqBase extends Scheduler {
     setCounter(this.cMedian, d[(rank < 1 ? 1 : rank) - 1]);
   }
 
-  /** A task of `job` ended (bookkeeping; subclasses add theirs). */
-  taskDone(task: i32, job: i32, now: f64): void {
+  /** A task of `job` ended at `node` (bookkeeping; subclasses add theirs). */
+  taskDone(node: i32, task: i32, job: i32, now: f64): void {
+    let k = node * this.r;
+    while (this.running[k] != task) k++;
+    this.running[k] = -1;
     this.remaining[job] -= this.est[task];
     if (jobTasksLeft(job) == 0) {
       this.admitted--;
@@ -194,7 +203,7 @@ export class YaqBase extends Scheduler {
     const s = this.scratch;
     let k = 0;
     for (let i = 0; i < r; i++) {
-      const t = runningTask(n, i);
+      const t = this.running[n * r + i];
       if (t < 0) continue;
       const left = this.est[t] - (now - this.startedAt[t]);
       s[k++] = left > 0.0 ? left : 0.0;
@@ -533,7 +542,7 @@ export class YaqCentral extends YaqBase {
     this.completed[node]++;
     this.updateRoom(node);
     this.dirty(node, now);
-    this.taskDone(task, job, now);
+    this.taskDone(node, task, job, now);
     if (this.pending > 0) this.planCursor(now);
   }
 }
@@ -714,7 +723,7 @@ export class YaqDist extends YaqBase {
 
   onTaskEnd(node: i32, task: i32, job: i32, now: f64): void {
     this.beforeChange(node, now);
-    this.taskDone(task, job, now);
+    this.taskDone(node, task, job, now);
   }
 
   onTimer(kind: i32, a: i32, b: i32, now: f64): void {

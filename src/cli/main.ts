@@ -170,8 +170,13 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
   if (input.perJob !== undefined) checkOutputDir(String(input.perJob));
   if (lenient) checkParamNames(names, params);
   // Validate every configuration before any work.
+  // An experiment preset (yaq-E*) brings its workload and cluster unless given.
+  if (preset?.workload !== undefined && input.trace === undefined && input.workload === undefined) {
+    input.workload = preset.workload;
+    if (input.load === undefined) input.load = preset.load;
+  }
   const configs: ResolvedConfig[] = names.map((scheduler) => resolveConfig({
-    scheduler, nodes: input.nodes ?? 1000, slots: input.slots ?? 1, seed: input.seed ?? 1,
+    scheduler, nodes: input.nodes ?? preset?.cluster?.nodes ?? 1000, slots: input.slots ?? preset?.cluster?.slots ?? 1, seed: input.seed ?? 1,
     params: paramsForScheduler(scheduler, { explicit: params, preset, lenient }) as Record<string, number | boolean>,
   }));
   const { nodes, slots, seed } = configs[0];
@@ -301,8 +306,10 @@ export async function prepareCompare(opts: Record<string, unknown>, slurm = fals
   const plots = plotSetup(opts, "compare");
   const sweep = slurm ? undefined : sweepOptions(opts, plots); // -o FILE.jsonl, --shard, --resume
   // 2. The trace, once (a generated workload is sized for the first node count).
+  const experiment = options.preset !== undefined && workload === undefined ? findPreset(options.preset) : undefined;
   const t = trace ? await readTraceFile(trace)
-    : await loadWorkload({ workload, jobs: opts.jobs as number | undefined, load: opts.load as number | undefined },
+    : await loadWorkload({ workload: workload ?? experiment?.workload, jobs: opts.jobs as number | undefined,
+      load: (opts.load as number | undefined) ?? experiment?.load },
       plan.nodes[0], plan.slots, (opts.workloadSeed as number | undefined) ?? 1);
   if (slurm) return { options, plan, workers, output, format, plots, sweep, t };
   // 3. Memory, before any run: the trace once (the workers share it), and an engine per worker

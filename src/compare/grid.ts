@@ -74,7 +74,8 @@ export function planCompare(o: CompareOptions): ComparePlan {
   if (!schedulers.includes(baseline)) {
     throw new InputError(`--baseline '${baseline}' is not one of the compared schedulers (${schedulers.join(", ")})`);
   }
-  const nodes = o.nodes ?? [1000];
+  const experiment: Preset | undefined = o.preset === undefined ? undefined : findPreset(o.preset);
+  const nodes = o.nodes ?? (experiment?.cluster ? [experiment.cluster.nodes] : [1000]);
   if (!Array.isArray(nodes) || nodes.length === 0) throw new InputError("--nodes: give at least one node count");
   noDuplicates("--nodes", nodes);
   const seeds = o.seeds ?? [1];
@@ -95,7 +96,7 @@ export function planCompare(o: CompareOptions): ComparePlan {
     for (const scheduler of schedulers) {
       for (const seed of seeds) {
         const r = resolveConfig({
-          scheduler, nodes: n, slots: o.slots ?? 1, seed,
+          scheduler, nodes: n, slots: o.slots ?? experiment?.cluster?.slots ?? 1, seed,
           params: perScheduler.get(scheduler) as Record<string, number | boolean>,
         });
         runs.push({

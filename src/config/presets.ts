@@ -18,6 +18,12 @@ export interface Preset {
   slots?: number;
   /** Where the numbers come from (the schedulers' own values cite theirs in schedulers.ts). */
   source: string;
+  /** Setup presets that are whole experiments (Yaq's yaq-E*): the generated workload and the
+   *  cluster used unless --trace/--workload, --nodes, --slots are given. */
+  workload?: string;
+  /** With `workload`: its offered load (Poisson arrivals); absent: backlogged. */
+  load?: number;
+  cluster?: { nodes: number; slots: number };
 }
 
 export const PRESETS: Preset[] = [
@@ -31,6 +37,27 @@ export const PRESETS: Preset[] = [
   { name: "pigeon-ec2", trace: "Pigeon EC2 setting (NGO_/NYH_trace*.tr; 3 groups over --nodes: 120 for NGO, 330 for NYH)", cutoff: 1, source: "seed-pigeon.md §4.3, §5.6" },
   // Not a trace: the Kairos testbed (30 nodes x 4 cores). Use it with --slots 4.
   { name: "kairos-testbed", trace: "Kairos testbed (N = 4 cores per node; use --slots 4)", slots: 4, source: "seed-kairos-related.md §1.4 (testbed column)" },
+  // Yaq's experiments (seed-yaq.md §8; docs/results/yaq.md): 80 nodes x 10 slots and a generated
+  // workload; each scheduler's values are in its description (schedulers.ts, `presets`).
+  ...([
+    ["yaq-E1", "yaq-5s", "Table 1 / Fig. 9: utilization vs queue length (5 s tasks; also yaq-10s, yaq-50s, yaq-mixed via --workload)"],
+    ["yaq-E2", "yaq-gridmix-ms", "Fig. 10: fixed QS=x vs delay bound MWT=x, no reordering"],
+    ["yaq-E3", "yaq-gridmix-ms", "Fig. 11: placement (wait time, queue length, random), QS = 6, EJF"],
+    ["yaq-E4", "yaq-gridmix-ms", "Fig. 12: reordering SRJF, LRTF, STF at QS = 10, no starvation thresholds"],
+    ["yaq-E5", "yaq-gridmix-ms", "Fig. 13: STF with ST in {0.5, 1.5, 10, inf}, QS = 10"],
+    ["yaq-E6", "yaq-heavy", "Fig. 14: heavy-tailed GridMix-MS, SRJF, QS = 10"],
+    ["yaq-E7", "yaq-hive", "Fig. 6, Table 3: Yaq-c on Hive-MS (QS = 4, wait time, SRJF, ST = 10 s)"],
+    ["yaq-E8", "yaq-hive", "Fig. 7, Table 4: Yaq-d (rebalancing on) vs Mercury and batch sampling on Hive-MS"],
+    ["yaq-E10", "yaq-hive", "Fig. 2: YARN, batch sampling and YARN+Q (FIFO, b = 4) on Hive-MS"],
+  ] as const).map(([name, workload, what]): Preset => {
+    // GridMix experiments: Poisson arrivals at offered load 1.0 of the slots (spec §7 #2); the
+    // utilization (E1) and Hive-MS (E7, E8, E10) ones backlogged.
+    const load = workload === "yaq-gridmix-ms" || workload === "yaq-heavy" ? 1.0 : undefined;
+    return {
+      name, trace: `Yaq ${what}; --workload ${workload}${load ? ` --load ${load}` : " (backlogged)"}, 80 nodes x 10 slots`,
+      source: "seed-yaq.md §8", workload, ...(load ? { load } : {}), cluster: { nodes: 80, slots: 10 },
+    };
+  }),
 ];
 
 export function findPreset(name: string): Preset {

@@ -143,7 +143,7 @@ const YAQ_JOBS: ParamSpec = { name: "maxConcurrentJobs", kind: "number", default
 const YAQ_COMMON: ParamSpec[] = [
   YAQ_HEARTBEAT,
   { name: "amPeriod", kind: "number", default: 1, unit: "s", min: 0, max: 1e6, description: "AM heartbeat period: an assignment reaches its job manager at the next one (random phase per job; 0: at once)" },
-  { name: "launch", kind: "number", default: 1, unit: "s", min: 0, max: 1e6, description: "L_launch: container launch overhead after the AM receives an assignment (calibrated to Table 1, docs/models/yaq.md)" },
+  { name: "launch", kind: "number", default: 0.75, unit: "s", min: 0, max: 1e6, description: "L_launch: container launch overhead after the AM receives an assignment (calibrated to Table 1, docs/models/yaq.md)" },
   YAQ_JOBS,
 ];
 const YAQ_QUEUE: ParamSpec = { name: "queue", kind: "number", default: 4, infinity: true, unit: "tasks", min: 0, max: 1e6, description: "b: queued tasks per node (QS; inf: unbounded)" };
@@ -153,6 +153,19 @@ const YAQ_ORDER: ParamSpec = { name: "order", kind: "enum", default: "srjf", val
 const YAQ_ST: ParamSpec = { name: "ST", kind: "number", default: 10, infinity: true, unit: "s", min: 0, max: 1e9, description: "hard starvation threshold: a task queued longer is served first (inf: off)" };
 const YAQ_STR: ParamSpec = { name: "STr", kind: "number", default: "inf", infinity: true, unit: "x estimate", min: 0, max: 1e9, description: "relative starvation threshold: starved after STr x its estimate (inf: off)" };
 const YAQ_REBALANCE: ParamSpec = { name: "rebalance", kind: "boolean", default: false, unit: "flag", description: "dynamic queue rebalancing every τ: nodes above mean + 1 stdev of load give up queued tasks, re-placed (spec §2.4)" };
+
+/** Yaq experiment presets (seed-yaq.md §8; docs/results/yaq.md): each system's values. */
+const YAQ_C_PRESETS: Record<string, Record<string, number | boolean | string>> = {
+  "yaq-E1": { queue: 6, order: "ejf", ST: "inf" },
+  "yaq-E2": { queue: 4, order: "ejf", ST: "inf" },
+  "yaq-E3": { queue: 6, order: "ejf", ST: "inf" },
+  "yaq-E4": { queue: 10, order: "srjf", ST: "inf" },
+  "yaq-E5": { queue: 10, order: "stf", ST: 0.5 },
+  "yaq-E6": { queue: 10, order: "srjf", ST: "inf" },
+  "yaq-E7": { queue: 4, placement: "wait", order: "srjf", ST: 10 },
+};
+/** The baselines' tuned admission cap on Hive-MS (E8, E10; spec §4.4: tuned, value unknown). */
+const YAQ_BASELINE_CAP = { "yaq-E8": { maxConcurrentJobs: 20 }, "yaq-E10": { maxConcurrentJobs: 20 } };
 
 export const SCHEDULERS: SchedulerSpec[] = [
   {
@@ -305,26 +318,26 @@ export const SCHEDULERS: SchedulerSpec[] = [
     params: [...YAQ_COMMON],
   },
   {
-    name: "yarn-q", dag: true, engine: { module: "yaq", factory: "createYarnQ" }, binding: "early", doc: "docs/models/yaq.md",
+    name: "yarn-q", dag: true, engine: { module: "yaq", factory: "createYarnQ" }, binding: "early", doc: "docs/models/yaq.md", presets: { "yaq-E10": { queue: 4 } },
     source: "seed-yaq.md §5.2 (YARN+Q)",
     summary: "YARN+Q: YARN whose RM also fills the heartbeating node's FIFO queue up to b tasks",
     params: [...YAQ_COMMON, { ...YAQ_QUEUE, default: 4 }],
   },
   {
-    name: "yaq-c", dag: true, engine: { module: "yaq", factory: "createYaqC" }, binding: "early", doc: "docs/models/yaq.md",
+    name: "yaq-c", dag: true, engine: { module: "yaq", factory: "createYaqC" }, binding: "early", doc: "docs/models/yaq.md", presets: YAQ_C_PRESETS,
     source: "seed-yaq.md §2, §5.3",
     summary: "Yaq-c: YARN with bounded node queues (length b and/or wait bound WT_max), Algorithm 1 placement by queue wait-time estimate (or length, or random), queue reordering (SRJF/LRTF/STF/EJF) with Algorithm 3's starvation thresholds",
     params: [...YAQ_COMMON, YAQ_QUEUE, YAQ_MAXWAIT, YAQ_PLACEMENT, YAQ_ORDER, YAQ_ST, YAQ_STR,
       { name: "rfMin", kind: "number", default: 0, unit: "% of slots", min: 0, max: 100, description: "Rf_min (Algorithm 1): tasks are queued only when the free slots in the RM's view are at most this share (spec §7 #4: 0)" }],
   },
   {
-    name: "yaq-d", dag: true, engine: { module: "yaq", factory: "createYaqD" }, binding: "early", doc: "docs/models/yaq.md",
+    name: "yaq-d", dag: true, engine: { module: "yaq", factory: "createYaqD" }, binding: "early", doc: "docs/models/yaq.md", presets: { "yaq-E8": { rebalance: true } },
     source: "seed-yaq.md §1.6, §5.6",
     summary: "Yaq-d: each job manager places its tasks straight into unbounded node queues by wait-time estimate (usage-monitor views refreshed every τ plus its own placements), SRJF reordering with starvation threshold ST, optional rebalancing",
     params: [YAQ_HEARTBEAT, YAQ_JOBS, YAQ_PLACEMENT, YAQ_ORDER, YAQ_ST, YAQ_STR, YAQ_REBALANCE],
   },
   {
-    name: "mercury", dag: true, engine: { module: "yaq", factory: "createMercury" }, binding: "early", doc: "docs/models/yaq.md",
+    name: "mercury", dag: true, engine: { module: "yaq", factory: "createMercury" }, binding: "early", doc: "docs/models/yaq.md", presets: YAQ_BASELINE_CAP,
     source: "seed-yaq.md §5.4",
     summary: "distributed Mercury: each job manager places a task on a random one of the topK least loaded nodes by queue length (usage-monitor views every τ plus its own placements); FIFO unbounded queues",
     params: [YAQ_HEARTBEAT, YAQ_JOBS,
@@ -332,7 +345,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
       { ...YAQ_REBALANCE, default: false }],
   },
   {
-    name: "mercury-sampling", dag: true, engine: { module: "yaq", factory: "createMercurySampling" }, binding: "early", doc: "docs/models/yaq.md",
+    name: "mercury-sampling", dag: true, engine: { module: "yaq", factory: "createMercurySampling" }, binding: "early", doc: "docs/models/yaq.md", presets: YAQ_BASELINE_CAP,
     source: "seed-yaq.md §5.5",
     summary: "batch sampling on Mercury (Sparrow without late binding): a batch of m ready tasks probes d x m distinct random nodes (fresh) and goes to the m least loaded; FIFO unbounded queues",
     params: [YAQ_HEARTBEAT, YAQ_JOBS, PROBE_RATIO],

@@ -84,6 +84,9 @@ export interface RunSummary {
   /** Completion times per class at fixed quantiles (src/metrics/cdf.ts): only when asked
    *  (`aviary run --cdf`), so the default output is unchanged. */
   cdf?: CompletionCdf;
+  /** Yaq's metrics (spec seed-yaq.md §4.1), for the Yaq systems only (their engine reports the
+   *  queuing-delay counters): see yaqMetrics. */
+  yaq?: YaqMetrics;
   /** Utilization and queue length over time (src/plot/series.ts): only when asked
    *  (`aviary run --series`; the run records every task's start and end). */
   series?: UsageSeries;
@@ -111,6 +114,35 @@ export function slowdown(completion: Float64Array, longest: Float64Array): Slowd
   return { p50: at(50), p90: at(90), p99: at(99) };
 }
 
+/** Yaq's metrics (seed-yaq.md §4.1): JCT from the job's start (its first task's start, the
+ *  paper's) and from submission, over all jobs; task queuing delay (node queue arrival to start,
+ *  every task; mean, stdev, median); job throughput = jobs / (last finish − first submission)
+ *  per minute; slot utilization (time average of busy slots / slots over the same span). */
+export interface YaqMetrics {
+  jctExec: ClassStats;
+  jctSubmit: ClassStats;
+  queueDelay: { mean: number; stdev: number; median: number };
+  jobsPerMinute: number;
+  utilization: number;
+}
+
+export function yaqMetrics(r: SimResult): YaqMetrics | undefined {
+  const c = r.counters;
+  if (c.queueDelayMean === undefined) return undefined;
+  const n = r.finish.length;
+  const exec = new Float64Array(n);
+  for (let j = 0; j < n; j++) exec[j] = r.finish[j] - r.firstStart[j];
+  const makespan = r.lastFinish - r.firstArrival;
+  const capacity = r.config.nodes * r.config.slots * makespan;
+  return {
+    jctExec: classStats(exec),
+    jctSubmit: classStats(completionTimes(r)),
+    queueDelay: { mean: c.queueDelayMean, stdev: c.queueDelayStdev, median: c.queueDelayMedian },
+    jobsPerMinute: makespan > 0 ? (60 * n) / makespan : NaN,
+    utilization: capacity > 0 ? r.busySlotSeconds / capacity : 0,
+  };
+}
+
 export function summarize(r: SimResult, cutoff?: number): RunSummary {
   const ct = completionTimes(r);
   const est = r.trace.estimates;
@@ -129,7 +161,9 @@ export function summarize(r: SimResult, cutoff?: number): RunSummary {
   const makespan = r.lastFinish - r.firstArrival;
   const capacity = r.config.nodes * r.config.slots * makespan;
   const events = r.counters.events;
+  const yaq = yaqMetrics(r);
   return {
+    ...(yaq ? { yaq } : {}),
     scheduler: r.config.scheduler,
     engine: r.engine,
     nodes: r.config.nodes,
