@@ -46,7 +46,7 @@ import {
   Scheduler, Params, nNodes, nTasks, nJobs, slotsPerNode, netDelay, jobArrival, jobUnlaunched, nextUnlaunchedTask,
   taskJob, taskEst, jobTasksLeft, sendBegin, sendTo, sendEnd, setTimer, setCancellableTimer, cancelTimer, timerKind,
   stream, registerCounter, setCounter, nodeBusy, queueLength, queueFirst, queueEnd, entryTask, removeAt,
-  jobFirstTask, count, jobEstimate,
+  jobFirstTask, count, jobEstimate, counterValue,
 } from "../policy";
 import { taskEstimate } from "../jobs";
 function taskEstColumn(): Float64Array { return taskEstimate; }
@@ -96,6 +96,7 @@ export class YaqBase extends Scheduler {
   cMean: i32 = registerCounter("queueDelayMean");
   cStdev: i32 = registerCounter("queueDelayStdev");
   cMedian: i32 = registerCounter("queueDelayMedian");
+  cMax: i32 = registerCounter("queueDelayMax");
   scratch: Float64Array = new Float64Array(slotsPerNode);
   /** The task on each slot of each node (-1: free): Algorithm 2 reads the running tasks. */
   running: Int32Array = new Int32Array(nNodes * slotsPerNode);
@@ -163,6 +164,7 @@ export class YaqBase extends Scheduler {
     this.delays[this.started++] = d;
     this.delaySum += d;
     this.delaySq += d * d;
+    if (d > counterValue(this.cMax)) setCounter(this.cMax, d);
     if (this.started == nTasks) this.finishDelays();
   }
 
