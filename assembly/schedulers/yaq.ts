@@ -174,10 +174,8 @@ export class YaqBase extends Scheduler {
     const v = this.delaySq / n - mean * mean;
     setCounter(this.cMean, mean);
     setCounter(this.cStdev, Math.sqrt(v > 0.0 ? v : 0.0));
-    const d = this.delays;
-    d.sort();
     const rank = <i32>Math.ceil(0.5 * n);
-    setCounter(this.cMedian, d[(rank < 1 ? 1 : rank) - 1]);
+    setCounter(this.cMedian, select(this.delays, this.started, (rank < 1 ? 1 : rank) - 1));
   }
 
   /** A task of `job` ended at `node` (bookkeeping; subclasses add theirs). */
@@ -221,6 +219,38 @@ export class YaqBase extends Scheduler {
     for (let i = 1; i < k; i++) if (s[i] < m) m = s[i];
     return m;
   }
+}
+
+/** The k-th smallest of a[0, n) (Hoare's quickselect, median-of-three pivots; reorders a):
+ *  sorted(a)[k] in O(n) expected. */
+export function select(a: Float64Array, n: i32, k: i32): f64 {
+  let lo = 0;
+  let hi = n - 1;
+  while (hi > lo) {
+    const mid = lo + ((hi - lo) >> 1);
+    // median of three into a[mid]
+    if (a[mid] < a[lo]) swap(a, mid, lo);
+    if (a[hi] < a[lo]) swap(a, hi, lo);
+    if (a[hi] < a[mid]) swap(a, hi, mid);
+    const pivot = a[mid];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) { swap(a, i, j); i++; j--; }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k];
+  }
+  return a[k];
+}
+
+function swap(a: Float64Array, i: i32, j: i32): void {
+  const t = a[i];
+  a[i] = a[j];
+  a[j] = t;
 }
 
 /** A bitset over positions with "next set position at or after p" (two levels). */
@@ -295,12 +325,18 @@ export class YaqCentral extends YaqBase {
   pending: i32 = 0;
   candidates: MinTree;
   room: NextSet = new NextSet(nNodes);
-  beatPending: Uint8Array = new Uint8Array(nNodes);
+  /** yaq-c: nodes whose state changed since their view was refreshed, keyed by the time of the
+   *  first heartbeat after the change (Infinity: none); refreshed when a decision reads views. */
+  due: MinTree;
+  /** Dispatch batches: tasks assigned to a job for the same AM heartbeat travel together. */
+  batchNext: Int32Array = new Int32Array(nTasks);
+  batchNode: Int32Array = new Int32Array(nTasks);
+  batchTail: Int32Array = new Int32Array(nJobs);
+  batchAt: Float64Array = new Float64Array(nJobs);
   cursorSet: bool = false;
   cursorHandle: i32 = 0;
   cursorTime: f64 = 0.0;
   dispatchKind: i32;
-  beatKind: i32;
   cursorKind: i32;
   cBeats: i32 = registerCounter("heartbeats");
 
@@ -309,6 +345,7 @@ export class YaqCentral extends YaqBase {
     super(order, st, stR, maxJobs);
     const views = placement != LOAD_HEARTBEAT && bound > 0.0;
     this.candidates = new MinTree(views ? nNodes : 1);
+    this.due = new MinTree(views ? nNodes : 1);
     this.views = views;
     this.tau = tau;
     this.amPeriod = amPeriod;
@@ -318,7 +355,6 @@ export class YaqCentral extends YaqBase {
     this.placement = placement;
     this.rfMin = rfMin;
     this.dispatchKind = timerKind(this);
-    this.beatKind = timerKind(this);
     this.cursorKind = timerKind(this);
     const rng = stream(STREAM_YAQ_PHASE);
     for (let n = 0; n < nNodes; n++) this.phase[n] = rng.nextFloat() * tau;
@@ -333,6 +369,8 @@ export class YaqCentral extends YaqBase {
       this.rankOf[n] = k;
     }
     this.lastBeat.fill(-Infinity);
+    this.batchTail.fill(-1);
+    if (views) for (let n = 0; n < nNodes; n++) this.due.set(n, Infinity);
     this.freeView = nNodes * this.r;
     for (let j = 0; j < nJobs; j++) this.pendingJobs.set(j, Infinity);
     for (let n = 0; n < nNodes; n++) {
@@ -400,9 +438,30 @@ export class YaqCentral extends YaqBase {
 
   /** A change at node n (yaq-c): its view must be refreshed at its next heartbeat. */
   dirty(n: i32, now: f64): void {
-    if (!this.views || this.beatPending[n] != 0) return;
-    this.beatPending[n] = 1;
-    setTimer(this.nextBeat(n, now), this.beatKind, n, 0);
+    if (!this.views || this.due.get(n) < Infinity) return;
+    this.due.set(n, this.nextBeat(n, now));
+  }
+
+  /** yaq-c: the nodes whose heartbeat after a change has passed report (their state now). */
+  refreshDue(now: f64): void {
+    if (!this.views) return;
+    const due = this.due;
+    while (due.minValue() <= now) {
+      const n = due.minIndex();
+      due.set(n, Infinity);
+      this.report(n, now);
+    }
+  }
+
+  /** The RM learns node n's completions and (yaq-c) its wait-time estimate. */
+  report(n: i32, now: f64): void {
+    const before = this.freeOf(n);
+    this.reported[n] = this.completed[n];
+    this.freeView += this.freeOf(n) - before;
+    if (this.views) {
+      this.wtView[n] = this.placement == LOAD_WAIT || this.wtMax < Infinity ? this.waitTime(n, now) : 0.0;
+      this.candidates.set(n, this.key(n));
+    }
   }
 
   /** Whether the next heartbeat of any node can place pending tasks into queues (yaq-c). */
@@ -420,6 +479,7 @@ export class YaqCentral extends YaqBase {
     }
     const tau = this.tau;
     failUnlessAdvances(now, tau);
+    this.refreshDue(now);
     const cycle = Math.floor(now / tau);
     const f = now - cycle * tau;
     // First rank whose phase is after f (binary search).
@@ -438,33 +498,42 @@ export class YaqCentral extends YaqBase {
       rank = this.room.next(lo);
       if (rank < 0) { rank = this.room.next(0); c = cycle + 1.0; }
     }
-    if (rank < 0) { // nothing can take a task until a completion
+    let at: f64 = Infinity;
+    let node = -1;
+    if (rank >= 0) {
+      at = c * tau + this.sortedPhase[rank];
+      if (at <= now) at += tau;
+      node = this.byPhase[rank];
+    }
+    // yaq-c: a changed node's next heartbeat refreshes its view, which may open queue room.
+    if (this.views && this.due.minValue() < at) {
+      at = this.due.minValue();
+      node = this.due.minIndex();
+    }
+    if (node < 0) { // nothing can take a task until a completion
       if (this.cursorSet) { cancelTimer(this.cursorHandle); this.cursorSet = false; }
       return;
     }
-    let at = c * tau + this.sortedPhase[rank];
-    if (at <= now) at += tau;
     if (this.cursorSet) {
       if (this.cursorTime <= at) return;
       cancelTimer(this.cursorHandle);
     }
     this.cursorSet = true;
     this.cursorTime = at;
-    this.cursorHandle = setCancellableTimer(at, this.cursorKind, this.byPhase[rank], 0);
+    this.cursorHandle = setCancellableTimer(at, this.cursorKind, node, 0);
   }
 
   onTimer(kind: i32, a: i32, b: i32, now: f64): void {
     if (kind == this.dispatchKind) {
+      // A batch (head task a of job b) launched: its tasks leave for their nodes.
+      if (this.batchAt[b] == now) this.batchTail[b] = -1; // closed: later ones start a new batch
       sendBegin();
-      sendTo(a, taskJob[b], b);
+      for (let t = a; t >= 0; t = this.batchNext[t]) sendTo(this.batchNode[t], b, t);
       sendEnd(now);
       return;
     }
-    if (kind == this.beatKind) {
-      this.beatPending[a] = 0;
-    } else {
-      this.cursorSet = false;
-    }
+    this.cursorSet = false;
+    this.refreshDue(now);
     this.beat(a, now);
     this.planCursor(now);
   }
@@ -476,13 +545,8 @@ export class YaqCentral extends YaqBase {
     this.lastBeat[n] = bt;
     count(this.cBeats, 1.0);
     // The RM learns n's completions and (yaq-c) its wait-time estimate.
-    const before = this.freeOf(n);
-    this.reported[n] = this.completed[n];
-    this.freeView += this.freeOf(n) - before;
-    if (this.views) {
-      this.wtView[n] = this.placement == LOAD_WAIT ? this.waitTime(n, now) : 0.0;
-      this.candidates.set(n, this.key(n));
-    }
+    if (this.views && this.due.get(n) < Infinity) this.due.set(n, Infinity);
+    this.report(n, now);
     // (a) n's free slots, YARN-style.
     while (this.pending > 0 && this.outstanding(n) < this.r) this.assign(n, now);
     if (this.pending == 0) return;
@@ -531,7 +595,17 @@ export class YaqCentral extends YaqBase {
       if (at < now) at += p;
       wait = at - now;
     }
-    setTimer(now + wait + this.launch, this.dispatchKind, n, task);
+    const at = now + wait + this.launch;
+    this.batchNode[task] = n;
+    this.batchNext[task] = -1;
+    const tail = this.batchTail[job];
+    if (tail >= 0 && this.batchAt[job] == at) {
+      this.batchNext[tail] = task;
+    } else {
+      this.batchAt[job] = at;
+      setTimer(at, this.dispatchKind, task, job);
+    }
+    this.batchTail[job] = task;
   }
 
   accept(node: i32, job: i32, task: i32, now: f64): bool {

@@ -24,7 +24,7 @@ import type { Trace } from "../trace/types.js";
 import { serve } from "./serve.js";
 import { addPlotCommand, addPlotData, addPlotOptions, plotSetup, writePlot } from "./plot.js";
 import { addSweepCommands, addSweepOptions, compareToResults, sweepOptions } from "./sweep.js";
-import { addYaqSizeCommand } from "./yaq.js";
+import { addYaqGenCommands, addYaqSizeCommand } from "./yaq.js";
 
 const VERSION = "0.1.0";
 const DEFAULT_SCHEDULERS = ["random", "sparrow", "lwl"];
@@ -513,6 +513,7 @@ export function buildProgram(): Command {
       .requiredOption("-o, --output <file>", "output file (.tr, or .csv)")
       .action((opts) => genTraceLike(g.name, opts));
   }
+  addYaqGenCommands(gen);
   // `aviary gen NAME` with an unknown NAME: one line naming the generators.
   gen.on("command:*", (operands: string[]) => { findTraceGenerator(String(operands[0])); });
 

@@ -4,6 +4,10 @@
 import { Command, Option } from "commander";
 import { InputError, showValue } from "../errors.js";
 import { yaqSizing } from "../analysis/yaq.js";
+import { YAQ_WORKLOADS, defaultYaqJobs, generateYaq } from "../trace/yaq.js";
+import { loadEngineRng } from "../engine/node.js";
+import { writeTraceFile } from "../trace/node.js";
+import { checkOutputDir } from "../io.js";
 
 function number(name: string, check: (v: number) => boolean, range: string) {
   return (raw: string): number => {
@@ -38,4 +42,33 @@ export function addYaqSizeCommand(program: Command): void {
         `Eq. (2) exact Erlang:  b = ${s.eq2}   u(b) = ${s.uEq2.toFixed(4)} (corrected Prop. 2)\n` +
         `Eq. (1) Chernoff:      b = ${s.eq1}   u(b) = ${s.uEq1.toFixed(4)} (corrected Prop. 2)\n`);
     });
+}
+
+/** `aviary gen yaq-*`: Yaq's workloads as files (src/trace/yaq.ts). Hive-MS has stages and a
+ *  barrier, which only the CSV v2 format carries. */
+export function addYaqGenCommands(gen: Command): void {
+  const int = (name: string) => number(name, (v) => Number.isInteger(v) && v >= 1 && v <= 10_000_000, "[1, 10000000] integer");
+  for (const w of YAQ_WORKLOADS) {
+    gen.command(w.name)
+      .description(`${w.description} (seed-yaq.md §3, §7 #17-#20); backlogged (all jobs at t = 0) unless --load is given`)
+      .option("--jobs <n>", `number of jobs (default ${w.name === "yaq-hive" ? "185" : "30 minutes of --nodes x --slots"})`, int("jobs"))
+      .option("--load <x>", "Poisson arrivals at this offered load of --nodes x --slots (default: backlogged)", number("load", (v) => v > 0 && v <= 100, "(0, 100]"))
+      .option("--nodes <n>", "nodes the load and default job count refer to (default 80)", int("nodes"))
+      .option("--slots <n>", "slots per node (default 10)", int("slots"))
+      .option("--seed <n>", "seed (default 1)", number("seed", (v) => Number.isInteger(v) && v >= 0 && v <= 2147483647, "[0, 2147483647] integer"))
+      .requiredOption("-o, --output <file>", w.dag ? "output file (.csv: the stages and the barrier need CSV v2)" : "output file (.tr or .csv)")
+      .action(async (opts) => {
+        const output = String(opts.output);
+        if (w.dag && !/\.csv$/i.test(output)) throw new InputError(`-o ${showValue(output)}: ${w.name} has stages and a barrier (task dependencies), which only a .csv file carries`);
+        checkOutputDir(output);
+        const nodes = (opts.nodes as number | undefined) ?? 80;
+        const slots = (opts.slots as number | undefined) ?? 10;
+        const seed = (opts.seed as number | undefined) ?? 1;
+        const mod = await loadEngineRng();
+        const t = generateYaq({ workload: w.name, jobs: opts.jobs as number | undefined, load: opts.load as number | undefined, nodes, slots, seed },
+          (stream) => new mod.Rng(seed, stream));
+        await writeTraceFile(output, t);
+        process.stderr.write(`${output}: ${t.name}, ${t.arrivals.length} jobs, ${t.durations.length} tasks (default jobs ${defaultYaqJobs(w, nodes, slots)})\n`);
+      });
+  }
 }
