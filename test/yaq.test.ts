@@ -181,6 +181,26 @@ describe("the paper's directions (docs/results/yaq.md)", () => {
     const yarn = await median("yarn", "yaq-E4");
     for (const order of ["srjf", "lrtf", "stf"]) expect(await median("yaq-c", "yaq-E4", { order })).toBeLessThan(yarn);
   });
+  const hive = async (scheduler: string, load: number | undefined, params: Record<string, number | string | boolean> = {}) => {
+    const trace = await yaqTrace("yaq-hive", 80, 10, { load });
+    const r = await simulate(trace, { scheduler, nodes: 80, slots: 10, params }, "wasm", false);
+    return summarize(r).yaq!;
+  };
+  it("E7 (backlogged Hive-MS): Yaq-c beats YARN's median JCT; the unbounded ablation falls below YARN's throughput", async () => {
+    const yaqc = { queue: 4, placement: "wait", order: "srjf", ST: 10 };
+    const yarn = await hive("yarn", undefined);
+    const c = await hive("yaq-c", undefined, yaqc);
+    const unbounded = await hive("yaq-c", undefined, { ...yaqc, queue: "inf" });
+    expect(c.jctExec.p50).toBeLessThan(yarn.jctExec.p50);
+    expect(c.jobsPerMinute).toBeGreaterThan(yarn.jobsPerMinute);
+    expect(unbounded.jobsPerMinute).toBeLessThan(yarn.jobsPerMinute);
+    expect(unbounded.queueDelay.median).toBeGreaterThan(10 * c.queueDelay.median);
+  });
+  it("E8 (Hive-MS, Poisson at load 1.0): Yaq-d beats Mercury and batch sampling on median JCT", async () => {
+    const d = await hive("yaq-d", 1.0, { rebalance: true });
+    expect(d.jctExec.p50).toBeLessThan((await hive("mercury", 1.0)).jctExec.p50);
+    expect(d.jctExec.p50).toBeLessThan((await hive("mercury-sampling", 1.0)).jctExec.p50);
+  });
 });
 
 describe("command line", () => {

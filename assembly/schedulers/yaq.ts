@@ -325,9 +325,16 @@ export class YaqCentral extends YaqBase {
   pending: i32 = 0;
   candidates: MinTree;
   room: NextSet = new NextSet(nNodes);
-  /** yaq-c: nodes whose state changed since their view was refreshed, keyed by the time of the
-   *  first heartbeat after the change (Infinity: none); refreshed when a decision reads views. */
-  due: MinTree;
+  /** yaq-c: nodes whose state changed since their view was refreshed, due at the first heartbeat
+   *  after the change (cycle K: time K x τ + phase), as bits by phase rank for cycles of each
+   *  parity (due cycles are always within {pc, pc + 1}); refreshed when a decision reads views.
+   *  (pc, pr): the due heartbeats before this position are processed. */
+  dueBits0: NextSet;
+  dueBits1: NextSet;
+  dueCycle: Float64Array = new Float64Array(nNodes);
+  dueCount: i32 = 0;
+  pc: f64 = 0.0;
+  pr: i32 = 0;
   /** Dispatch batches: tasks assigned to a job for the same AM heartbeat travel together. */
   batchNext: Int32Array = new Int32Array(nTasks);
   batchNode: Int32Array = new Int32Array(nTasks);
@@ -345,7 +352,8 @@ export class YaqCentral extends YaqBase {
     super(order, st, stR, maxJobs);
     const views = placement != LOAD_HEARTBEAT && bound > 0.0;
     this.candidates = new MinTree(views ? nNodes : 1);
-    this.due = new MinTree(views ? nNodes : 1);
+    this.dueBits0 = new NextSet(views ? nNodes : 1);
+    this.dueBits1 = new NextSet(views ? nNodes : 1);
     this.views = views;
     this.tau = tau;
     this.amPeriod = amPeriod;
@@ -370,7 +378,7 @@ export class YaqCentral extends YaqBase {
     }
     this.lastBeat.fill(-Infinity);
     this.batchTail.fill(-1);
-    if (views) for (let n = 0; n < nNodes; n++) this.due.set(n, Infinity);
+    this.dueCycle.fill(-1.0);
     this.freeView = nNodes * this.r;
     for (let j = 0; j < nJobs; j++) this.pendingJobs.set(j, Infinity);
     for (let n = 0; n < nNodes; n++) {
@@ -436,21 +444,66 @@ export class YaqCentral extends YaqBase {
     return at;
   }
 
+  dueBits(cycle: f64): NextSet { return cycle - 2.0 * Math.floor(0.5 * cycle) == 0.0 ? this.dueBits0 : this.dueBits1; }
+
   /** A change at node n (yaq-c): its view must be refreshed at its next heartbeat. */
   dirty(n: i32, now: f64): void {
-    if (!this.views || this.due.get(n) < Infinity) return;
-    this.due.set(n, this.nextBeat(n, now));
+    if (!this.views || this.dueCycle[n] >= 0.0) return;
+    this.refreshDue(now); // keeps every due cycle within {pc, pc + 1}
+    const tau = this.tau;
+    const ph = this.phase[n];
+    let k = Math.floor((now - ph) / tau) + 1.0;
+    if (k * tau + ph <= now) k += 1.0;
+    else if ((k - 1.0) * tau + ph > now) k -= 1.0;
+    this.dueCycle[n] = k;
+    this.dueBits(k).set(this.rankOf[n], true);
+    this.dueCount++;
   }
 
-  /** yaq-c: the nodes whose heartbeat after a change has passed report (their state now). */
+  clearDue(n: i32): void {
+    const k = this.dueCycle[n];
+    if (k < 0.0) return;
+    this.dueBits(k).set(this.rankOf[n], false);
+    this.dueCycle[n] = -1.0;
+    this.dueCount--;
+  }
+
+  /** yaq-c: the nodes whose heartbeat after a change has passed report (their state now), in
+   *  heartbeat order. */
   refreshDue(now: f64): void {
     if (!this.views) return;
-    const due = this.due;
-    while (due.minValue() <= now) {
-      const n = due.minIndex();
-      due.set(n, Infinity);
-      this.report(n, now);
+    const tau = this.tau;
+    while (this.dueCount > 0) {
+      const bits = this.dueBits(this.pc);
+      const r = bits.next(this.pr);
+      if (r >= 0) {
+        if (this.pc * tau + this.sortedPhase[r] > now) break;
+        const n = this.byPhase[r];
+        this.clearDue(n);
+        this.report(n, now);
+        this.pr = r + 1;
+        continue;
+      }
+      if ((this.pc + 1.0) * tau > now) break;
+      this.pc += 1.0;
+      this.pr = 0;
     }
+    if (this.dueCount == 0) {
+      const c = Math.floor(now / tau);
+      if (c > this.pc) { this.pc = c; this.pr = 0; }
+    }
+  }
+
+  /** yaq-c: the earliest due heartbeat's node (its time in dueAt), or -1. */
+  dueAt: f64 = Infinity;
+  nextDue(): i32 {
+    this.dueAt = Infinity;
+    if (this.dueCount == 0) return -1;
+    let r = this.dueBits(this.pc).next(this.pr);
+    if (r >= 0) { this.dueAt = this.pc * this.tau + this.sortedPhase[r]; return this.byPhase[r]; }
+    r = this.dueBits(this.pc + 1.0).next(0);
+    if (r >= 0) { this.dueAt = (this.pc + 1.0) * this.tau + this.sortedPhase[r]; return this.byPhase[r]; }
+    return -1;
   }
 
   /** The RM learns node n's completions and (yaq-c) its wait-time estimate. */
@@ -506,9 +559,9 @@ export class YaqCentral extends YaqBase {
       node = this.byPhase[rank];
     }
     // yaq-c: a changed node's next heartbeat refreshes its view, which may open queue room.
-    if (this.views && this.due.minValue() < at) {
-      at = this.due.minValue();
-      node = this.due.minIndex();
+    if (this.views) {
+      const d = this.nextDue();
+      if (d >= 0 && this.dueAt < at) { at = this.dueAt; node = d; }
     }
     if (node < 0) { // nothing can take a task until a completion
       if (this.cursorSet) { cancelTimer(this.cursorHandle); this.cursorSet = false; }
@@ -545,7 +598,7 @@ export class YaqCentral extends YaqBase {
     this.lastBeat[n] = bt;
     count(this.cBeats, 1.0);
     // The RM learns n's completions and (yaq-c) its wait-time estimate.
-    if (this.views && this.due.get(n) < Infinity) this.due.set(n, Infinity);
+    if (this.views) this.clearDue(n);
     this.report(n, now);
     // (a) n's free slots, YARN-style.
     while (this.pending > 0 && this.outstanding(n) < this.r) this.assign(n, now);

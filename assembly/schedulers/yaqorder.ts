@@ -84,14 +84,29 @@ export class YaqOrder extends NodeDiscipline {
 
   select(node: i32, t: f64): i32 {
     if (this.order == ORDER_FIFO) return firstReadyEntry(node);
+    // Algorithm 3 as compare() defines it, with the best record's values kept (one evaluation
+    // per record): starved first; non-starved by key; starved by job submission; then the
+    // longer wait; ties keep the record nearer the head.
     const end = queueEnd(node);
     let best = -1;
-    let bt = 0;
-    let bj = 0;
+    let bStarved = false;
+    let bKey = 0.0;
+    let bQueued = 0.0;
+    const st = this.st;
+    const stR = this.stR;
     for (let r = queueFirst(node); r < end; r++) {
       const task = entryTask(r);
       const job = entryJob(r);
-      if (best < 0 || this.compare(task, job, bt, bj, t) > 0) { best = r; bt = task; bj = job; }
+      const q = this.queuedAt[task];
+      const limit = Math.min(st, this.est[task] * stR);
+      const starved = t - q > limit;
+      const key = starved ? jobArrival[job] : this.key(task, job);
+      let better = false;
+      if (best < 0) better = true;
+      else if (starved != bStarved) better = starved;
+      else if (key != bKey) better = key < bKey;
+      else better = q < bQueued;
+      if (better) { best = r; bStarved = starved; bKey = key; bQueued = q; }
     }
     return best;
   }

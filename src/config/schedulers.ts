@@ -164,8 +164,6 @@ const YAQ_C_PRESETS: Record<string, Record<string, number | boolean | string>> =
   "yaq-E6": { queue: 10, order: "srjf", ST: "inf" },
   "yaq-E7": { queue: 4, placement: "wait", order: "srjf", ST: 10 },
 };
-/** The baselines' tuned admission cap on Hive-MS (E8, E10; spec §4.4: tuned, value unknown). */
-const YAQ_BASELINE_CAP = { "yaq-E8": { maxConcurrentJobs: 20 }, "yaq-E10": { maxConcurrentJobs: 20 } };
 
 export const SCHEDULERS: SchedulerSpec[] = [
   {
@@ -337,7 +335,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
     params: [YAQ_HEARTBEAT, YAQ_JOBS, YAQ_PLACEMENT, YAQ_ORDER, YAQ_ST, YAQ_STR, YAQ_REBALANCE],
   },
   {
-    name: "mercury", dag: true, engine: { module: "yaq", factory: "createMercury" }, binding: "early", doc: "docs/models/yaq.md", presets: YAQ_BASELINE_CAP,
+    name: "mercury", dag: true, engine: { module: "yaq", factory: "createMercury" }, binding: "early", doc: "docs/models/yaq.md",
     source: "seed-yaq.md §5.4",
     summary: "distributed Mercury: each job manager places a task on a random one of the topK least loaded nodes by queue length (usage-monitor views every τ plus its own placements); FIFO unbounded queues",
     params: [YAQ_HEARTBEAT, YAQ_JOBS,
@@ -345,7 +343,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
       { ...YAQ_REBALANCE, default: false }],
   },
   {
-    name: "mercury-sampling", dag: true, engine: { module: "yaq", factory: "createMercurySampling" }, binding: "early", doc: "docs/models/yaq.md", presets: YAQ_BASELINE_CAP,
+    name: "mercury-sampling", dag: true, engine: { module: "yaq", factory: "createMercurySampling" }, binding: "early", doc: "docs/models/yaq.md",
     source: "seed-yaq.md §5.5",
     summary: "batch sampling on Mercury (Sparrow without late binding): a batch of m ready tasks probes d x m distinct random nodes (fresh) and goes to the m least loaded; FIFO unbounded queues",
     params: [YAQ_HEARTBEAT, YAQ_JOBS, PROBE_RATIO],
