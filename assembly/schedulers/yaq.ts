@@ -93,16 +93,22 @@ export class YaqBase extends Scheduler {
   started: i32 = 0;
   delaySum: f64 = 0.0;
   delaySq: f64 = 0.0;
-  cMean: i32 = registerCounter("queueDelayMean");
-  cStdev: i32 = registerCounter("queueDelayStdev");
-  cMedian: i32 = registerCounter("queueDelayMedian");
-  cMax: i32 = registerCounter("queueDelayMax");
+  // Counters are registered in the constructors' bodies: the two builds run field initializers
+  // of a subclass and its base in different orders, and the order of registration is the output's.
+  cMean: i32;
+  cStdev: i32;
+  cMedian: i32;
+  cMax: i32;
   scratch: Float64Array = new Float64Array(slotsPerNode);
   /** The task on each slot of each node (-1: free): Algorithm 2 reads the running tasks. */
   running: Int32Array = new Int32Array(nNodes * slotsPerNode);
 
   constructor(order: i32, st: f64, stR: f64, maxJobs: f64) {
     super();
+    this.cMean = registerCounter("queueDelayMean");
+    this.cStdev = registerCounter("queueDelayStdev");
+    this.cMedian = registerCounter("queueDelayMedian");
+    this.cMax = registerCounter("queueDelayMax");
     const est = new Float64Array(nTasks);
     const remaining = new Float64Array(nJobs);
     const queuedAt = new Float64Array(nTasks);
@@ -345,11 +351,12 @@ export class YaqCentral extends YaqBase {
   cursorTime: f64 = 0.0;
   dispatchKind: i32;
   cursorKind: i32;
-  cBeats: i32 = registerCounter("heartbeats");
+  cBeats: i32;
 
   constructor(order: i32, st: f64, stR: f64, maxJobs: f64, tau: f64, amPeriod: f64, launch: f64, bound: f64,
               wtMax: f64, placement: i32, rfMin: f64) {
     super(order, st, stR, maxJobs);
+    this.cBeats = registerCounter("heartbeats");
     const views = placement != LOAD_HEARTBEAT && bound > 0.0;
     this.candidates = new MinTree(views ? nNodes : 1);
     this.dueBits0 = new NextSet(views ? nNodes : 1);
@@ -700,11 +707,12 @@ export class YaqDist extends YaqBase {
   rebalanceKind: i32;
   replaceKind: i32;
   rebalancing: bool = false;
-  cEvicted: i32 = registerCounter("rebalanced");
+  cEvicted: i32;
 
   constructor(order: i32, st: f64, stR: f64, maxJobs: f64, placement: i32, tau: f64, topK: i32, probeRatio: f64,
               rebalance: bool) {
     super(order, st, stR, maxJobs);
+    this.cEvicted = registerCounter("rebalanced");
     this.tree = new MinTree(placement == LOAD_SAMPLING || placement == LOAD_RANDOM ? 1 : nNodes);
     this.placement = placement;
     this.tau = tau;
