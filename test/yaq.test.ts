@@ -4,6 +4,8 @@
 import { describe, it, expect } from "vitest";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { simulate, makeTrace, checkInvariants } from "./helpers.js";
 import { packageRoot } from "../src/engine/node.js";
 import { loadEngineRng } from "../src/engine/node.js";
@@ -209,6 +211,17 @@ describe("command line", () => {
     const r = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8" });
     return { code: r.status, out: r.stdout, err: r.stderr };
   };
+  it("gen yaq-hive writes CSV v2 with the barrier and estimates: the file runs as the in-memory workload", () => {
+    const dir = mkdtempSync(join(tmpdir(), "yaq-"));
+    const file = join(dir, "hive.csv");
+    expect(aviary("gen", "yaq-hive", "--jobs", "20", "-o", file).code).toBe(0);
+    expect(aviary("gen", "yaq-hive", "--jobs", "20", "-o", join(dir, "hive.tr")).code).toBe(2);
+    const args = ["--nodes", "20", "--slots", "4", "--scheduler", "yaq-c", "--format", "json"];
+    const fromFile = JSON.parse(aviary("run", "--trace", file, ...args).out);
+    const inMemory = JSON.parse(aviary("run", "--workload", "yaq-hive", "--jobs", "20", ...args).out);
+    expect(fromFile.yaq).toEqual(inMemory.yaq);
+    expect(fromFile.counters).toEqual(inMemory.counters);
+  });
   it("yaq-size prints both b's and u(b)", () => {
     const r = aviary("yaq-size", "--slots", "10", "--mean", "10", "--heartbeat", "3", "--target", "0.95");
     expect(r.code).toBe(0);

@@ -7,7 +7,26 @@ import { yaqSizing } from "../analysis/yaq.js";
 import { YAQ_WORKLOADS, defaultYaqJobs, generateYaq } from "../trace/yaq.js";
 import { loadEngineRng } from "../engine/node.js";
 import { writeTraceFile } from "../trace/node.js";
-import { checkOutputDir } from "../io.js";
+import { checkOutputDir, writeFileAtomic } from "../io.js";
+import type { Trace } from "../trace/types.js";
+
+/** CSV v2 (docs/trace-formats.md) with the columns Hive-MS needs: per-task estimates, stages and
+ *  parents (task ids t0, t1, ... within each job). */
+export function yaqCsvV2(t: Trace): string {
+  const lines = ["job_id,submit_time,duration,task_id,estimate,stage,parents"];
+  for (let j = 0; j < t.arrivals.length; j++) {
+    const first = t.taskOffsets[j];
+    for (let k = first; k < t.taskOffsets[j + 1]; k++) {
+      const parents: string[] = [];
+      if (t.parentOffsets && t.parents) {
+        for (let p = t.parentOffsets[k]; p < t.parentOffsets[k + 1]; p++) parents.push(`t${t.parents[p] - first}`);
+      }
+      const est = t.taskEstimates ? t.taskEstimates[k] : t.estimates[j];
+      lines.push(`j${j},${t.arrivals[j]},${t.durations[k]},t${k - first},${est},${t.stages ? t.stages[k] : 0},${parents.join(";")}`);
+    }
+  }
+  return lines.join("\n") + "\n";
+}
 
 function number(name: string, check: (v: number) => boolean, range: string) {
   return (raw: string): number => {
@@ -67,7 +86,8 @@ export function addYaqGenCommands(gen: Command): void {
         const mod = await loadEngineRng();
         const t = generateYaq({ workload: w.name, jobs: opts.jobs as number | undefined, load: opts.load as number | undefined, nodes, slots, seed },
           (stream) => new mod.Rng(seed, stream));
-        await writeTraceFile(output, t);
+        // Hive-MS's barrier and per-task estimates need CSV v2 (the .tr and v1 writers drop them).
+        if (w.dag) writeFileAtomic(output, yaqCsvV2(t)); else await writeTraceFile(output, t);
         process.stderr.write(`${output}: ${t.name}, ${t.arrivals.length} jobs, ${t.durations.length} tasks (default jobs ${defaultYaqJobs(w, nodes, slots)})\n`);
       });
   }
