@@ -20,6 +20,13 @@ export const STREAM_FREGATA_NOISE: i32 = 41;
 // 30-39: Dice (seed-dice.md): OP's request targets, ES's random blacklist.
 export const STREAM_DICE_OP: i32 = 30;
 export const STREAM_DICE_ES: i32 = 31;
+// (20-29: Yaq, assembly/schedulers/yaq.ts and src/trace/yaq.ts)
+/** Yaq: each node manager's heartbeat phase, uniform in [0, τ). */
+export const STREAM_YAQ_PHASE: i32 = 20;
+/** Yaq: each job manager's (AM's) heartbeat phase, uniform in [0, AM period). */
+export const STREAM_YAQ_AM: i32 = 21;
+/** Yaq: random placement, Mercury's top-k choice, batch sampling's probes. */
+export const STREAM_YAQ_PLACE: i32 = 22;
 
 function rotl(x: i32, k: i32): i32 { return (x << k) | ushr(x, 32 - k); }
 

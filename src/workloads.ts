@@ -10,6 +10,7 @@ import { InputError } from "./errors.js";
 import { generatePoisson, type RngFactory } from "./trace/gen.js";
 import { TRACE_GENERATORS, generateTraceLike } from "./trace/tracelike.js";
 import type { Trace } from "./trace/types.js";
+import { YAQ_WORKLOADS, generateYaq } from "./trace/yaq.js";
 
 interface WorkloadBase {
   name: string;
@@ -30,7 +31,14 @@ export interface TraceLikeWorkload extends WorkloadBase {
   nodes: number;
 }
 
-export type WorkloadSpec = PoissonWorkload | TraceLikeWorkload;
+/** Yaq's workloads (src/trace/yaq.ts): backlogged unless --load is given. */
+export interface YaqWorkloadSpec extends Omit<WorkloadBase, "jobs" | "load"> {
+  kind: "yaq";
+  jobs?: number;
+  load?: number;
+}
+
+export type WorkloadSpec = PoissonWorkload | TraceLikeWorkload | YaqWorkloadSpec;
 
 export const WORKLOADS: WorkloadSpec[] = [
   {
@@ -50,6 +58,10 @@ export const WORKLOADS: WorkloadSpec[] = [
     description: `${g.description}; ${g.defaultJobs.toLocaleString("en-US")} jobs, offered load ${g.defaultLoad} of ` +
       `${g.defaultNodes.toLocaleString("en-US")} nodes unless --load is given`,
   })),
+  ...YAQ_WORKLOADS.map((w): YaqWorkloadSpec => ({
+    kind: "yaq", name: w.name,
+    description: `${w.description}; backlogged (all jobs at t = 0) unless --load is given; default jobs: ${w.name === "yaq-hive" ? "185" : "30 minutes of the cluster's slots"}`,
+  })),
 ];
 
 export function findWorkload(name: string): WorkloadSpec {
@@ -65,6 +77,10 @@ export function findWorkload(name: string): WorkloadSpec {
 export function generateWorkload(name: string, input: { jobs?: number; load?: number },
                                  cluster: { nodes: number; slots: number; seed: number }, rng: RngFactory): Trace {
   const w = findWorkload(name);
+  if (w.kind === "yaq") {
+    const t = generateYaq({ workload: w.name, jobs: input.jobs, load: input.load, ...cluster }, rng);
+    return { ...t, name: `workload:${t.name}` };
+  }
   if (w.kind === "trace-like") {
     const sizing = input.load !== undefined ? { load: input.load, nodes: cluster.nodes, slots: cluster.slots }
       : { load: w.load, nodes: w.nodes, slots: 1 };

@@ -130,7 +130,7 @@ describe("aviary run: CSV v2 traces", () => {
     const r = aviary("run", "--trace", "chain.csv", "--scheduler", "eagle", "--nodes", "2", "--per-job", out);
     expect(r.code).toBe(2);
     expect(r.err.trimEnd().split("\n")).toEqual(["aviary: error: trace 'chain.csv' has task dependencies (parents), and scheduler 'eagle' "
-      + "places bag-of-tasks jobs only (schedulers that run DAG traces: random, sparrow, lwl, kairos, yarn-fifo, pigeon, pigeon-central, fregata)"]);
+      + "places bag-of-tasks jobs only (schedulers that run DAG traces: random, sparrow, lwl, kairos, yarn-fifo, pigeon, pigeon-central, fregata, yarn, yarn-q, yaq-c, yaq-d, mercury, mercury-sampling)"]);
     expect(existsSync(out)).toBe(false);
     const ok = aviary("run", "--trace", "chain.csv", "--scheduler", "kairos", "--nodes", "2", "--format", "json");
     expect(ok.code).toBe(0);
@@ -212,7 +212,7 @@ describe("aviary run: outputs", () => {
     // every scheduler of the catalogue (more land over time), the first three being the originals
     expect(j.schedulers.map((s: { name: string }) => s.name)).toEqual(SCHEDULERS.map((s) => s.name));
     expect(j.schedulers.slice(0, 3).map((s: { name: string }) => s.name)).toEqual(["random", "sparrow", "lwl"]);
-    expect(j.presets.map((p: { name: string }) => p.name)).toEqual(["google", "yahoo", "cloudera", "facebook", "pigeon-ec2", "kairos-testbed", "fregata-cluster", "fregata-ec2", "dice-yahoo", "dice-cloudera", "dice-google"]);
+    expect(j.presets.map((p: { name: string }) => p.name)).toEqual(["google", "yahoo", "cloudera", "facebook", "pigeon-ec2", "kairos-testbed", "fregata-cluster", "fregata-ec2", "dice-yahoo", "dice-cloudera", "dice-google", "yaq-E1", "yaq-E2", "yaq-E3", "yaq-E4", "yaq-E5", "yaq-E6", "yaq-E7", "yaq-E8", "yaq-E10"]);
     expect(r.out).toContain("Presets (--preset NAME");
   });
 

@@ -131,6 +131,6 @@ describe("a DAG trace through the engine", () => {
   it("a scheduler without a DAG path rejects the trace in one line, naming those that have one", async () => {
     const factory = await loadEngine("wasm");
     expect(() => runSimulation(factory, trace(), resolveConfig({ scheduler: "eagle", nodes: 2 })))
-      .toThrow(/^trace 'dag.csv' has task dependencies \(parents\), and scheduler 'eagle' places bag-of-tasks jobs only \(schedulers that run DAG traces: random, sparrow, lwl, kairos, yarn-fifo, pigeon, pigeon-central, fregata\)$/);
+      .toThrow(/^trace 'dag.csv' has task dependencies \(parents\), and scheduler 'eagle' places bag-of-tasks jobs only \(schedulers that run DAG traces: random, sparrow, lwl, kairos, yarn-fifo, pigeon, pigeon-central, fregata, yarn, yarn-q, yaq-c, yaq-d, mercury, mercury-sampling\)$/);
   });
 });

@@ -27,6 +27,7 @@ import { addSweepCommands, addSweepOptions, compareToResults, sweepOptions } fro
 import { CLUSTER_HELP, defaultCluster, loadClusterOption } from "./cluster.js";
 import { addConvertCommands, addFregataGen } from "./convert.js";
 import { findCluster, type ClusterSpec } from "../config/cluster.js";
+import { addYaqGenCommands, addYaqSizeCommand } from "./yaq.js";
 
 const VERSION = "0.1.0";
 const DEFAULT_SCHEDULERS = ["random", "sparrow", "lwl"];
@@ -176,8 +177,13 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
   let cluster: ClusterSpec | undefined = input.cluster !== undefined ? loadClusterOption(String(input.cluster))
     : preset?.cluster ? findCluster(preset.cluster) : undefined;
   // Validate every configuration before any work.
+  // An experiment preset (yaq-E*) brings its workload and cluster size unless given.
+  if (preset?.workload !== undefined && input.trace === undefined && input.workload === undefined) {
+    input.workload = preset.workload;
+    if (input.load === undefined) input.load = preset.load;
+  }
   const resolveAll = (): ResolvedConfig[] => names.map((scheduler) => resolveConfig({
-    scheduler, nodes: cluster ? input.nodes : input.nodes ?? 1000, slots: input.slots ?? 1, seed: input.seed ?? 1,
+    scheduler, nodes: cluster ? input.nodes : input.nodes ?? preset?.setup?.nodes ?? 1000, slots: input.slots ?? preset?.setup?.slots ?? 1, seed: input.seed ?? 1,
     params: paramsForScheduler(scheduler, { explicit: params, preset, lenient }) as Record<string, number | boolean>,
     ...(cluster ? { cluster } : {}),
   }));
@@ -315,8 +321,10 @@ export async function prepareCompare(opts: Record<string, unknown>, slurm = fals
   const plots = plotSetup(opts, "compare");
   const sweep = slurm ? undefined : sweepOptions(opts, plots); // -o FILE.jsonl, --shard, --resume
   // 2. The trace, once (a generated workload is sized for the first node count).
+  const experiment = options.preset !== undefined && workload === undefined ? findPreset(options.preset) : undefined;
   const t = trace ? await readTraceFile(trace)
-    : await loadWorkload({ workload, jobs: opts.jobs as number | undefined, load: opts.load as number | undefined },
+    : await loadWorkload({ workload: workload ?? experiment?.workload, jobs: opts.jobs as number | undefined,
+      load: (opts.load as number | undefined) ?? experiment?.load },
       plan.nodes[0], plan.slots, (opts.workloadSeed as number | undefined) ?? 1);
   if (!plan.runs.some((r) => r.config.cluster) && !(options.preset && findPreset(options.preset).cluster)) {
     const unit = defaultCluster(t, plan.schedulers.map((s) => findScheduler(s)), plan.nodes[0], plan.slots);
@@ -532,6 +540,7 @@ export function buildProgram(): Command {
       .action((opts) => genTraceLike(g.name, opts));
   }
   addFregataGen(gen);
+  addYaqGenCommands(gen);
   // `aviary gen NAME` with an unknown NAME: one line naming the generators.
   gen.on("command:*", (operands: string[]) => { findTraceGenerator(String(operands[0])); });
 
@@ -546,6 +555,7 @@ export function buildProgram(): Command {
   addConvertCommands(program);
 
   addPlotCommand(program);
+  addYaqSizeCommand(program);
 
   program.command("serve")
     .description("serve the web page (run any scheduler in a browser, see the plots) on 127.0.0.1; prints its URL")

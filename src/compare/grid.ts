@@ -80,13 +80,15 @@ export function planCompare(o: CompareOptions): ComparePlan {
   if (!schedulers.includes(baseline)) {
     throw new InputError(`--baseline '${baseline}' is not one of the compared schedulers (${schedulers.join(", ")})`);
   }
-  const presetCluster = o.preset === undefined ? undefined : findPreset(o.preset).cluster;
+  const experiment: Preset | undefined = o.preset === undefined ? undefined : findPreset(o.preset);
+  const presetCluster = experiment?.cluster;
   const cluster = o.cluster ?? (presetCluster ? findCluster(presetCluster) : undefined);
   if (cluster) checkCluster(cluster, "cluster");
   if (cluster && o.nodes !== undefined && (o.nodes.length !== 1 || o.nodes[0] !== clusterNodes(cluster))) {
     throw new InputError(`cluster '${cluster.name}' has ${clusterNodes(cluster)} workers: --nodes must be that or left out, got ${o.nodes.join(",")}`);
   }
-  const nodes = cluster ? [clusterNodes(cluster)] : o.nodes ?? [1000];
+  // (an experiment preset, yaq-E*, brings its cluster size unless --nodes / --slots are given)
+  const nodes = cluster ? [clusterNodes(cluster)] : o.nodes ?? (experiment?.setup ? [experiment.setup.nodes] : [1000]);
   if (!Array.isArray(nodes) || nodes.length === 0) throw new InputError("--nodes: give at least one node count");
   noDuplicates("--nodes", nodes);
   const seeds = o.seeds ?? [1];
@@ -107,7 +109,7 @@ export function planCompare(o: CompareOptions): ComparePlan {
     for (const scheduler of schedulers) {
       for (const seed of seeds) {
         const r = resolveConfig({
-          scheduler, nodes: n, slots: o.slots ?? 1, seed,
+          scheduler, nodes: n, slots: o.slots ?? experiment?.setup?.slots ?? 1, seed,
           params: perScheduler.get(scheduler) as Record<string, number | boolean>, ...(cluster ? { cluster } : {}),
         });
         runs.push({

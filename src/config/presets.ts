@@ -20,6 +20,12 @@ export interface Preset {
   source: string;
   /** A built-in cluster (src/config/cluster.ts) the preset runs on, unless --cluster is given. */
   cluster?: string;
+  /** Setup presets that are whole experiments (Yaq's yaq-E*): the generated workload and the
+   *  cluster size (`setup`) used unless --trace/--workload, --nodes, --slots are given. */
+  workload?: string;
+  /** With `workload`: its offered load (Poisson arrivals); absent: backlogged. */
+  load?: number;
+  setup?: { nodes: number; slots: number };
 }
 
 export const PRESETS: Preset[] = [
@@ -43,6 +49,27 @@ export const PRESETS: Preset[] = [
   { name: "dice-yahoo", trace: "Yahoo (Dice: short partition 2 %, up to 10 %)", cutoff: 90.5811, source: "seed-dice.md §3.5, Table 2" },
   { name: "dice-cloudera", trace: "Cloudera (Dice: short partition 9 %, up to 17 %)", cutoff: 272.783, source: "seed-dice.md §3.5, Table 2" },
   { name: "dice-google", trace: "Google (Dice: short partition 17 %, up to 25 %)", cutoff: 1129.532, source: "seed-dice.md §3.5, Table 2" },
+  // Yaq's experiments (seed-yaq.md §8; docs/results/yaq.md): 80 nodes x 10 slots and a generated
+  // workload; each scheduler's values are in its description (schedulers.ts, `presets`).
+  ...([
+    ["yaq-E1", "yaq-5s", "Table 1 / Fig. 9: utilization vs queue length (5 s tasks; also yaq-10s, yaq-50s, yaq-mixed via --workload)"],
+    ["yaq-E2", "yaq-gridmix-ms", "Fig. 10: fixed QS=x vs delay bound MWT=x, no reordering"],
+    ["yaq-E3", "yaq-gridmix-ms", "Fig. 11: placement (wait time, queue length, random), QS = 6, EJF"],
+    ["yaq-E4", "yaq-gridmix-ms", "Fig. 12: reordering SRJF, LRTF, STF at QS = 10, no starvation thresholds"],
+    ["yaq-E5", "yaq-gridmix-ms", "Fig. 13: STF with ST in {0.5, 1.5, 10, inf}, QS = 10"],
+    ["yaq-E6", "yaq-heavy", "Fig. 14: heavy-tailed GridMix-MS, SRJF, QS = 10"],
+    ["yaq-E7", "yaq-hive", "Fig. 6, Table 3: Yaq-c on Hive-MS (QS = 4, wait time, SRJF, ST = 10 s)"],
+    ["yaq-E8", "yaq-hive", "Fig. 7, Table 4: Yaq-d (rebalancing on) vs Mercury and batch sampling on Hive-MS"],
+    ["yaq-E10", "yaq-hive", "Fig. 2: YARN, batch sampling and YARN+Q (FIFO, b = 4) on Hive-MS"],
+  ] as const).map(([name, workload, what]): Preset => {
+    // GridMix experiments and E8: Poisson arrivals at offered load 1.0 of the slots (spec §7 #2;
+    // E8: docs/results/yaq.md says why); the utilization (E1) and E7, E10 backlogged.
+    const load = workload === "yaq-gridmix-ms" || workload === "yaq-heavy" || name === "yaq-E8" ? 1.0 : undefined;
+    return {
+      name, trace: `Yaq ${what}; --workload ${workload}${load ? ` --load ${load}` : " (backlogged)"}, 80 nodes x 10 slots`,
+      source: "seed-yaq.md §8", workload, ...(load ? { load } : {}), setup: { nodes: 80, slots: 10 },
+    };
+  }),
 ];
 
 export function findPreset(name: string): Preset {

@@ -144,6 +144,34 @@ function estimationParams(classifyByNoisy: boolean): ParamSpec[] {
   ];
 }
 
+// Yaq's parameters (seed-yaq.md §9 defaults; docs/models/yaq.md).
+const YAQ_HEARTBEAT: ParamSpec = { name: "heartbeat", kind: "number", default: 3, unit: "s", min: 0, minExclusive: true, max: 1e9, description: "τ: node-manager heartbeat period (random phase per node); Yaq-d/Mercury: the usage monitor's refresh period" };
+const YAQ_JOBS: ParamSpec = { name: "maxConcurrentJobs", kind: "number", default: "inf", infinity: true, unit: "jobs", min: 1, max: 1e9, description: "admission cap: jobs admitted at once (the others wait in submission order; spec §7 #2)" };
+const YAQ_COMMON: ParamSpec[] = [
+  YAQ_HEARTBEAT,
+  { name: "amPeriod", kind: "number", default: 1, unit: "s", min: 0, max: 1e6, description: "AM heartbeat period: an assignment reaches its job manager at the next one (random phase per job; 0: at once)" },
+  { name: "launch", kind: "number", default: 0.75, unit: "s", min: 0, max: 1e6, description: "L_launch: container launch overhead after the AM receives an assignment (calibrated to Table 1, docs/models/yaq.md)" },
+  YAQ_JOBS,
+];
+const YAQ_QUEUE: ParamSpec = { name: "queue", kind: "number", default: 4, infinity: true, unit: "tasks", min: 0, max: 1e6, description: "b: queued tasks per node (QS; inf: unbounded)" };
+const YAQ_MAXWAIT: ParamSpec = { name: "maxWait", kind: "number", default: "inf", infinity: true, unit: "s", min: 0, max: 1e9, description: "WT_max: queue only on nodes whose wait-time estimate is below this (MWT; inf: off)" };
+const YAQ_PLACEMENT: ParamSpec = { name: "placement", kind: "enum", default: "wait", values: ["wait", "length", "random"], unit: "", description: "Algorithm 1's node load: queue wait-time estimate (Algorithm 2), queue length, or a random node with room" };
+const YAQ_ORDER: ParamSpec = { name: "order", kind: "enum", default: "srjf", values: ["srjf", "lrtf", "stf", "ejf", "fifo"], unit: "", description: "node queue order: shortest remaining job first, least remaining tasks first, shortest task first, earliest job first, or FIFO (no starvation rule)" };
+const YAQ_ST: ParamSpec = { name: "ST", kind: "number", default: 10, infinity: true, unit: "s", min: 0, max: 1e9, description: "hard starvation threshold: a task queued longer is served first (inf: off)" };
+const YAQ_STR: ParamSpec = { name: "STr", kind: "number", default: "inf", infinity: true, unit: "x estimate", min: 0, max: 1e9, description: "relative starvation threshold: starved after STr x its estimate (inf: off)" };
+const YAQ_REBALANCE: ParamSpec = { name: "rebalance", kind: "boolean", default: false, unit: "flag", description: "dynamic queue rebalancing every τ: nodes above mean + 1 stdev of load give up queued tasks, re-placed (spec §2.4)" };
+
+/** Yaq experiment presets (seed-yaq.md §8; docs/results/yaq.md): each system's values. */
+const YAQ_C_PRESETS: Record<string, Record<string, number | boolean | string>> = {
+  "yaq-E1": { queue: 6, order: "ejf", ST: "inf" },
+  "yaq-E2": { queue: 4, order: "ejf", ST: "inf" },
+  "yaq-E3": { queue: 6, order: "ejf", ST: "inf" },
+  "yaq-E4": { queue: 10, order: "srjf", ST: "inf" },
+  "yaq-E5": { queue: 10, order: "stf", ST: 0.5 },
+  "yaq-E6": { queue: 10, order: "srjf", ST: "inf" },
+  "yaq-E7": { queue: 4, placement: "wait", order: "srjf", ST: 10 },
+};
+
 export const SCHEDULERS: SchedulerSpec[] = [
   {
     name: "random", dag: true, engine: { module: "random", factory: "createRandom" }, binding: "early", doc: "docs/models/sparrow.md",
@@ -315,6 +343,46 @@ export const SCHEDULERS: SchedulerSpec[] = [
       { name: "rho", kind: "number", default: 10, unit: "% of group", min: 0, max: 100, maxExclusive: true, description: "ρ: reserved workers per group for HIGH tasks, ceil(ρ x size), at least 1 if ρ > 0, never the whole group (A16)" },
       { name: "coLocate", kind: "integer", default: 64, unit: "tasks/worker", min: 1, max: 4096, description: "with a cluster: tasks a worker may run at once (§6 item 5: Fregata places by resource fit and co-locates; the cluster's slot counts bind the slot-based baselines, A15)" },
     ],
+  },
+  // Yaq (issue #18; spec seed-yaq.md; docs/models/yaq.md): YARN-style heartbeats on multi-slot nodes.
+  {
+    name: "yarn", dag: true, engine: { module: "yaq", factory: "createYarn" }, binding: "early", doc: "docs/models/yaq.md",
+    source: "seed-yaq.md §5.1 (stock YARN)",
+    summary: "stock YARN: the RM fills a node's free slots only at that node's heartbeat (every τ, random phase), in job order; no node queues; each assignment reaches its AM at the AM's next heartbeat and is launched after a fixed overhead",
+    params: [...YAQ_COMMON],
+  },
+  {
+    name: "yarn-q", dag: true, engine: { module: "yaq", factory: "createYarnQ" }, binding: "early", doc: "docs/models/yaq.md", presets: { "yaq-E10": { queue: 4 } },
+    source: "seed-yaq.md §5.2 (YARN+Q)",
+    summary: "YARN+Q: YARN whose RM also fills the heartbeating node's FIFO queue up to b tasks",
+    params: [...YAQ_COMMON, { ...YAQ_QUEUE, default: 4 }],
+  },
+  {
+    name: "yaq-c", dag: true, engine: { module: "yaq", factory: "createYaqC" }, binding: "early", doc: "docs/models/yaq.md", presets: YAQ_C_PRESETS,
+    source: "seed-yaq.md §2, §5.3",
+    summary: "Yaq-c: YARN with bounded node queues (length b and/or wait bound WT_max), Algorithm 1 placement by queue wait-time estimate (or length, or random), queue reordering (SRJF/LRTF/STF/EJF) with Algorithm 3's starvation thresholds",
+    params: [...YAQ_COMMON, YAQ_QUEUE, YAQ_MAXWAIT, YAQ_PLACEMENT, YAQ_ORDER, YAQ_ST, YAQ_STR,
+      { name: "rfMin", kind: "number", default: 0, unit: "% of slots", min: 0, max: 100, description: "Rf_min (Algorithm 1): tasks are queued only when the free slots in the RM's view are at most this share (spec §7 #4: 0)" }],
+  },
+  {
+    name: "yaq-d", dag: true, engine: { module: "yaq", factory: "createYaqD" }, binding: "early", doc: "docs/models/yaq.md", presets: { "yaq-E8": { rebalance: true } },
+    source: "seed-yaq.md §1.6, §5.6",
+    summary: "Yaq-d: each job manager places its tasks straight into unbounded node queues by wait-time estimate (usage-monitor views refreshed every τ plus its own placements), SRJF reordering with starvation threshold ST, optional rebalancing",
+    params: [YAQ_HEARTBEAT, YAQ_JOBS, YAQ_PLACEMENT, YAQ_ORDER, YAQ_ST, YAQ_STR, YAQ_REBALANCE],
+  },
+  {
+    name: "mercury", dag: true, engine: { module: "yaq", factory: "createMercury" }, binding: "early", doc: "docs/models/yaq.md",
+    source: "seed-yaq.md §5.4",
+    summary: "distributed Mercury: each job manager places a task on a random one of the topK least loaded nodes by queue length (usage-monitor views every τ plus its own placements); FIFO unbounded queues",
+    params: [YAQ_HEARTBEAT, YAQ_JOBS,
+      { name: "topK", kind: "integer", default: 10, unit: "nodes", min: 1, max: 1000000, description: "k: the task goes to a uniformly random one of the k least loaded nodes (Hadoop's default 10)" },
+      { ...YAQ_REBALANCE, default: false }],
+  },
+  {
+    name: "mercury-sampling", dag: true, engine: { module: "yaq", factory: "createMercurySampling" }, binding: "early", doc: "docs/models/yaq.md",
+    source: "seed-yaq.md §5.5",
+    summary: "batch sampling on Mercury (Sparrow without late binding): a batch of m ready tasks probes d x m distinct random nodes (fresh) and goes to the m least loaded; FIFO unbounded queues",
+    params: [YAQ_HEARTBEAT, YAQ_JOBS, PROBE_RATIO],
   },
 ];
 

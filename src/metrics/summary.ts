@@ -90,6 +90,9 @@ export interface RunSummary {
   resources?: { utilization: Record<string, number>; mean: number; cluster: string };
   /** The job classifier's report (fregata). */
   classifier?: import("../config/classify.js").ClassifierReport;
+  /** Yaq's metrics (spec seed-yaq.md §4.1), for the Yaq systems only (their engine reports the
+   *  queuing-delay counters): see yaqMetrics. */
+  yaq?: YaqMetrics;
   /** Utilization and queue length over time (src/plot/series.ts): only when asked
    *  (`aviary run --series`; the run records every task's start and end). */
   series?: UsageSeries;
@@ -117,6 +120,79 @@ export function slowdown(completion: Float64Array, longest: Float64Array): Slowd
   const l = Float64Array.from(longest).sort();
   const at = (p: number) => ratio(quantileNearestRank(c, p), quantileNearestRank(l, p));
   return { p50: at(50), p90: at(90), p99: at(99) };
+}
+
+/** Yaq's metrics (seed-yaq.md §4.1): JCT "from the moment a job started its execution" —
+ *  read as its admission (its job manager starts; admission waits only under the cap
+ *  `maxConcurrentJobs`, docs/models/yaq.md) — and from submission, and from its first task's
+ *  start, over all jobs; task queuing delay (node queue arrival to start, every task; mean,
+ *  stdev, median); job throughput = jobs / (last finish − first submission) per minute; slot
+ *  utilization (time average of busy slots / slots over the same span). */
+export interface YaqMetrics {
+  jctExec: ClassStats;
+  jctSubmit: ClassStats;
+  jctFirstTask: ClassStats;
+  queueDelay: { mean: number; stdev: number; median: number };
+  jobsPerMinute: number;
+  utilization: number;
+}
+
+/** When each job was admitted under Yaq's admission cap (yaq.ts YaqBase): in submission order,
+ *  as soon as fewer than `cap` admitted jobs are unfinished ("inf": at submission). */
+export function admissionTimes(arrivals: Float64Array, finish: Float64Array, cap: number): Float64Array {
+  const n = arrivals.length;
+  const out = Float64Array.from(arrivals);
+  if (!(cap < n)) return out;
+  const heap: number[] = []; // finish times of admitted, unfinished jobs (a binary min-heap)
+  const push = (v: number) => {
+    heap.push(v);
+    for (let i = heap.length - 1; i > 0;) { const p = (i - 1) >> 1; if (heap[p] <= heap[i]) break; [heap[p], heap[i]] = [heap[i], heap[p]]; i = p; }
+  };
+  const pop = (): number => {
+    const top = heap[0];
+    const last = heap.pop()!;
+    if (heap.length > 0) {
+      heap[0] = last;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1, r = l + 1;
+        let m = i;
+        if (l < heap.length && heap[l] < heap[m]) m = l;
+        if (r < heap.length && heap[r] < heap[m]) m = r;
+        if (m === i) break;
+        [heap[m], heap[i]] = [heap[i], heap[m]]; i = m;
+      }
+    }
+    return top;
+  };
+  let t = -Infinity;
+  for (let j = 0; j < n; j++) {
+    t = Math.max(t, arrivals[j]);
+    while (heap.length > 0 && heap[0] <= t) pop();
+    if (heap.length >= cap) t = Math.max(t, pop());
+    out[j] = t;
+    push(finish[j]);
+  }
+  return out;
+}
+
+export function yaqMetrics(r: SimResult): YaqMetrics | undefined {
+  const c = r.counters;
+  if (c.queueDelayMean === undefined) return undefined;
+  const n = r.finish.length;
+  const admitted = admissionTimes(r.trace.arrivals, r.finish, Number(r.config.params.maxConcurrentJobs ?? Infinity));
+  const exec = new Float64Array(n);
+  const first = new Float64Array(n);
+  for (let j = 0; j < n; j++) { exec[j] = r.finish[j] - admitted[j]; first[j] = r.finish[j] - r.firstStart[j]; }
+  const makespan = r.lastFinish - r.firstArrival;
+  const capacity = r.config.nodes * r.config.slots * makespan;
+  return {
+    jctExec: classStats(exec),
+    jctSubmit: classStats(completionTimes(r)),
+    jctFirstTask: classStats(first),
+    queueDelay: { mean: c.queueDelayMean, stdev: c.queueDelayStdev, median: c.queueDelayMedian },
+    jobsPerMinute: makespan > 0 ? (60 * n) / makespan : NaN,
+    utilization: capacity > 0 ? r.busySlotSeconds / capacity : 0,
+  };
 }
 
 export function summarize(r: SimResult, cutoff?: number): RunSummary {
@@ -149,7 +225,9 @@ export function summarize(r: SimResult, cutoff?: number): RunSummary {
     extra.resources = { utilization: u, mean: r.resources.dims.length ? sum / r.resources.dims.length : 0, cluster: r.config.cluster?.name ?? "" };
   }
   if (r.classifier) extra.classifier = r.classifier;
+  const yaq = yaqMetrics(r);
   return {
+    ...(yaq ? { yaq } : {}),
     scheduler: r.config.scheduler,
     engine: r.engine,
     nodes: r.config.nodes,

@@ -64,9 +64,16 @@ export function formatRunTable(runs: RunSummary[]): string {
         ...dims.map((d) => `${(100 * (r.resources!.utilization[d] ?? 0)).toFixed(1)}%`),
         `${(100 * r.resources!.mean).toFixed(1)}%`, fmt(r.makespan)]));
   }
+
+  const yaqRuns = runs.filter((r) => r.yaq);
+  const yaq = yaqRuns.length === 0 ? "" : "\n\nYaq metrics (seed-yaq.md §4.1): JCT from the job's start (jctExec, the paper's), task queuing delay, throughput\n"
+    + table(["scheduler", "jctExec mean", "p50", "p90", "p99", "queuing mean", "stdev", "median", "jobs/min", "util"],
+      yaqRuns.map((r) => [r.scheduler, ...[r.yaq!.jctExec.mean, r.yaq!.jctExec.p50, r.yaq!.jctExec.p90, r.yaq!.jctExec.p99,
+        r.yaq!.queueDelay.mean, r.yaq!.queueDelay.stdev, r.yaq!.queueDelay.median, r.yaq!.jobsPerMinute].map(fmt),
+      `${(100 * r.yaq!.utilization).toFixed(1)}%`]));
   return head.join("\n") + table(header, rows) + res
     + "\n\nslowdown: percentile of completion time / the same percentile of the jobs' longest task (per class)\n"
-    + table(slow, slowRows);
+    + table(slow, slowRows) + yaq;
 }
 
 /** Per-job results of one or more runs on the same trace. */

@@ -1,0 +1,957 @@
+// Yaq (Rasley et al., EuroSys 2016; spec seed-yaq.md) and its baselines, on multi-slot nodes
+// (r = --slots) whose queues the engine keeps. docs/models/yaq.md records every choice.
+//
+// Shared (YaqBase):
+//  - Admission (spec §1.5, §7 #2): at most `maxJobs` jobs admitted at once; the others wait in
+//    submission order and are admitted as admitted jobs finish.
+//  - Estimates (§1.8, §7 #11): each task's estimate is the trace's per-task estimate (the stage
+//    mean for the yaq-* workloads) or else its job's estimate.
+//  - Node queues use YaqOrder (yaqorder.ts: SRJF, LRTF, STF, EJF with Algorithm 3's starvation
+//    rule, or FIFO). Job-level keys (remaining work, remaining tasks) are current values.
+//  - Task queuing delay (§4.1 [R]): from the task's arrival in a node queue to its start, for
+//    every task (0 for one that starts at once); counters queueDelayMean / Stdev / Median
+//    (nearest rank), set when the last task starts.
+//
+// Centralized (YaqCentral: `yarn`, `yarn-q`, `yaq-c`; spec §5.1-§5.3, §7 #7):
+//  - Node managers heartbeat every τ at a random phase per node (stream 20). At node n's
+//    heartbeat the RM learns n's completions, then (a) fills n's free slots with pending tasks in
+//    job order (EJF: job index), then (b) queues: `yarn-q` fills n's queue up to b (the
+//    heartbeating node, FIFO); `yaq-c`, if the free fraction of slots in its view is <= Rf_min,
+//    places pending tasks by Algorithm 1 over all nodes with queue room (bound b and/or
+//    WT_max) in its view, the load being the queue length or the wait-time estimate
+//    (Algorithm 2) from each node's last heartbeat plus the RM's own placements since (WT +=
+//    est / r, §7 #6), or a random node with room. `yarn` has b = 0.
+//  - The RM counts a node's tasks as assigned − completions learnt at heartbeats, so it never
+//    places more than r + b on a node. An assignment reaches the job's AM at the AM's next
+//    heartbeat (period `amPeriod`, random phase per job, stream 21), which launches it after
+//    `launch` seconds; the task then reaches the node one network delay later.
+//  - Only heartbeats that can change something are simulated: a node's heartbeat is an event
+//    when the node will have room (a free slot, or queue room for yarn-q) and tasks are pending,
+//    or (yaq-c) when its state changed since its last heartbeat (its view must be refreshed), or
+//    (yaq-c) when Algorithm 1 can queue pending tasks (then the next heartbeat of any node). A
+//    heartbeat learns everything up to its time, so skipping the others changes nothing.
+//
+// Distributed (YaqDist: `yaq-d`, `mercury`, `mercury-sampling`; spec §1.6, §5.4-§5.6):
+//  - The job manager places every ready task straight into a node queue when the job is admitted
+//    or its tasks become ready (no bound, no late binding). `yaq-d`: the node with the least
+//    wait-time estimate (or queue length, or random); `mercury`: a random node among the topK
+//    least loaded by queue length; views from the usage monitor, refreshed every τ, plus the
+//    job manager's own placements since. `mercury-sampling`: batch sampling, d x m distinct
+//    random nodes probed (fresh) for a batch of m tasks, the m least loaded taken.
+//  - Rebalancing (§2.4 [R], optional): every τ while tasks are queued, the limit L = mean +
+//    1.0 x stdev of the nodes' loads; a node above L gives up queued tasks from its
+//    lowest-priority end until it is at most L; they are placed again one network delay later
+//    (keeping their first queuing time).
+import {
+  Scheduler, Params, nNodes, nTasks, nJobs, slotsPerNode, netDelay, jobArrival, jobUnlaunched, nextUnlaunchedTask,
+  taskJob, taskEst, jobTasksLeft, sendBegin, sendTo, sendEnd, setTimer, setCancellableTimer, cancelTimer, timerKind,
+  stream, registerCounter, setCounter, nodeBusy, queueLength, queueFirst, queueEnd, entryTask, removeAt,
+  jobFirstTask, count, jobEstimate, counterValue,
+} from "../policy";
+import { taskEstimate } from "../jobs";
+function taskEstColumn(): Float64Array { return taskEstimate; }
+import { failUnlessAdvances } from "../timers";
+import { MinTree } from "../mintree";
+import { Rng, STREAM_YAQ_PHASE, STREAM_YAQ_AM, STREAM_YAQ_PLACE } from "../rng";
+import { ctz32 } from "../glue";
+import { YaqOrder, ORDER_FIFO, ORDER_EJF, ORDER_SRJF, ORDER_LRTF, ORDER_STF } from "./yaqorder";
+
+export const LOAD_WAIT: i32 = 0;
+export const LOAD_LENGTH: i32 = 1;
+export const LOAD_RANDOM: i32 = 2;
+export const LOAD_HEARTBEAT: i32 = 3; // yarn-q: the heartbeating node
+export const LOAD_TOPK: i32 = 4;      // mercury
+export const LOAD_SAMPLING: i32 = 5;  // mercury-sampling
+
+export function orderByName(s: string): i32 {
+  if (s == "srjf") return ORDER_SRJF;
+  if (s == "lrtf") return ORDER_LRTF;
+  if (s == "stf") return ORDER_STF;
+  if (s == "ejf") return ORDER_EJF;
+  return ORDER_FIFO;
+}
+
+export function loadByName(s: string): i32 {
+  if (s == "length") return LOAD_LENGTH;
+  if (s == "random") return LOAD_RANDOM;
+  return LOAD_WAIT;
+}
+
+/** Shared: estimates, admission, queue order, queuing delays. */
+export class YaqBase extends Scheduler {
+  r: i32 = slotsPerNode;
+  est: Float64Array;
+  remaining: Float64Array;
+  queuedAt: Float64Array;
+  startedAt: Float64Array = new Float64Array(nTasks);
+  order: YaqOrder;
+  maxJobs: f64;
+  admitted: i32 = 0;
+  nextAdmit: i32 = 0;
+  arrived: i32 = 0;
+  delays: Float64Array = new Float64Array(nTasks);
+  started: i32 = 0;
+  delaySum: f64 = 0.0;
+  delaySq: f64 = 0.0;
+  // Counters are registered in the constructors' bodies: the two builds run field initializers
+  // of a subclass and its base in different orders, and the order of registration is the output's.
+  cMean: i32;
+  cStdev: i32;
+  cMedian: i32;
+  cMax: i32;
+  scratch: Float64Array = new Float64Array(slotsPerNode);
+  /** The task on each slot of each node (-1: free): Algorithm 2 reads the running tasks. */
+  running: Int32Array = new Int32Array(nNodes * slotsPerNode);
+
+  constructor(order: i32, st: f64, stR: f64, maxJobs: f64) {
+    super();
+    this.cMean = registerCounter("queueDelayMean");
+    this.cStdev = registerCounter("queueDelayStdev");
+    this.cMedian = registerCounter("queueDelayMedian");
+    this.cMax = registerCounter("queueDelayMax");
+    const est = new Float64Array(nTasks);
+    const remaining = new Float64Array(nJobs);
+    const queuedAt = new Float64Array(nTasks);
+    queuedAt.fill(-1.0);
+    const discipline = new YaqOrder(order, st, stR, queuedAt, est, remaining);
+    this.est = est;
+    this.remaining = remaining;
+    this.queuedAt = queuedAt;
+    this.order = discipline;
+    this.taskJobs = true;
+    this.dagAware = true;
+    this.watchesStarts = true;
+    this.maxJobs = maxJobs;
+    this.discipline = discipline;
+    this.running.fill(-1);
+  }
+
+  onJobsAdded(from: i32, to: i32): void {
+    const hasTaskEst = taskEstColumn().length > 0;
+    for (let j = from; j < to; j++) {
+      let w = 0.0;
+      for (let t = jobFirstTask[j]; t < jobFirstTask[j + 1]; t++) {
+        // (jobEst is sealed only after onJobsAdded: read the trace's columns here)
+        const e = hasTaskEst ? taskEst(t, j) : jobEstimate[j];
+        this.est[t] = e;
+        w += e;
+      }
+      this.remaining[j] = w; // SRJF: every non-completed task of the job, released or not (§7 #12)
+    }
+  }
+
+  onJobArrival(job: i32, now: f64): void {
+    this.arrived = job + 1;
+    this.admitWaiting(now);
+  }
+
+  admitWaiting(now: f64): void {
+    while (this.nextAdmit < this.arrived && <f64>this.admitted < this.maxJobs) {
+      const j = this.nextAdmit++;
+      this.admitted++;
+      this.admit(j, now);
+    }
+  }
+
+  /** Job `job` is admitted: its ready tasks are released. */
+  admit(job: i32, now: f64): void { this.release(job, jobUnlaunched(job), now); }
+
+  /** `count` more tasks of `job` may be placed (nextUnlaunchedTask hands them out). */
+  release(job: i32, count: i32, now: f64): void {}
+
+  onTasksReady(job: i32, count: i32, now: f64): void { this.release(job, count, now); }
+
+  onTaskStart(node: i32, task: i32, job: i32, now: f64): void {
+    this.startedAt[task] = now;
+    let k = node * this.r;
+    while (this.running[k] >= 0) k++;
+    this.running[k] = task;
+    const d = now - this.queuedAt[task];
+    this.delays[this.started++] = d;
+    this.delaySum += d;
+    this.delaySq += d * d;
+    if (d > counterValue(this.cMax)) setCounter(this.cMax, d);
+    if (this.started == nTasks) this.finishDelays();
+  }
+
+  finishDelays(): void {
+    const n = <f64>this.started;
+    const mean = this.delaySum / n;
+    const v = this.delaySq / n - mean * mean;
+    setCounter(this.cMean, mean);
+    setCounter(this.cStdev, Math.sqrt(v > 0.0 ? v : 0.0));
+    const rank = <i32>Math.ceil(0.5 * n);
+    setCounter(this.cMedian, select(this.delays, this.started, (rank < 1 ? 1 : rank) - 1));
+  }
+
+  /** A task of `job` ended at `node` (bookkeeping; subclasses add theirs). */
+  taskDone(node: i32, task: i32, job: i32, now: f64): void {
+    let k = node * this.r;
+    while (this.running[k] != task) k++;
+    this.running[k] = -1;
+    this.remaining[job] -= this.est[task];
+    if (jobTasksLeft(job) == 0) {
+      this.admitted--;
+      this.admitWaiting(now);
+    }
+  }
+
+  noteQueued(task: i32, now: f64): void {
+    if (this.queuedAt[task] < 0.0) this.queuedAt[task] = now;
+  }
+
+  /** Algorithm 2 (spec §2.3) on node `n` now: 0 with a free slot; else the estimated wait of the
+   *  next task sent there — running tasks' remaining estimates max(0, est − elapsed), queued
+   *  tasks in stored (arrival) order each taking the earliest slot to free. */
+  waitTime(n: i32, now: f64): f64 {
+    const r = this.r;
+    if (nodeBusy(n) < r) return 0.0;
+    const s = this.scratch;
+    let k = 0;
+    for (let i = 0; i < r; i++) {
+      const t = this.running[n * r + i];
+      if (t < 0) continue;
+      const left = this.est[t] - (now - this.startedAt[t]);
+      s[k++] = left > 0.0 ? left : 0.0;
+    }
+    if (k == 0) return 0.0;
+    const end = queueEnd(n);
+    for (let e = queueFirst(n); e < end; e++) {
+      let m = 0;
+      for (let i = 1; i < k; i++) if (s[i] < s[m]) m = i;
+      s[m] += this.est[entryTask(e)];
+    }
+    let m = s[0];
+    for (let i = 1; i < k; i++) if (s[i] < m) m = s[i];
+    return m;
+  }
+}
+
+/** The k-th smallest of a[0, n) (Hoare's quickselect, median-of-three pivots; reorders a):
+ *  sorted(a)[k] in O(n) expected. */
+export function select(a: Float64Array, n: i32, k: i32): f64 {
+  let lo = 0;
+  let hi = n - 1;
+  while (hi > lo) {
+    const mid = lo + ((hi - lo) >> 1);
+    // median of three into a[mid]
+    if (a[mid] < a[lo]) swap(a, mid, lo);
+    if (a[hi] < a[lo]) swap(a, hi, lo);
+    if (a[hi] < a[mid]) swap(a, hi, mid);
+    const pivot = a[mid];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) { swap(a, i, j); i++; j--; }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k];
+  }
+  return a[k];
+}
+
+function swap(a: Float64Array, i: i32, j: i32): void {
+  const t = a[i];
+  a[i] = a[j];
+  a[j] = t;
+}
+
+/** A bitset over positions with "next set position at or after p" (two levels). */
+export class NextSet {
+  n: i32;
+  words: Int32Array;
+  summary: Int32Array;
+
+  constructor(n: i32) {
+    this.n = n;
+    const w = (n + 31) >> 5;
+    this.words = new Int32Array(w);
+    this.summary = new Int32Array((w + 31) >> 5);
+  }
+
+  set(p: i32, on: bool): void {
+    const w = p >> 5;
+    const old = this.words[w];
+    const v = on ? old | (1 << (p & 31)) : old & ~(1 << (p & 31));
+    if (v == old) return;
+    this.words[w] = v;
+    const sw = w >> 5;
+    if (v != 0) this.summary[sw] |= 1 << (w & 31); else this.summary[sw] &= ~(1 << (w & 31));
+  }
+
+  /** The first set position >= p, or -1. */
+  next(p: i32): i32 {
+    if (p >= this.n) return -1;
+    let w = p >> 5;
+    let bits = this.words[w] & (-1 << (p & 31));
+    if (bits != 0) return (w << 5) + ctz32(bits);
+    w++;
+    const nw = this.words.length;
+    if (w >= nw) return -1;
+    let sw = w >> 5;
+    let sb = this.summary[sw] & (-1 << (w & 31));
+    const ns = this.summary.length;
+    while (sb == 0) {
+      sw++;
+      if (sw >= ns) return -1;
+      sb = this.summary[sw];
+    }
+    w = (sw << 5) + ctz32(sb);
+    return (w << 5) + ctz32(this.words[w]);
+  }
+}
+
+export class YaqCentral extends YaqBase {
+  tau: f64;
+  amPeriod: f64;
+  launch: f64;
+  bound: f64;     // b (Infinity: unbounded)
+  wtMax: f64;     // WT_max (Infinity: off)
+  placement: i32;
+  rfMin: f64;
+  /** Views of all nodes are read (Algorithm 1, the free fraction): refresh them at heartbeats. */
+  views: bool;
+  phase: Float64Array = new Float64Array(nNodes);
+  byPhase: Int32Array = new Int32Array(nNodes);
+  sortedPhase: Float64Array = new Float64Array(nNodes);
+  rankOf: Int32Array = new Int32Array(nNodes);
+  amPhase: Float64Array = new Float64Array(nJobs);
+  amRng: Rng = stream(STREAM_YAQ_AM);
+  placeRng: Rng = stream(STREAM_YAQ_PLACE);
+  assigned: Int32Array = new Int32Array(nNodes);
+  completed: Int32Array = new Int32Array(nNodes);
+  reported: Int32Array = new Int32Array(nNodes);
+  lastBeat: Float64Array = new Float64Array(nNodes);
+  wtView: Float64Array = new Float64Array(nNodes);
+  freeView: i32 = 0;
+  pendingJobs: MinTree = new MinTree(nJobs);
+  pending: i32 = 0;
+  candidates: MinTree;
+  room: NextSet = new NextSet(nNodes);
+  /** yaq-c: nodes whose state changed since their view was refreshed, due at the first heartbeat
+   *  after the change (cycle K: time K x τ + phase), as bits by phase rank for cycles of each
+   *  parity (due cycles are always within {pc, pc + 1}); refreshed when a decision reads views.
+   *  (pc, pr): the due heartbeats before this position are processed. */
+  dueBits0: NextSet;
+  dueBits1: NextSet;
+  dueCycle: Float64Array = new Float64Array(nNodes);
+  dueCount: i32 = 0;
+  pc: f64 = 0.0;
+  pr: i32 = 0;
+  /** Dispatch batches: tasks assigned to a job for the same AM heartbeat travel together. */
+  batchNext: Int32Array = new Int32Array(nTasks);
+  batchNode: Int32Array = new Int32Array(nTasks);
+  batchTail: Int32Array = new Int32Array(nJobs);
+  batchAt: Float64Array = new Float64Array(nJobs);
+  cursorSet: bool = false;
+  cursorHandle: i32 = 0;
+  cursorTime: f64 = 0.0;
+  dispatchKind: i32;
+  cursorKind: i32;
+  cBeats: i32;
+
+  constructor(order: i32, st: f64, stR: f64, maxJobs: f64, tau: f64, amPeriod: f64, launch: f64, bound: f64,
+              wtMax: f64, placement: i32, rfMin: f64) {
+    super(order, st, stR, maxJobs);
+    this.cBeats = registerCounter("heartbeats");
+    const views = placement != LOAD_HEARTBEAT && bound > 0.0;
+    this.candidates = new MinTree(views ? nNodes : 1);
+    this.dueBits0 = new NextSet(views ? nNodes : 1);
+    this.dueBits1 = new NextSet(views ? nNodes : 1);
+    this.views = views;
+    this.tau = tau;
+    this.amPeriod = amPeriod;
+    this.launch = launch;
+    this.bound = bound;
+    this.wtMax = wtMax;
+    this.placement = placement;
+    this.rfMin = rfMin;
+    this.dispatchKind = timerKind(this);
+    this.cursorKind = timerKind(this);
+    const rng = stream(STREAM_YAQ_PHASE);
+    for (let n = 0; n < nNodes; n++) this.phase[n] = rng.nextFloat() * tau;
+    // Nodes in phase order (equal phases: lower id first), by repeated argmin on a min-tree.
+    const tmp = new MinTree(nNodes);
+    for (let n = 0; n < nNodes; n++) tmp.set(n, this.phase[n]);
+    for (let k = 0; k < nNodes; k++) {
+      const n = tmp.minIndex();
+      tmp.set(n, Infinity);
+      this.byPhase[k] = n;
+      this.sortedPhase[k] = this.phase[n];
+      this.rankOf[n] = k;
+    }
+    this.lastBeat.fill(-Infinity);
+    this.batchTail.fill(-1);
+    this.dueCycle.fill(-1.0);
+    this.freeView = nNodes * this.r;
+    for (let j = 0; j < nJobs; j++) this.pendingJobs.set(j, Infinity);
+    for (let n = 0; n < nNodes; n++) {
+      this.room.set(this.rankOf[n], true);
+      if (this.views) this.candidates.set(n, this.key(n));
+    }
+  }
+
+  admit(job: i32, now: f64): void {
+    this.amPhase[job] = this.amRng.nextFloat() * this.amPeriod;
+    super.admit(job, now);
+  }
+
+  release(job: i32, count: i32, now: f64): void {
+    if (count <= 0) return;
+    this.pending += count;
+    this.pendingJobs.set(job, <f64>job);
+    this.planCursor(now);
+  }
+
+  // ---- the RM's view of a node ----------------------------------------------------------
+  outstanding(n: i32): i32 { return this.assigned[n] - this.reported[n]; }
+
+  hasQueueRoom(n: i32): bool {
+    const out = this.outstanding(n);
+    if (out < this.r) return true;
+    return <f64>(out - this.r) < this.bound && this.wtView[n] < this.wtMax;
+  }
+
+  /** Candidate key (Algorithm 1's load; smaller is better): −free slots, else the queue length
+   *  or the wait-time estimate; Infinity without room; random placement: 0 for every node with
+   *  room (the draw is made in pick). */
+  key(n: i32): f64 {
+    if (!this.hasQueueRoom(n)) return Infinity;
+    const out = this.outstanding(n);
+    if (out < this.r) return <f64>(out - this.r);
+    if (this.placement == LOAD_RANDOM) return 0.0;
+    if (this.placement == LOAD_LENGTH) return <f64>(out - this.r);
+    return this.wtView[n];
+  }
+
+  /** Actual room: the node's next heartbeat will find a free slot (yarn-q: a free slot or queue
+   *  room), counting every task assigned to it that has not completed. */
+  updateRoom(n: i32): void {
+    const out = this.assigned[n] - this.completed[n];
+    const cap = this.placement == LOAD_HEARTBEAT ? <f64>this.r + this.bound : <f64>this.r;
+    this.room.set(this.rankOf[n], <f64>out < cap);
+  }
+
+  // ---- heartbeats -------------------------------------------------------------------------
+  /** Time of node n's last heartbeat at or before t (rounding corrected). */
+  beatAtOrBefore(n: i32, t: f64): f64 {
+    const k = Math.floor((t - this.phase[n]) / this.tau);
+    const next = this.phase[n] + (k + 1.0) * this.tau;
+    return next <= t ? next : this.phase[n] + k * this.tau;
+  }
+
+  /** Time of node n's first heartbeat strictly after t. */
+  nextBeat(n: i32, t: f64): f64 {
+    failUnlessAdvances(t, this.tau);
+    let at = this.beatAtOrBefore(n, t) + this.tau;
+    if (at <= t) at += this.tau;
+    return at;
+  }
+
+  dueBits(cycle: f64): NextSet { return cycle - 2.0 * Math.floor(0.5 * cycle) == 0.0 ? this.dueBits0 : this.dueBits1; }
+
+  /** A change at node n (yaq-c): its view must be refreshed at its next heartbeat. */
+  dirty(n: i32, now: f64): void {
+    if (!this.views || this.dueCycle[n] >= 0.0) return;
+    this.refreshDue(now); // keeps every due cycle within {pc, pc + 1}
+    const tau = this.tau;
+    const ph = this.phase[n];
+    let k = Math.floor((now - ph) / tau) + 1.0;
+    if (k * tau + ph <= now) k += 1.0;
+    else if ((k - 1.0) * tau + ph > now) k -= 1.0;
+    this.dueCycle[n] = k;
+    this.dueBits(k).set(this.rankOf[n], true);
+    this.dueCount++;
+  }
+
+  clearDue(n: i32): void {
+    const k = this.dueCycle[n];
+    if (k < 0.0) return;
+    this.dueBits(k).set(this.rankOf[n], false);
+    this.dueCycle[n] = -1.0;
+    this.dueCount--;
+  }
+
+  /** yaq-c: the nodes whose heartbeat after a change has passed report (their state now), in
+   *  heartbeat order. */
+  refreshDue(now: f64): void {
+    if (!this.views) return;
+    const tau = this.tau;
+    while (this.dueCount > 0) {
+      const bits = this.dueBits(this.pc);
+      const r = bits.next(this.pr);
+      if (r >= 0) {
+        if (this.pc * tau + this.sortedPhase[r] > now) break;
+        const n = this.byPhase[r];
+        this.clearDue(n);
+        this.report(n, now);
+        this.pr = r + 1;
+        continue;
+      }
+      if ((this.pc + 1.0) * tau > now) break;
+      this.pc += 1.0;
+      this.pr = 0;
+    }
+    if (this.dueCount == 0) {
+      const c = Math.floor(now / tau);
+      if (c > this.pc) { this.pc = c; this.pr = 0; }
+    }
+  }
+
+  /** yaq-c: the earliest due heartbeat's node (its time in dueAt), or -1. */
+  dueAt: f64 = Infinity;
+  nextDue(): i32 {
+    this.dueAt = Infinity;
+    if (this.dueCount == 0) return -1;
+    let r = this.dueBits(this.pc).next(this.pr);
+    if (r >= 0) { this.dueAt = this.pc * this.tau + this.sortedPhase[r]; return this.byPhase[r]; }
+    r = this.dueBits(this.pc + 1.0).next(0);
+    if (r >= 0) { this.dueAt = (this.pc + 1.0) * this.tau + this.sortedPhase[r]; return this.byPhase[r]; }
+    return -1;
+  }
+
+  /** The RM learns node n's completions and (yaq-c) its wait-time estimate. */
+  report(n: i32, now: f64): void {
+    const before = this.freeOf(n);
+    this.reported[n] = this.completed[n];
+    this.freeView += this.freeOf(n) - before;
+    if (this.views) {
+      this.wtView[n] = this.placement == LOAD_WAIT || this.wtMax < Infinity ? this.waitTime(n, now) : 0.0;
+      this.candidates.set(n, this.key(n));
+    }
+  }
+
+  /** Whether the next heartbeat of any node can place pending tasks into queues (yaq-c). */
+  queueingOpen(): bool {
+    if (!this.views) return false;
+    if (<f64>this.freeView > this.rfMin * <f64>(nNodes * this.r)) return false;
+    return this.candidates.minValue() < Infinity;
+  }
+
+  /** Plans the next heartbeat that can place pending tasks (see the header). */
+  planCursor(now: f64): void {
+    if (this.pending == 0) {
+      if (this.cursorSet) { cancelTimer(this.cursorHandle); this.cursorSet = false; }
+      return;
+    }
+    const tau = this.tau;
+    failUnlessAdvances(now, tau);
+    this.refreshDue(now);
+    const cycle = Math.floor(now / tau);
+    const f = now - cycle * tau;
+    // First rank whose phase is after f (binary search).
+    let lo = 0;
+    let hi = nNodes;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.sortedPhase[mid] > f) hi = mid; else lo = mid + 1;
+    }
+    let rank = -1;
+    let c = cycle;
+    if (this.queueingOpen()) {
+      rank = lo < nNodes ? lo : 0;
+      if (lo >= nNodes) c = cycle + 1.0;
+    } else {
+      rank = this.room.next(lo);
+      if (rank < 0) { rank = this.room.next(0); c = cycle + 1.0; }
+    }
+    let at: f64 = Infinity;
+    let node = -1;
+    if (rank >= 0) {
+      at = c * tau + this.sortedPhase[rank];
+      if (at <= now) at += tau;
+      node = this.byPhase[rank];
+    }
+    // yaq-c: a changed node's next heartbeat refreshes its view, which may open queue room.
+    if (this.views) {
+      const d = this.nextDue();
+      if (d >= 0 && this.dueAt < at) { at = this.dueAt; node = d; }
+    }
+    if (node < 0) { // nothing can take a task until a completion
+      if (this.cursorSet) { cancelTimer(this.cursorHandle); this.cursorSet = false; }
+      return;
+    }
+    if (this.cursorSet) {
+      if (this.cursorTime <= at) return;
+      cancelTimer(this.cursorHandle);
+    }
+    this.cursorSet = true;
+    this.cursorTime = at;
+    this.cursorHandle = setCancellableTimer(at, this.cursorKind, node, 0);
+  }
+
+  onTimer(kind: i32, a: i32, b: i32, now: f64): void {
+    if (kind == this.dispatchKind) {
+      // A batch (head task a of job b) launched: its tasks leave for their nodes.
+      if (this.batchAt[b] == now) this.batchTail[b] = -1; // closed: later ones start a new batch
+      sendBegin();
+      for (let t = a; t >= 0; t = this.batchNext[t]) sendTo(this.batchNode[t], b, t);
+      sendEnd(now);
+      return;
+    }
+    this.cursorSet = false;
+    this.refreshDue(now);
+    this.beat(a, now);
+    this.planCursor(now);
+  }
+
+  /** Node n's heartbeat at `now`. */
+  beat(n: i32, now: f64): void {
+    const bt = this.beatAtOrBefore(n, now);
+    if (this.lastBeat[n] > bt - 0.5 * this.tau) return; // this heartbeat was simulated already
+    this.lastBeat[n] = bt;
+    count(this.cBeats, 1.0);
+    // The RM learns n's completions and (yaq-c) its wait-time estimate.
+    if (this.views) this.clearDue(n);
+    this.report(n, now);
+    // (a) n's free slots, YARN-style.
+    while (this.pending > 0 && this.outstanding(n) < this.r) this.assign(n, now);
+    if (this.pending == 0) return;
+    // (b) queues.
+    if (this.placement == LOAD_HEARTBEAT) {
+      while (this.pending > 0 && <f64>(this.outstanding(n) - this.r) < this.bound) this.assign(n, now);
+    } else if (this.views) {
+      while (this.pending > 0 && this.queueingOpen()) this.assign(this.pick(), now);
+    }
+  }
+
+  freeOf(n: i32): i32 {
+    const f = this.r - this.outstanding(n);
+    return f > 0 ? f : 0;
+  }
+
+  /** Algorithm 1 over the candidates (argmin load; ties: lowest node id), or a random one. */
+  pick(): i32 {
+    if (this.placement == LOAD_RANDOM) {
+      for (let i = 0; i < 64; i++) {
+        const n = this.placeRng.nextInt(nNodes);
+        if (this.candidates.get(n) < Infinity) return n;
+      }
+    }
+    return this.candidates.minIndex();
+  }
+
+  /** The next pending task (EJF over jobs) goes to node n. */
+  assign(n: i32, now: f64): void {
+    const job = this.pendingJobs.minIndex();
+    const task = nextUnlaunchedTask(job);
+    this.pending--;
+    if (jobUnlaunched(job) == 0) this.pendingJobs.set(job, Infinity);
+    const out = this.outstanding(n);
+    if (out < this.r) this.freeView--;
+    else this.wtView[n] += this.est[task] / <f64>this.r; // §7 #6
+    this.assigned[n]++;
+    if (this.views) this.candidates.set(n, this.key(n));
+    this.updateRoom(n);
+    // RM -> AM (its next heartbeat) -> launch -> node.
+    let wait = 0.0;
+    const p = this.amPeriod;
+    if (p > 0.0) {
+      const ph = this.amPhase[job];
+      let at = ph + Math.ceil((now - ph) / p) * p;
+      if (at < now) at += p;
+      wait = at - now;
+    }
+    const at = now + wait + this.launch;
+    this.batchNode[task] = n;
+    this.batchNext[task] = -1;
+    const tail = this.batchTail[job];
+    if (tail >= 0 && this.batchAt[job] == at) {
+      this.batchNext[tail] = task;
+    } else {
+      this.batchAt[job] = at;
+      setTimer(at, this.dispatchKind, task, job);
+    }
+    this.batchTail[job] = task;
+  }
+
+  accept(node: i32, job: i32, task: i32, now: f64): bool {
+    this.noteQueued(task, now);
+    this.dirty(node, now);
+    return true;
+  }
+
+  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void {
+    this.completed[node]++;
+    this.updateRoom(node);
+    this.dirty(node, now);
+    this.taskDone(node, task, job, now);
+    if (this.pending > 0) this.planCursor(now);
+  }
+}
+
+
+export class YaqDist extends YaqBase {
+  placement: i32;
+  tau: f64;
+  topK: i32;
+  probeRatio: f64;
+  rebalance: bool;
+  rng: Rng = stream(STREAM_YAQ_PLACE);
+  tree: MinTree;
+  /** The usage monitor's epoch of each node's view, and nodes changed since it. */
+  epoch: Float64Array = new Float64Array(nNodes);
+  stale: Uint8Array = new Uint8Array(nNodes);
+  staleList: Int32Array = new Int32Array(nNodes);
+  staleCount: i32 = 0;
+  view: Float64Array = new Float64Array(nNodes);
+  inFlight: Int32Array = new Int32Array(nNodes);
+  topNodes: Int32Array;
+  probed: Int32Array;
+  probeLoad: Float64Array;
+  perm: Int32Array = new Int32Array(nNodes);
+  queued: i32 = 0;
+  rebalanceKind: i32;
+  replaceKind: i32;
+  rebalancing: bool = false;
+  cEvicted: i32;
+
+  constructor(order: i32, st: f64, stR: f64, maxJobs: f64, placement: i32, tau: f64, topK: i32, probeRatio: f64,
+              rebalance: bool) {
+    super(order, st, stR, maxJobs);
+    this.cEvicted = registerCounter("rebalanced");
+    this.tree = new MinTree(placement == LOAD_SAMPLING || placement == LOAD_RANDOM ? 1 : nNodes);
+    this.placement = placement;
+    this.tau = tau;
+    this.topK = topK;
+    this.probeRatio = probeRatio;
+    this.rebalance = rebalance;
+    this.topNodes = new Int32Array(topK > 0 ? topK : 1);
+    this.probed = new Int32Array(nNodes);
+    this.probeLoad = new Float64Array(nNodes);
+    for (let n = 0; n < nNodes; n++) this.perm[n] = n;
+    this.epoch.fill(-1.0);
+    this.rebalanceKind = timerKind(this);
+    this.replaceKind = timerKind(this);
+    // Every node starts empty: r free slots (the engine's node state is not set up yet here).
+    if (this.tree.n == nNodes) for (let n = 0; n < nNodes; n++) this.tree.set(n, <f64>(-this.r));
+  }
+
+  /** The load a node reports now: −free slots, else its wait-time estimate (yaq-d wait) or its
+   *  queue length (length, mercury); tasks in flight to it count as placed. */
+  stateLoad(n: i32, now: f64): f64 {
+    const tasks = nodeBusy(n) + queueLength(n) + this.inFlight[n];
+    if (tasks < this.r) return <f64>(tasks - this.r);
+    if (this.placement == LOAD_WAIT) return this.waitTime(n, now);
+    return <f64>(tasks - this.r);
+  }
+
+  /** The UM's refresh epoch of time t (refreshes at k x τ). */
+  epochOf(t: f64): f64 { return Math.floor(t / this.tau); }
+
+  /** Node n is about to change at `now`: if a refresh passed since its view was taken, the view
+   *  becomes its state now (before the change), which is its state at that refresh. */
+  beforeChange(n: i32, now: f64): void {
+    if (this.tree.n != nNodes) return;
+    const e = this.epochOf(now);
+    if (this.epoch[n] < e) {
+      this.epoch[n] = e;
+      this.view[n] = this.stateLoad(n, now);
+      this.tree.set(n, this.view[n]);
+    }
+    if (this.stale[n] == 0) { this.stale[n] = 1; this.staleList[this.staleCount++] = n; }
+  }
+
+  /** A decision at `now`: nodes changed before the last refresh get their state as view. */
+  refreshViews(now: f64): void {
+    const e = this.epochOf(now);
+    let i = 0;
+    while (i < this.staleCount) {
+      const n = this.staleList[i];
+      if (this.epoch[n] < e) {
+        this.epoch[n] = e;
+        this.view[n] = this.stateLoad(n, now);
+        this.tree.set(n, this.view[n]);
+        this.stale[n] = 0;
+        this.staleList[i] = this.staleList[--this.staleCount];
+      } else {
+        i++;
+      }
+    }
+  }
+
+  release(job: i32, count: i32, now: f64): void {
+    if (count <= 0) return;
+    sendBegin();
+    if (this.placement == LOAD_SAMPLING) this.sample(job, count);
+    else {
+      if (this.tree.n == nNodes) this.refreshViews(now);
+      for (let i = 0; i < count; i++) this.placeOne(nextUnlaunchedTask(job), job);
+    }
+    sendEnd(now);
+  }
+
+  placeOne(task: i32, job: i32): void {
+    let n = 0;
+    if (this.placement == LOAD_RANDOM) n = this.rng.nextInt(nNodes);
+    else if (this.placement == LOAD_TOPK) n = this.pickTopK();
+    else n = this.tree.minIndex();
+    this.sendTask(n, task, job);
+  }
+
+  sendTask(n: i32, task: i32, job: i32): void {
+    this.inFlight[n]++;
+    if (this.tree.n == nNodes) {
+      // The job manager's own placement since the refresh (§7 #6): a free slot, or WT += est / r.
+      const v = this.tree.get(n);
+      let nv = v + 1.0;
+      if (v >= 0.0 && this.placement == LOAD_WAIT) nv = v + this.est[task] / <f64>this.r;
+      if (v < 0.0 && nv > 0.0) nv = 0.0;
+      this.tree.set(n, nv);
+    }
+    sendTo(n, job, task);
+  }
+
+  /** Mercury: a uniformly random node among the topK least loaded in the view. */
+  pickTopK(): i32 {
+    const k = this.topK < nNodes ? this.topK : nNodes;
+    const tree = this.tree;
+    const saved = this.probeLoad;
+    for (let i = 0; i < k; i++) {
+      const n = tree.minIndex();
+      this.topNodes[i] = n;
+      saved[i] = tree.get(n);
+      tree.set(n, Infinity);
+    }
+    for (let i = 0; i < k; i++) tree.set(this.topNodes[i], saved[i]);
+    return this.topNodes[this.rng.nextInt(k)];
+  }
+
+  /** Batch sampling (Sparrow, d = probeRatio): min(d x m, N) distinct random nodes probed now;
+   *  the m tasks go greedily to the least loaded (running + queued + in flight), the load
+   *  counted up after each. */
+  sample(job: i32, m: i32): void {
+    let p = toI32c(Math.ceil(this.probeRatio * <f64>m));
+    if (p > nNodes) p = nNodes;
+    const perm = this.perm;
+    for (let i = 0; i < p; i++) {
+      const j = i + this.rng.nextInt(nNodes - i);
+      const v = perm[j]; perm[j] = perm[i]; perm[i] = v;
+      this.probed[i] = v;
+      this.probeLoad[i] = <f64>(nodeBusy(v) + queueLength(v) + this.inFlight[v]);
+    }
+    for (let t = 0; t < m; t++) {
+      let best = 0;
+      for (let i = 1; i < p; i++) if (this.probeLoad[i] < this.probeLoad[best]) best = i;
+      this.probeLoad[best] += 1.0;
+      this.sendTask(this.probed[best], nextUnlaunchedTask(job), job);
+    }
+  }
+
+  accept(node: i32, job: i32, task: i32, now: f64): bool {
+    this.beforeChange(node, now);
+    this.inFlight[node]--;
+    this.noteQueued(task, now);
+    this.queued++;
+    if (this.rebalance && !this.rebalancing) {
+      this.rebalancing = true;
+      setTimer((this.epochOf(now) + 1.0) * this.tau, this.rebalanceKind, 0, 0);
+    }
+    return true;
+  }
+
+  onTaskStart(node: i32, task: i32, job: i32, now: f64): void {
+    this.queued--;
+    super.onTaskStart(node, task, job, now);
+  }
+
+  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void {
+    this.beforeChange(node, now);
+    this.taskDone(node, task, job, now);
+  }
+
+  onTimer(kind: i32, a: i32, b: i32, now: f64): void {
+    if (kind == this.replaceKind) {
+      // A task given up by rebalancing is placed again by its job manager (Algorithm 1, fresh).
+      if (this.tree.n == nNodes) this.refreshViews(now);
+      sendBegin();
+      this.placeAgain(a);
+      sendEnd(now);
+      return;
+    }
+    this.rebalanceStep(now);
+  }
+
+  placeAgain(task: i32): void {
+    const job = taskJob[task];
+    let n = 0;
+    if (this.placement == LOAD_RANDOM) n = this.rng.nextInt(nNodes);
+    else if (this.placement == LOAD_TOPK) n = this.pickTopK();
+    else if (this.placement == LOAD_SAMPLING) n = this.rng.nextInt(nNodes);
+    else n = this.tree.minIndex();
+    this.sendTask(n, task, job);
+  }
+
+  /** Load shedding (spec §2.4 [R]): mean + 1.0 x stdev of the nodes' loads (queue wait or
+   *  length, from their state now), queued tasks evicted from the lowest-priority end of each
+   *  node above it. */
+  rebalanceStep(now: f64): void {
+    if (this.queued <= 0) { this.rebalancing = false; return; }
+    let sum = 0.0;
+    let sq = 0.0;
+    const load = this.probeLoad;
+    for (let n = 0; n < nNodes; n++) {
+      const tasks = nodeBusy(n) + queueLength(n);
+      const l = tasks <= this.r ? 0.0 : (this.placement == LOAD_WAIT ? this.waitTime(n, now) : <f64>(tasks - this.r));
+      load[n] = l;
+      sum += l;
+      sq += l * l;
+    }
+    const mean = sum / <f64>nNodes;
+    const v = sq / <f64>nNodes - mean * mean;
+    const limit = mean + Math.sqrt(v > 0.0 ? v : 0.0);
+    for (let n = 0; n < nNodes; n++) {
+      let l = load[n];
+      while (l > limit && queueLength(n) > 0) {
+        const e = this.order.evictAt(n, now);
+        if (e < 0) break;
+        const task = entryTask(e);
+        this.beforeChange(n, now);
+        removeAt(n, e);
+        this.queued--;
+        l -= this.placement == LOAD_WAIT ? this.est[task] / <f64>this.r : 1.0;
+        count(this.cEvicted, 1.0);
+        setTimer(now + netDelay, this.replaceKind, task, 0);
+      }
+    }
+    setTimer(now + this.tau, this.rebalanceKind, 0, 0);
+  }
+}
+
+function toI32c(x: f64): i32 { return <i32>x; }
+
+function common(p: Params): f64 { return p.num("maxConcurrentJobs"); }
+
+export function createYarn(p: Params): Scheduler {
+  return new YaqCentral(ORDER_FIFO, Infinity, Infinity, common(p), p.num("heartbeat"), p.num("amPeriod"),
+    p.num("launch"), 0.0, Infinity, LOAD_HEARTBEAT, 0.0);
+}
+
+export function createYarnQ(p: Params): Scheduler {
+  return new YaqCentral(ORDER_FIFO, Infinity, Infinity, common(p), p.num("heartbeat"), p.num("amPeriod"),
+    p.num("launch"), p.num("queue"), Infinity, LOAD_HEARTBEAT, 0.0);
+}
+
+export function createYaqC(p: Params): Scheduler {
+  return new YaqCentral(orderByName(p.choice("order")), p.num("ST"), p.num("STr"), common(p), p.num("heartbeat"),
+    p.num("amPeriod"), p.num("launch"), p.num("queue"), p.num("maxWait"), loadByName(p.choice("placement")),
+    p.num("rfMin") / 100.0);
+}
+
+export function createYaqD(p: Params): Scheduler {
+  return new YaqDist(orderByName(p.choice("order")), p.num("ST"), p.num("STr"), common(p),
+    loadByName(p.choice("placement")), p.num("heartbeat"), 0, 0.0, p.flag("rebalance"));
+}
+
+export function createMercury(p: Params): Scheduler {
+  return new YaqDist(ORDER_FIFO, Infinity, Infinity, common(p), LOAD_TOPK, p.num("heartbeat"), p.int("topK"), 0.0,
+    p.flag("rebalance"));
+}
+
+export function createMercurySampling(p: Params): Scheduler {
+  return new YaqDist(ORDER_FIFO, Infinity, Infinity, common(p), LOAD_SAMPLING, p.num("heartbeat"), 0,
+    p.num("probeRatio"), false);
+}
