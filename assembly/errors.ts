@@ -43,14 +43,14 @@ export const E_DAG_UNSUPPORTED: i32 = 17;
  *  so the run would repeat the step at one instant for ever (detail: the step in microseconds,
  *  at most 2^31 - 1). */
 export const E_TIME_RESOLUTION: i32 = 18;
+/** Dice's node side found a node in an impossible state (detail: node; codes 30-39 are Dice's). */
+export const E_DICE_STATE: i32 = 30;
 /** Multi-resource workers (resources.ts): a node would run more than its capacity on some
  *  dimension or more tasks than its own slot count (detail: node). */
 export const E_RESOURCE_OVERSUBSCRIBED: i32 = 40;
 /** A cluster with resources was given to a policy whose runs are preemptible (resources are
  *  modelled for non-preemptive runs only). */
 export const E_RESOURCES_PREEMPTIVE: i32 = 41;
-/** Dice's node side found a node in an impossible state (detail: node; codes 30-39 are Dice's). */
-export const E_DICE_STATE: i32 = 30;
 
 /** The code of the failure that stopped the run (0: none). */
 export let failure: i32 = 0;

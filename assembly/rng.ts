@@ -13,13 +13,6 @@ export const STREAM_HEARTBEAT: i32 = 6;
 // (7-11: the workload generators' streams, src/trace/tracelike.ts)
 export const STREAM_DISTRIBUTORS: i32 = 12;
 export const STREAM_SHUFFLE: i32 = 13;
-// Fregata (issue #20; ids 40-49): the masters' shuffle (A4), the noisy oracle's label flips (A2,
-// drawn by the host through the engine's Rng), the fregata generator (src/trace/fregata.ts, 42-44).
-export const STREAM_FREGATA_MASTERS: i32 = 40;
-export const STREAM_FREGATA_NOISE: i32 = 41;
-// 30-39: Dice (seed-dice.md): OP's request targets, ES's random blacklist.
-export const STREAM_DICE_OP: i32 = 30;
-export const STREAM_DICE_ES: i32 = 31;
 // (20-29: Yaq, assembly/schedulers/yaq.ts and src/trace/yaq.ts)
 /** Yaq: each node manager's heartbeat phase, uniform in [0, τ). */
 export const STREAM_YAQ_PHASE: i32 = 20;
@@ -27,6 +20,13 @@ export const STREAM_YAQ_PHASE: i32 = 20;
 export const STREAM_YAQ_AM: i32 = 21;
 /** Yaq: random placement, Mercury's top-k choice, batch sampling's probes. */
 export const STREAM_YAQ_PLACE: i32 = 22;
+// 30-39: Dice (seed-dice.md): OP's request targets, ES's random blacklist.
+export const STREAM_DICE_OP: i32 = 30;
+export const STREAM_DICE_ES: i32 = 31;
+// Fregata (issue #20; ids 40-49): the masters' shuffle (A4), the noisy oracle's label flips (A2,
+// drawn by the host through the engine's Rng), the fregata generator (src/trace/fregata.ts, 42-44).
+export const STREAM_FREGATA_MASTERS: i32 = 40;
+export const STREAM_FREGATA_NOISE: i32 = 41;
 
 function rotl(x: i32, k: i32): i32 { return (x << k) | ushr(x, 32 - k); }
 

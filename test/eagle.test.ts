@@ -122,7 +122,7 @@ describe("properties under load", () => {
       expect(r.counters.maxBypassRatio).toBeGreaterThan(0);
       expect(r.counters.maxBypassRatio).toBeLessThanOrEqual(1 + 1e-12);
     }
-  });
+  }, 60_000); // (about 2 s idle; more than the 5 s default on a loaded 2-core VM)
 
   it("dlwl keeps bypassed work strictly below the bound and binds tasks early", async () => {
     const trace = await mixed(80, 8);
