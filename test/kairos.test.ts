@@ -3,10 +3,10 @@
 // checks against queueing theory, and the invariants (every task gets exactly its duration of
 // service).
 import { describe, it, expect } from "vitest";
-import { generatePoissonWithEngineRng } from "../src/trace/node.js";
+import { generatePoissonWithEngineRng, readTraceFile } from "../src/trace/node.js";
 import { resolveConfig } from "../src/config/config.js";
 import type { Trace } from "../src/trace/types.js";
-import { makeTrace, simulate, checkInvariants } from "./helpers.js";
+import { makeTrace, simulate, checkInvariants, haveSharedTraces, sharedTrace } from "./helpers.js";
 
 const d = 0.0005;
 /** No quantum or starvation effects unless a test sets them. */
@@ -416,4 +416,38 @@ describe("kairos presets", () => {
     expect(presetParamsFor(findPreset("kairos-testbed"), findScheduler("eagle"))).toEqual({});
     expect(findPreset("kairos-testbed").slots).toBe(4);
   });
+});
+
+describe("kairos: the kinetic argmin decides exactly like the sweep of every tied node (issue #23)", () => {
+  // Long tasks (several per node) and a short quantum make thousands of decisions among nodes
+  // tied on their task counts whose variances move between heartbeats; each configuration must
+  // place every task on the same node at the same time either way.
+  const configs: Array<[string, Record<string, number | boolean | string>, number?]> = [
+    ["sampled variance (default)", { quantum: 3 }],
+    ["oracle variance", { quantum: 3, oracle: true }],
+    ["sampled sum", { quantum: 3, tieBreak: "sum" }],
+    ["oracle sum, stale counts", { quantum: 3, tieBreak: "sum", oracle: true, staleCounts: true }],
+    ["run overheads (piecewise values)", { quantum: 2, resumeCost: 0.3, suspendCost: 0.2, delta: 0.7 }],
+    ["oracle with run overheads", { quantum: 2, resumeCost: 0.3, suspendCost: 0.2, oracle: true }],
+    ["4 slots per node, Q = 3, slow heartbeats", { quantum: 2, Q: 3, delta: 5 }, 4],
+    ["starvation by waits, hysteresis", { quantum: 1, starvationWaits: true, starvationPreemptions: 2, swapMargin: 0.5 }],
+  ];
+  it.each(configs)("%s", async (_name, params, slots) => {
+    const trace = await generatePoissonWithEngineRng({ jobs: 1500, tasks: 6, duration: "pareto:1.3:2", load: 0.97, nodes: 40, slots: slots ?? 1, seed: 9 });
+    const cfg = (argmin: string) => ({ scheduler: "kairos", nodes: 40, slots: slots ?? 1, seed: 3, params: { ...params, argmin } });
+    const k = await simulate(trace, cfg("kinetic"), "wasm");
+    const s = await simulate(trace, cfg("sweep"), "wasm");
+    checkInvariants(k);
+    expect(k.tasks!.node).toEqual(s.tasks!.node);
+    expect(k.tasks!.start).toEqual(s.tasks!.start);
+    expect(k.finish).toEqual(s.finish);
+  }, 60_000);
+  it.skipIf(!haveSharedTraces)("GOOG_subtrace.tr at 600 nodes, google preset's quantum", async () => {
+    const trace = await readTraceFile(sharedTrace("GOOG_subtrace.tr"));
+    const cfg = (argmin: string) => ({ scheduler: "kairos", nodes: 600, seed: 1, params: { quantum: 10000, argmin } });
+    const k = await simulate(trace, cfg("kinetic"), "wasm", false);
+    const s = await simulate(trace, cfg("sweep"), "wasm", false);
+    expect(k.finish).toEqual(s.finish);
+    expect(k.counters).toEqual(s.counters);
+  }, 120_000);
 });

@@ -403,3 +403,56 @@ describe("percentiles", () => {
     expect(c).toEqual({ jobs: 4, mean: 12.25, p50: 4, p90: 33, p99: 33 });
   });
 });
+
+describe("kinetic tournament (Kairos' argmin over values quadratic in time)", () => {
+  it("finds the lowest (level, value) at each query time like a brute-force scan, through updates", async () => {
+    const { KineticMin, firstNonPositive } = await engineModule("kinetic.js");
+    // first times a + b s + c s² <= 0
+    expect(firstNonPositive(4, -2, 0)).toBe(2);
+    expect(firstNonPositive(4, 2, 0)).toBe(Infinity);
+    expect(firstNonPositive(1, -3, 2)).toBeCloseTo(0.5, 12); // roots 0.5 and 1
+    expect(firstNonPositive(1, -1, 1)).toBe(Infinity);       // never reaches 0
+    expect(firstNonPositive(1, 0, -1)).toBeCloseTo(1, 12);   // roots -1 and 1
+    expect(firstNonPositive(-1, 5, 5)).toBe(0);
+    const n = 45; // not a power of two
+    const k = new KineticMin(n);
+    const lvl = new Array<number>(n).fill(Infinity);
+    const poly = Array.from({ length: n }, () => [0, 0, 0, 0]);
+    const val = (x: number, t: number) => { const [t0, v, b, c] = poly[x]; const u = t - t0; return v + u * (b + c * u); };
+    let x = 12345;
+    const rnd = () => (x = (x * 48271) % 2147483647) / 2147483647;
+    const out = new Int32Array(n);
+    const stack = new Int32Array(64);
+    let t = 0;
+    let compares0 = 0;
+    for (let step = 0; step < 4000; step++) {
+      const r = rnd();
+      const i = Math.floor(rnd() * n);
+      if (r < 0.15) { // a level change (absent sometimes)
+        const l = rnd() < 0.1 ? Infinity : 2 * Math.floor(rnd() * 3);
+        lvl[i] = l; k.setLevel(i, l);
+      } else if (r < 0.45) { // a node's state changes: a new parabola from now (the variance's shapes)
+        const m = 2 + Math.floor(rnd() * 3), run = Math.floor(rnd() * 2);
+        const p = [t, rnd() < 0.1 ? 0 : rnd() * 100, (rnd() - 0.5) * 20, (run * (m - run)) / (m * m)];
+        poly[i] = p; k.setPolynomial(i, p[0], p[1], p[2], p[3]);
+      }
+      t += rnd() < 0.3 ? 0 : rnd() * 2;
+      k.advance(t);
+      const minL = Math.min(...lvl);
+      expect(k.winnerLevel()).toBe(minL);
+      if (minL === Infinity) continue;
+      const at = lvl.flatMap((l, j) => (l === minL ? [j] : []));
+      const best = Math.min(...at.map((j) => val(j, t)));
+      const w = k.winner();
+      expect(Math.abs(val(w, t) - best)).toBeLessThanOrEqual(1e-9 * (1 + Math.abs(best)));
+      // gather returns every leaf within the bound (and only leaves at that level)
+      const bound = best + 1e-6;
+      const got = Array.from(out.subarray(0, k.gather(minL, bound, out, stack)));
+      for (const j of at) if (val(j, t) <= bound) expect(got).toContain(j);
+      for (const j of got) expect(lvl[j]).toBe(minL);
+      if (step === 1999) compares0 = k.recompares;
+    }
+    // it re-compares far fewer than a scan of every leaf per query would
+    expect(k.recompares - compares0).toBeLessThan(2000 * n);
+  });
+});

@@ -32,6 +32,11 @@
 //    a pass). Decisions are those of a full sweep of every node at every heartbeat (same keys,
 //    2 x count + v / (1 + v), same lowest-id ties) at a cost of one value per tied candidate;
 //    the random tie-break keeps the full sweep (a fresh draw per node per heartbeat, as defined).
+//  - The kinetic argmin (`argmin=kinetic`, default; issue #23): between its changes a node's
+//    value is a quadratic in time, so the A nodes sit in a kinetic tournament (kinetic.ts) keyed
+//    by (count key, value); a decision compares exactly only the nodes within rounding of the
+//    tournament's minimum. `argmin=sweep` keeps the per-pass heap of every A node at the lowest
+//    count, the reference the tests hold it to (docs/models/kairos.md#heartbeat-cost).
 //  - `oracle` (spec §8 #6's option): the tie value is computed at each decision from the nodes'
 //    current tasks, not sampled at heartbeats; heartbeats then carry only counts (staleCounts)
 //    or are not needed at all. Same trees and per-pass heap, with the current values.
@@ -41,6 +46,11 @@ import {
   nodeAttainedVariance, nodeAttainedSum, nodeTasks, netDelay, stream,
 } from "../policy";
 import { MinTree } from "../mintree";
+import { KineticMin, KINETIC_SLACK } from "../kinetic";
+import { slotsPerNode as perNode } from "../config";
+import { slotRun } from "../slots";
+import { queueFirst, queueEnd, entryTask } from "../queues";
+import { attained, currentAttained, runStart } from "../preempt";
 import { Rng, STREAM_PLACEMENT } from "../rng";
 import { TaskQueue } from "./taskqueue";
 import { Heartbeat } from "./heartbeat";
@@ -98,6 +108,19 @@ export class Kairos extends Scheduler {
   keys: Float64Array = new Float64Array(0);
   /** Tie value computed fresh at each decision (spec §8 #6's oracle option). */
   oracle: bool = false;
+  // The kinetic argmin (`argmin=kinetic`, docs/models/kairos.md#heartbeat-cost): every A node's
+  // tie value as a polynomial in time since its state last changed, in a kinetic tournament
+  // keyed by (count key, value); a decision gathers the A nodes near the tournament's minimum
+  // and compares those exactly. `argmin=sweep` computes the value of every A node at the lowest
+  // count instead (the heap above): the same decisions, kept as the reference.
+  kinetic: bool = false;
+  kin: KineticMin = new KineticMin(0);
+  until: MinTree = new MinTree(0);       // per node: the last time its polynomial holds (a run's overhead ends)
+  stale: Int32Array = new Int32Array(0); // oracle: nodes changed since their polynomial was set
+  isStale: Uint8Array = new Uint8Array(0);
+  staleCount: i32 = 0;
+  near: Int32Array = new Int32Array(0);  // the candidates a decision compares exactly
+  nearKey: f64 = 0.0;                    // the chosen candidate's comparison value
 
   /** Timer kind: a completion notice (a = node). */
   noticeKind: i32;
@@ -120,6 +143,105 @@ export class Kairos extends Scheduler {
   }
 
   start(): void { this.heartbeat.begin(jobArrival[0]); }
+
+  /** Turns on the kinetic argmin (before the first event). */
+  useKinetic(): void {
+    if (this.tieBreak == TIE_RANDOM || !this.useVariance) return;
+    this.kinetic = true;
+    this.kin = new KineticMin(nNodes);
+    this.until = new MinTree(nNodes);
+    for (let n = 0; n < nNodes; n++) this.until.set(n, Infinity);
+    this.stale = new Int32Array(nNodes);
+    this.isStale = new Uint8Array(nNodes);
+    this.near = new Int32Array(nNodes);
+  }
+
+  /** Sets node `n`'s polynomial in the kinetic tournament from its state at time `t`: its tie
+   *  value then, and how it moves while the node does not change. With r of its m tasks in
+   *  service (each gaining attained service at rate 1), the variance is
+   *  V + (2/m) sum_running(a_i - mean) s + r (m - r) / m² s² after s seconds; the sum is
+   *  S + r s. A run still in its start overhead is not in service yet: the polynomial holds until
+   *  that overhead ends (`until`). In the sampled view, a node that changed since the heartbeat
+   *  keeps the value frozen then, as a constant (it is set again at the next heartbeat). */
+  setPolynomial(n: i32, t: f64): void {
+    let last: f64 = Infinity;
+    if (!this.oracle && this.frozenEpoch[n] == this.epoch) {
+      this.kin.setPolynomial(n, t, this.sample[n], 0.0, 0.0);
+      this.until.set(n, last);
+      return;
+    }
+    const base = n * perNode;
+    let m = 0;
+    let r = 0;
+    let sum: f64 = 0.0;
+    for (let k = 0; k < perNode; k++) {
+      const x = slotRun[base + k];
+      if (x >= 0) {
+        sum += currentAttained(x, t); m++;
+        if (runStart(x) <= t) r++; else if (runStart(x) < last) last = runStart(x);
+      }
+    }
+    const first = queueFirst(n);
+    const end = queueEnd(n);
+    for (let q = first; q < end; q++) { sum += attained(entryTask(q)); m++; }
+    this.until.set(n, last);
+    if (m < this.watchFrom()) { this.kin.setPolynomial(n, t, 0.0, 0.0, 0.0); return; }
+    if (this.tieBreak == TIE_SUM) { this.kin.setPolynomial(n, t, sum, <f64>r, 0.0); return; }
+    const mean = sum / <f64>m;
+    let sq: f64 = 0.0;
+    let lead: f64 = 0.0; // sum over tasks in service of (attained - mean)
+    for (let k = 0; k < perNode; k++) {
+      const x = slotRun[base + k];
+      if (x >= 0) {
+        const d = currentAttained(x, t) - mean;
+        sq += d * d;
+        if (runStart(x) <= t) lead += d;
+      }
+    }
+    for (let q = first; q < end; q++) { const d = attained(entryTask(q)) - mean; sq += d * d; }
+    const fm = <f64>m;
+    this.kin.setPolynomial(n, t, sq / fm, 2.0 * lead / fm, <f64>r * <f64>(m - r) / (fm * fm));
+  }
+
+  /** Brings the kinetic tournament to the time decisions now read (the heartbeat's, or now in
+   *  oracle mode): polynomials of changed nodes and of ended overheads are set again first. */
+  advanceKinetic(now: f64): f64 {
+    const t = this.oracle ? now : this.sampledAt;
+    for (let i = 0; i < this.staleCount; i++) {
+      const n = this.stale[i];
+      this.isStale[n] = 0;
+      this.setPolynomial(n, t);
+    }
+    this.staleCount = 0;
+    while (this.until.minValue() < t) this.setPolynomial(this.until.minIndex(), t);
+    this.kin.advance(t);
+    return t;
+  }
+
+  /** Among the A nodes at count key `level`, the one a sweep would choose (lowest comparison
+   *  value, then lowest id): the tournament's winner and every node whose value may lie within
+   *  rounding of it, compared exactly. Sets `nearKey`. */
+  nearest(level: f64, t: f64, now: f64): i32 {
+    const kin = this.kin;
+    const w = kin.winner();
+    const v = kin.value(w, t);
+    const vp = v > 0.0 ? v : 0.0;
+    // Comparison values 2 x count + v / (1 + v) (sampled) or v / (1 + v) (oracle) that round to
+    // the same double tie; v / (1 + v) moves by dv / (1 + v)² for a change dv in v.
+    const key = this.oracle ? 0.0 : level;
+    const ulps = 8.0 * 2.220446049250313e-16 * (key + 2.0);
+    const bound = v + KINETIC_SLACK * kin.tol(w, t) + 2.0 * ulps * (1.0 + vp) * (1.0 + vp);
+    const k = kin.gather(level, bound, this.near, this.stack);
+    let best = -1;
+    let bestKey: f64 = Infinity;
+    for (let i = 0; i < k; i++) {
+      const n = this.near[i];
+      const c = this.compared(n, now);
+      if (best < 0 || c < bestKey || (c == bestKey && n < best)) { best = n; bestKey = c; }
+    }
+    this.nearKey = bestKey;
+    return best;
+  }
 
   /** Turns on the random tie-break (before the first event). */
   useRandomTies(): void {
@@ -169,6 +291,11 @@ export class Kairos extends Scheduler {
    *  heap's level joins the heap. */
   file(n: i32): void {
     const k = this.countKey(n);
+    if (this.kinetic) {
+      this.kin.setLevel(n, this.inA[n] != 0 ? k : Infinity);
+      this.treeB.set(n, this.inA[n] != 0 ? Infinity : k);
+      return;
+    }
     if (this.inA[n] != 0) {
       if (!this.oracle && k == this.heapLevel && this.treeA.get(n) != k) this.push(n);
       this.treeA.set(n, k); this.treeB.set(n, Infinity);
@@ -207,6 +334,15 @@ export class Kairos extends Scheduler {
   best(now: f64): i32 {
     if (this.tieBreak == TIE_RANDOM) return this.view.minIndex();
     const kb = this.treeB.minValue();
+    if (this.kinetic) {
+      const t = this.advanceKinetic(now);
+      const la = this.kin.winnerLevel();
+      if (la > kb) return this.treeB.minIndex();
+      const n = this.nearest(la, t, now);
+      if (la < kb) return n;
+      const m = this.treeB.minIndex();
+      return this.nearKey == (this.oracle ? 0.0 : la) && n < m ? n : m;
+    }
     const ka = this.treeA.minValue();
     if (ka > kb) return this.treeB.minIndex(); // A nodes all have more tasks in the view
     if (this.heapLevel != ka) this.buildHeap(ka, now);
@@ -298,7 +434,11 @@ export class Kairos extends Scheduler {
   /** A task is about to arrive at `node`, end there, or reach a quantum end: in the sampled
    *  view, the node's value for this heartbeat is taken from its state now, before it changes. */
   beforeNodeChange(node: i32, now: f64): void {
-    if (this.oracle || this.tieBreak == TIE_RANDOM || !this.useVariance) return;
+    if (this.tieBreak == TIE_RANDOM || !this.useVariance) return;
+    if (this.oracle) {
+      if (this.kinetic && this.isStale[node] == 0) { this.isStale[node] = 1; this.stale[this.staleCount++] = node; }
+      return;
+    }
     if (this.frozenEpoch[node] == this.epoch) return;
     const v = this.epoch == 0 ? 0.0 : this.valueAt(node, this.sampledAt);
     this.frozenEpoch[node] = this.epoch;
@@ -346,6 +486,7 @@ export class Kairos extends Scheduler {
         const from = this.watchFrom();
         for (let i = 0; i < this.frozenCount; i++) {
           const n = this.frozen[i];
+          if (this.kinetic) this.setPolynomial(n, now); // (its state now is its state at this heartbeat)
           this.setInA(n, nodeTasks(n) >= from);
         }
         this.frozenCount = 0;
@@ -399,6 +540,7 @@ export function createKairos(p: Params): Scheduler {
   const tie = p.choice("tieBreak");
   if (tie == "random") k.useRandomTies(); else k.tieBreak = tie == "sum" ? TIE_SUM : TIE_VARIANCE;
   if (p.flag("oracle")) k.useOracle();
+  if (p.choice("argmin") == "kinetic") k.useKinetic();
   return k;
 }
 

@@ -280,6 +280,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
       { name: "swapMargin", kind: "number", default: 0, unit: "s", min: 0, max: 1e12, description: "quantum-end hysteresis: the runner yields only if its attained service exceeds the least-attained suspended task's by at least this much (0: the listing's <=; the prototype uses W/2, spec §8 #2)" },
       { name: "victimUsesStaleAttained", kind: "boolean", default: false, unit: "flag", description: "an arrival preempts the runner with the most stored attained service, ignoring the current run's progress (the printed listing, spec §8 #1); default: current attained service" },
       { name: "starvationWaits", kind: "boolean", default: false, unit: "flag", description: "count starvation as the thesis text does: a suspended task passed over at starvationPreemptions consecutive quantum-end decisions is forced in at the next decision point, for a protected run (spec §8 #3 'waitQuanta'); default: the prototype's count of the task's own suspensions" },
+      { name: "argmin", kind: "enum", default: "kinetic", values: ["kinetic", "sweep"], unit: "choice", description: "how the node with the lowest tie value among those with the fewest tasks is found: a kinetic tournament over each node's value as a quadratic in time, comparing exactly only the nodes within rounding of its minimum, or a sweep computing every tied node's value (the reference); the same decisions either way" },
     ],
   },
   {
