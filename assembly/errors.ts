@@ -43,6 +43,9 @@ export const E_DAG_UNSUPPORTED: i32 = 17;
  *  so the run would repeat the step at one instant for ever (detail: the step in microseconds,
  *  at most 2^31 - 1). */
 export const E_TIME_RESOLUTION: i32 = 18;
+/** An integer-keyed index (nextset.ts IntKeyMin) got a key outside the range it was built for
+ *  (detail: the key's level). */
+export const E_KEY_RANGE: i32 = 19;
 /** Dice's node side found a node in an impossible state (detail: node; codes 30-39 are Dice's). */
 export const E_DICE_STATE: i32 = 30;
 /** Multi-resource workers (resources.ts): a node would run more than its capacity on some

@@ -456,3 +456,26 @@ describe("kinetic tournament (Kairos' argmin over values quadratic in time)", ()
     expect(k.recompares - compares0).toBeLessThan(2000 * n);
   });
 });
+
+describe("integer-keyed index (bins of node ids)", () => {
+  it("answers the lowest key and lowest id like the segment tree, and refuses keys out of range", async () => {
+    const { IntKeyMin } = await engineModule("nextset.js");
+    const { MinTree } = await engineModule("mintree.js");
+    for (const [n, lo, step, levels] of [[70, 0, 2, 4], [37, -3, 1, 3], [200, 0, 1, 65]] as const) {
+      const a = new IntKeyMin(n, lo, step, levels, Infinity);
+      const b = new MinTree(n);
+      for (let i = 0; i < n; i++) b.set(i, Infinity);
+      let x = 17 + n;
+      const rnd = () => (x = (x * 48271) % 2147483647);
+      expect(a.minValue()).toBe(Infinity);
+      for (let k = 0; k < 4000; k++) {
+        const i = rnd() % n;
+        const key = rnd() % 5 === 0 ? Infinity : lo + step * (rnd() % levels);
+        a.set(i, key); b.set(i, key);
+        expect(a.minValue()).toBe(b.minValue());
+        if (b.minValue() !== Infinity) expect(a.minIndex()).toBe(b.minIndex());
+      }
+      expect(a.useBins).toBe(levels <= 64);
+    }
+  });
+});

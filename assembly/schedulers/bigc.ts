@@ -17,7 +17,7 @@ import {
   Scheduler, Params, nNodes, slotsPerNode, jobFirstTask, jobLong, taskJob, netDelay,
   nextUnlaunchedTask, sendBegin, sendTo, sendEnd, setTimer, timerKind, ClassPriorityDiscipline,
 } from "../policy";
-import { MinTree } from "../mintree";
+import { IntKeyMin } from "../nextset";
 import { ClassAwareScheduler } from "./classes";
 import { TaskQueue } from "./taskqueue";
 
@@ -30,8 +30,9 @@ export class BigC extends ClassAwareScheduler {
   tasksAt: Int32Array = new Int32Array(nNodes);   // placed and not known finished
   longAt: Int32Array = new Int32Array(nNodes);
   shortHeld: i32 = 0;                             // short tasks placed and not known finished
-  load: MinTree = new MinTree(nNodes);            // key: tasksAt
-  victims: MinTree = new MinTree(nNodes);         // key: -longAt where a short task may preempt
+  // (both keys are small integers: tasksAt <= 2 x slots, longAt <= slots; bins of node ids)
+  load: IntKeyMin = new IntKeyMin(nNodes, 0.0, 1.0, 2 * slotsPerNode + 1, 0.0); // key: tasksAt
+  victims: IntKeyMin = new IntKeyMin(nNodes, -<f64>slotsPerNode, 1.0, slotsPerNode, Infinity); // key: -longAt where a short task may preempt
   queue: TaskQueue = new TaskQueue(2);
 
   /** Timer kind: a completion notice reaches the scheduler (a = node, b = task). */
@@ -43,7 +44,6 @@ export class BigC extends ClassAwareScheduler {
     this.taskJobs = true;
     this.noticeKind = timerKind(this);
     this.shortCap = toI32(Math.floor(shortSharePercent * <f64>(nNodes * slotsPerNode) / 100.0));
-    for (let n = 0; n < nNodes; n++) this.victims.set(n, Infinity);
   }
 
   /** Re-keys node `n`: a preemption target needs long work and a slot not held by a short task. */

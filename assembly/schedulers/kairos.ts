@@ -47,6 +47,7 @@ import {
 } from "../policy";
 import { MinTree } from "../mintree";
 import { KineticMin, KINETIC_SLACK } from "../kinetic";
+import { IntKeyMin } from "../nextset";
 import { slotsPerNode as perNode } from "../config";
 import { slotRun } from "../slots";
 import { queueFirst, queueEnd, entryTask } from "../queues";
@@ -85,7 +86,8 @@ export class Kairos extends Scheduler {
   // in one tree (the other holds Infinity for it).
   inA: Uint8Array = new Uint8Array(nNodes);
   treeA: MinTree = new MinTree(nNodes);
-  treeB: MinTree = new MinTree(nNodes);
+  // (tree B's keys, 2 x count for counts 0..cap, are few: bins of ids, O(1) updates)
+  treeB: IntKeyMin = new IntKeyMin(0, 0.0, 2.0, 1, 0.0);
   // Candidates of one placement pass: the A nodes at the lowest count, a binary heap on
   // (comparison value, id); built when a pass first needs that level.
   heapNode: Int32Array = new Int32Array(nNodes);
@@ -137,6 +139,7 @@ export class Kairos extends Scheduler {
     this.heartbeat = new Heartbeat(heartbeat);
     this.noticeKind = timerKind(this);
     this.heartbeat.attach(this);
+    this.treeB = new IntKeyMin(nNodes, 0.0, 2.0, this.cap + 1, 0.0); // every node starts in B, count 0
     this.frozenEpoch.fill(-1);
     this.valueEpoch.fill(-1);
     for (let n = 0; n < nNodes; n++) this.treeA.set(n, Infinity); // every node starts in B, count 0
@@ -167,7 +170,7 @@ export class Kairos extends Scheduler {
     let last: f64 = Infinity;
     if (!this.oracle && this.frozenEpoch[n] == this.epoch) {
       this.kin.setPolynomial(n, t, this.sample[n], 0.0, 0.0);
-      this.until.set(n, last);
+      if (this.until.get(n) != last) this.until.set(n, last);
       return;
     }
     const base = n * perNode;
@@ -184,7 +187,7 @@ export class Kairos extends Scheduler {
     const first = queueFirst(n);
     const end = queueEnd(n);
     for (let q = first; q < end; q++) { sum += attained(entryTask(q)); m++; }
-    this.until.set(n, last);
+    if (this.until.get(n) != last) this.until.set(n, last);
     if (m < this.watchFrom()) { this.kin.setPolynomial(n, t, 0.0, 0.0, 0.0); return; }
     if (this.tieBreak == TIE_SUM) { this.kin.setPolynomial(n, t, sum, <f64>r, 0.0); return; }
     const mean = sum / <f64>m;
@@ -299,7 +302,10 @@ export class Kairos extends Scheduler {
     if (this.inA[n] != 0) {
       if (!this.oracle && k == this.heapLevel && this.treeA.get(n) != k) this.push(n);
       this.treeA.set(n, k); this.treeB.set(n, Infinity);
-    } else { this.treeB.set(n, k); this.treeA.set(n, Infinity); }
+    } else {
+      this.treeB.set(n, k);
+      if (this.treeA.get(n) != Infinity) this.treeA.set(n, Infinity);
+    }
   }
 
   /** Adds A node `n` to the heap (sampled view: its value is the epoch's, fixed). */

@@ -32,6 +32,7 @@ export const FAILURES: Record<number, Failure> = {
   16: { name: "E_SLOT_BUSY", text: "a task was handed to slot {detail}, which holds a run (an engine or policy bug)" },
   17: { name: "E_DAG_UNSUPPORTED", text: "this scheduler runs bag-of-tasks jobs only, and the trace has task dependencies", input: true },
   18: { name: "E_TIME_RESOLUTION", detail: (us) => `${us / 1e6} s`, text: "a periodic step of {detail} (a heartbeat period or a quantum) no longer advances the clock: at these times doubles are spaced wider than the step; shift the trace's submission times toward 0 or lengthen the period", input: true },
+  19: { name: "E_KEY_RANGE", text: "an integer-keyed index got a key at level {detail}, outside the range it was built for (an engine or policy bug)" },
   30: { name: "E_DICE_STATE", text: "Dice's node side found node {detail} in an impossible suspension state (a policy bug)" },
   40: { name: "E_RESOURCE_OVERSUBSCRIBED", text: "node {detail} would run more than its capacity on a resource dimension or more tasks than its slots (an engine or policy bug)" },
   41: { name: "E_RESOURCES_PREEMPTIVE", text: "resources (a cluster with capacities) are modelled for non-preemptive schedulers only", input: true },
