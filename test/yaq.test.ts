@@ -179,6 +179,24 @@ describe("the paper's directions (docs/results/yaq.md)", () => {
     const r = await simulate(trace, { scheduler, nodes: 80, slots: 10, params: scheduler === "yaq-c" ? { ...base[preset], ...params } : params }, "wasm", false);
     return summarize(r).yaq!.jctExec.p50;
   };
+  it("E3 (GridMix-MS at load 0.8, QS = 6, EJF): wait-time placement beats queue length beats random on median JCT, 5 seeds", async () => {
+    // Fig. 11. Each seed is one workload run under the three placements (paired); the sums of the
+    // medians order as the paper's and wait time beats queue length on every seed.
+    const sum: Record<string, number> = { wait: 0, length: 0, random: 0 };
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const trace = await yaqTrace("yaq-gridmix-ms", 80, 10, { load: 0.8, seed });
+      const p50: Record<string, number> = {};
+      for (const placement of ["wait", "length", "random"]) {
+        const r = await simulate(trace, { scheduler: "yaq-c", nodes: 80, slots: 10, seed,
+          params: { queue: 6, order: "ejf", ST: "inf", placement } }, "wasm", false);
+        p50[placement] = summarize(r).yaq!.jctExec.p50;
+        sum[placement] += p50[placement];
+      }
+      expect(p50.wait).toBeLessThan(p50.length);
+      expect(p50.length).toBeLessThan(p50.random);
+    }
+    expect(sum.random / sum.wait).toBeGreaterThan(1.08);
+  });
   it("E4: at QS = 10 SRJF, LRTF and STF all beat YARN's median JCT", async () => {
     const yarn = await median("yarn", "yaq-E4");
     for (const order of ["srjf", "lrtf", "stf"]) expect(await median("yaq-c", "yaq-E4", { order })).toBeLessThan(yarn);
