@@ -60,6 +60,7 @@ export const PRESETS: Preset[] = [
     ["yaq-E6", "yaq-heavy", "Fig. 14: heavy-tailed GridMix-MS, SRJF, QS = 10"],
     ["yaq-E7", "yaq-hive", "Fig. 6, Table 3: Yaq-c on Hive-MS (QS = 4, wait time, SRJF, ST = 10 s)"],
     ["yaq-E8", "yaq-hive", "Fig. 7, Table 4: Yaq-d (rebalancing on) vs Mercury and batch sampling on Hive-MS"],
+    ["yaq-E9", "yaq-capacity", "Fig. 8: Yaq-c with capacity queues A = 70 %, B = 30 % (jobs 50/50), SRJF, ST = 10 s"],
     ["yaq-E10", "yaq-hive", "Fig. 2: YARN, batch sampling and YARN+Q (FIFO, b = 4) on Hive-MS"],
   ] as const).map(([name, workload, what]): Preset => {
     // GridMix experiments and E8: Poisson arrivals at offered load 1.0 of the slots (spec §7 #2;
