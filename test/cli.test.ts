@@ -212,7 +212,7 @@ describe("aviary run: outputs", () => {
     // every scheduler of the catalogue (more land over time), the first three being the originals
     expect(j.schedulers.map((s: { name: string }) => s.name)).toEqual(SCHEDULERS.map((s) => s.name));
     expect(j.schedulers.slice(0, 3).map((s: { name: string }) => s.name)).toEqual(["random", "sparrow", "lwl"]);
-    expect(j.presets.map((p: { name: string }) => p.name)).toEqual(["google", "yahoo", "cloudera", "facebook", "pigeon-ec2", "kairos-testbed", "fregata-cluster", "fregata-ec2", "dice-yahoo", "dice-cloudera", "dice-google", "yaq-E1", "yaq-E2", "yaq-E3", "yaq-E4", "yaq-E5", "yaq-E6", "yaq-E7", "yaq-E8", "yaq-E10"]);
+    expect(j.presets.map((p: { name: string }) => p.name)).toEqual(["google", "yahoo", "cloudera", "facebook", "pigeon-ec2", "kairos-testbed", "fregata-cluster", "fregata-ec2", "dice-yahoo", "dice-cloudera", "dice-google", "yaq-E1", "yaq-E2", "yaq-E3", "yaq-E4", "yaq-E5", "yaq-E6", "yaq-E7", "yaq-E8", "yaq-E9", "yaq-E10"]);
     expect(r.out).toContain("Presets (--preset NAME");
   });
 

@@ -25,6 +25,14 @@
 //    places more than r + b on a node. An assignment reaches the job's AM at the AM's next
 //    heartbeat (period `amPeriod`, random phase per job, stream 21), which launches it after
 //    `launch` seconds; the task then reaches the node one network delay later.
+//  - Capacity queues (spec §4.5, §7 #23, E9; `capacityA`, off by default): a job's queue is A for
+//    the trace's first user (or no user column), B for every other user. Whenever the RM assigns a
+//    task (a free slot or a node queue), it serves the queue with pending tasks whose running +
+//    queued tasks in its view are the smallest multiple of its capacity (Hadoop's capacity
+//    scheduler: the least-served queue first; elastic: a queue without pending tasks leaves its
+//    share to the other), EJF within the queue. While both queues have waiting tasks, counters
+//    record queue A's time-averaged share of the occupied slots and the time-averaged absolute
+//    deviation of that share from A's capacity (B's deviation is the same).
 //  - Only heartbeats that can change something are simulated: a node's heartbeat is an event
 //    when the node will have room (a free slot, or queue room for yarn-q) and tasks are pending,
 //    or (yaq-c) when its state changed since its last heartbeat (its view must be refreshed), or
@@ -48,8 +56,9 @@ import {
   stream, registerCounter, setCounter, nodeBusy, queueLength, queueFirst, queueEnd, entryTask, removeAt,
   jobFirstTask, count, jobEstimate, counterValue,
 } from "../policy";
-import { taskEstimate } from "../jobs";
+import { taskEstimate, jobUser } from "../jobs";
 function taskEstColumn(): Float64Array { return taskEstimate; }
+function userColumn(): Int32Array { return jobUser; }
 import { failUnlessAdvances } from "../timers";
 import { MinTree } from "../mintree";
 import { Rng, STREAM_YAQ_PHASE, STREAM_YAQ_AM, STREAM_YAQ_PLACE } from "../rng";
@@ -352,9 +361,29 @@ export class YaqCentral extends YaqBase {
   dispatchKind: i32;
   cursorKind: i32;
   cBeats: i32;
+  /** Capacity queues (E9): on, queue A's and B's shares, per queue: pending tasks at the RM,
+   *  running + queued tasks in the RM's view, completions per node (known and reported), running
+   *  tasks and waiting (released, not started) tasks; the share measurement. */
+  capacity: bool;
+  capOf: Float64Array = new Float64Array(2);
+  pendingJobsB: MinTree;
+  pendQ: Int32Array = new Int32Array(2);
+  usedQ: Int32Array = new Int32Array(2);
+  completedQ: Int32Array;
+  reportedQ: Int32Array;
+  runQ: Int32Array = new Int32Array(2);
+  waitQ: Int32Array = new Int32Array(2);
+  lastT: f64 = 0.0;
+  windowT: f64 = 0.0;
+  occT: f64 = 0.0;
+  shareSum: f64 = 0.0;
+  devSum: f64 = 0.0;
+  cWindow: i32 = -1;
+  cShareA: i32 = -1;
+  cDev: i32 = -1;
 
   constructor(order: i32, st: f64, stR: f64, maxJobs: f64, tau: f64, amPeriod: f64, launch: f64, bound: f64,
-              wtMax: f64, placement: i32, rfMin: f64) {
+              wtMax: f64, placement: i32, rfMin: f64, capA: f64) {
     super(order, st, stR, maxJobs);
     this.cBeats = registerCounter("heartbeats");
     const views = placement != LOAD_HEARTBEAT && bound > 0.0;
@@ -362,6 +391,20 @@ export class YaqCentral extends YaqBase {
     this.dueBits0 = new NextSet(views ? nNodes : 1);
     this.dueBits1 = new NextSet(views ? nNodes : 1);
     this.views = views;
+    const cap = capA <= 1.0;
+    const treeB = new MinTree(cap ? nJobs : 1);
+    if (cap) for (let j = 0; j < nJobs; j++) treeB.set(j, Infinity);
+    this.pendingJobsB = treeB;
+    this.completedQ = new Int32Array(cap ? 2 * nNodes : 0);
+    this.reportedQ = new Int32Array(cap ? 2 * nNodes : 0);
+    this.capacity = cap;
+    this.capOf[0] = cap ? capA : 1.0;
+    this.capOf[1] = cap ? 1.0 - capA : 0.0;
+    if (cap) {
+      this.cWindow = registerCounter("capacityWindow");
+      this.cShareA = registerCounter("capacityShareA");
+      this.cDev = registerCounter("capacityDeviation");
+    }
     this.tau = tau;
     this.amPeriod = amPeriod;
     this.launch = launch;
@@ -402,8 +445,61 @@ export class YaqCentral extends YaqBase {
   release(job: i32, count: i32, now: f64): void {
     if (count <= 0) return;
     this.pending += count;
-    this.pendingJobs.set(job, <f64>job);
+    if (this.capacity) {
+      const q = this.queueOf(job);
+      this.measure(now);
+      this.pendQ[q] += count;
+      this.waitQ[q] += count;
+      (q == 0 ? this.pendingJobs : this.pendingJobsB).set(job, <f64>job);
+    } else {
+      this.pendingJobs.set(job, <f64>job);
+    }
     this.planCursor(now);
+  }
+
+  // ---- capacity queues (E9) -----------------------------------------------------------------
+  /** Queue A (0): the trace's first user or no user column; B (1): every other user. */
+  queueOf(job: i32): i32 {
+    const u = userColumn();
+    return u.length > 0 && u[job] != 0 ? 1 : 0;
+  }
+
+  /** The capacity scheduler's choice (§7 #23): the queue with pending tasks whose running +
+   *  queued tasks (RM view) are the smallest multiple of its capacity; ties: A. */
+  pickQueue(): i32 {
+    if (this.pendQ[1] == 0) return 0;
+    if (this.pendQ[0] == 0) return 1;
+    const a = this.capOf[0] > 0.0 ? <f64>this.usedQ[0] / this.capOf[0] : Infinity;
+    const b = this.capOf[1] > 0.0 ? <f64>this.usedQ[1] / this.capOf[1] : Infinity;
+    return b < a ? 1 : 0;
+  }
+
+  /** The share measurement up to `now` (while both queues have waiting tasks). */
+  measure(now: f64): void {
+    const dt = now - this.lastT;
+    this.lastT = now;
+    if (!(dt > 0.0) || this.waitQ[0] <= 0 || this.waitQ[1] <= 0) return;
+    this.windowT += dt;
+    const occ = this.runQ[0] + this.runQ[1];
+    if (occ > 0) {
+      const a = <f64>this.runQ[0] / <f64>occ;
+      this.occT += dt;
+      this.shareSum += dt * a;
+      this.devSum += dt * Math.abs(a - this.capOf[0]);
+      setCounter(this.cShareA, this.shareSum / this.occT);
+      setCounter(this.cDev, this.devSum / this.occT);
+    }
+    setCounter(this.cWindow, this.windowT);
+  }
+
+  onTaskStart(node: i32, task: i32, job: i32, now: f64): void {
+    if (this.capacity) {
+      const q = this.queueOf(job);
+      this.measure(now);
+      this.runQ[q]++;
+      this.waitQ[q]--;
+    }
+    super.onTaskStart(node, task, job, now);
   }
 
   // ---- the RM's view of a node ----------------------------------------------------------
@@ -517,6 +613,12 @@ export class YaqCentral extends YaqBase {
   report(n: i32, now: f64): void {
     const before = this.freeOf(n);
     this.reported[n] = this.completed[n];
+    if (this.capacity) {
+      for (let q = 0; q < 2; q++) {
+        this.usedQ[q] -= this.completedQ[2 * n + q] - this.reportedQ[2 * n + q];
+        this.reportedQ[2 * n + q] = this.completedQ[2 * n + q];
+      }
+    }
     this.freeView += this.freeOf(n) - before;
     if (this.views) {
       this.wtView[n] = this.placement == LOAD_WAIT || this.wtMax < Infinity ? this.waitTime(n, now) : 0.0;
@@ -636,10 +738,17 @@ export class YaqCentral extends YaqBase {
 
   /** The next pending task (EJF over jobs) goes to node n. */
   assign(n: i32, now: f64): void {
-    const job = this.pendingJobs.minIndex();
+    let q = 0;
+    if (this.capacity) {
+      q = this.pickQueue();
+      this.pendQ[q]--;
+      this.usedQ[q]++;
+    }
+    const tree = q == 0 ? this.pendingJobs : this.pendingJobsB;
+    const job = tree.minIndex();
     const task = nextUnlaunchedTask(job);
     this.pending--;
-    if (jobUnlaunched(job) == 0) this.pendingJobs.set(job, Infinity);
+    if (jobUnlaunched(job) == 0) tree.set(job, Infinity);
     const out = this.outstanding(n);
     if (out < this.r) this.freeView--;
     else this.wtView[n] += this.est[task] / <f64>this.r; // §7 #6
@@ -675,6 +784,12 @@ export class YaqCentral extends YaqBase {
   }
 
   onTaskEnd(node: i32, task: i32, job: i32, now: f64): void {
+    if (this.capacity) {
+      const q = this.queueOf(job);
+      this.measure(now);
+      this.runQ[q]--;
+      this.completedQ[2 * node + q]++;
+    }
     this.completed[node]++;
     this.updateRoom(node);
     this.dirty(node, now);
@@ -927,19 +1042,22 @@ function common(p: Params): f64 { return p.num("maxConcurrentJobs"); }
 
 export function createYarn(p: Params): Scheduler {
   return new YaqCentral(ORDER_FIFO, Infinity, Infinity, common(p), p.num("heartbeat"), p.num("amPeriod"),
-    p.num("launch"), 0.0, Infinity, LOAD_HEARTBEAT, 0.0);
+    p.num("launch"), 0.0, Infinity, LOAD_HEARTBEAT, 0.0, Infinity);
 }
 
 export function createYarnQ(p: Params): Scheduler {
   return new YaqCentral(ORDER_FIFO, Infinity, Infinity, common(p), p.num("heartbeat"), p.num("amPeriod"),
-    p.num("launch"), p.num("queue"), Infinity, LOAD_HEARTBEAT, 0.0);
+    p.num("launch"), p.num("queue"), Infinity, LOAD_HEARTBEAT, 0.0, Infinity);
 }
 
 export function createYaqC(p: Params): Scheduler {
   return new YaqCentral(orderByName(p.choice("order")), p.num("ST"), p.num("STr"), common(p), p.num("heartbeat"),
     p.num("amPeriod"), p.num("launch"), p.num("queue"), p.num("maxWait"), loadByName(p.choice("placement")),
-    p.num("rfMin") / 100.0);
+    p.num("rfMin") / 100.0, capacityA(p));
 }
+
+/** Queue A's capacity as a fraction (Infinity: no capacity queues). */
+function capacityA(p: Params): f64 { return p.num("capacityA") / 100.0; }
 
 export function createYaqD(p: Params): Scheduler {
   return new YaqDist(orderByName(p.choice("order")), p.num("ST"), p.num("STr"), common(p),

@@ -13,7 +13,8 @@ import type { Trace } from "../trace/types.js";
 /** CSV v2 (docs/trace-formats.md) with the columns Hive-MS needs: per-task estimates, stages and
  *  parents (task ids t0, t1, ... within each job). */
 export function yaqCsvV2(t: Trace): string {
-  const lines = ["job_id,submit_time,duration,task_id,estimate,stage,parents"];
+  const user = t.users && t.userNames ? ",user" : "";
+  const lines = [`job_id,submit_time,duration,task_id,estimate,stage,parents${user}`];
   for (let j = 0; j < t.arrivals.length; j++) {
     const first = t.taskOffsets[j];
     for (let k = first; k < t.taskOffsets[j + 1]; k++) {
@@ -22,7 +23,8 @@ export function yaqCsvV2(t: Trace): string {
         for (let p = t.parentOffsets[k]; p < t.parentOffsets[k + 1]; p++) parents.push(`t${t.parents[p] - first}`);
       }
       const est = t.taskEstimates ? t.taskEstimates[k] : t.estimates[j];
-      lines.push(`j${j},${t.arrivals[j]},${t.durations[k]},t${k - first},${est},${t.stages ? t.stages[k] : 0},${parents.join(";")}`);
+      const u = user ? `,${t.userNames![t.users![j]]}` : "";
+      lines.push(`j${j},${t.arrivals[j]},${t.durations[k]},t${k - first},${est},${t.stages ? t.stages[k] : 0},${parents.join(";")}${u}`);
     }
   }
   return lines.join("\n") + "\n";
@@ -75,10 +77,11 @@ export function addYaqGenCommands(gen: Command): void {
       .option("--nodes <n>", "nodes the load and default job count refer to (default 80)", int("nodes"))
       .option("--slots <n>", "slots per node (default 10)", int("slots"))
       .option("--seed <n>", "seed (default 1)", number("seed", (v) => Number.isInteger(v) && v >= 0 && v <= 2147483647, "[0, 2147483647] integer"))
-      .requiredOption("-o, --output <file>", w.dag ? "output file (.csv: the stages and the barrier need CSV v2)" : "output file (.tr or .csv)")
+      .requiredOption("-o, --output <file>", w.dag ? "output file (.csv: the stages and the barrier need CSV v2)" : w.users ? "output file (.csv: the capacity queues need CSV v2's user column)" : "output file (.tr or .csv)")
       .action(async (opts) => {
         const output = String(opts.output);
         if (w.dag && !/\.csv$/i.test(output)) throw new InputError(`-o ${showValue(output)}: ${w.name} has stages and a barrier (task dependencies), which only a .csv file carries`);
+        if (w.users && !/\.csv$/i.test(output)) throw new InputError(`-o ${showValue(output)}: ${w.name} has each job's capacity queue (a user column), which only a .csv file carries`);
         checkOutputDir(output);
         const nodes = (opts.nodes as number | undefined) ?? 80;
         const slots = (opts.slots as number | undefined) ?? 10;
@@ -87,7 +90,7 @@ export function addYaqGenCommands(gen: Command): void {
         const t = generateYaq({ workload: w.name, jobs: opts.jobs as number | undefined, load: opts.load as number | undefined, nodes, slots, seed },
           (stream) => new mod.Rng(seed, stream));
         // Hive-MS's barrier and per-task estimates need CSV v2 (the .tr and v1 writers drop them).
-        if (w.dag) writeFileAtomic(output, yaqCsvV2(t)); else await writeTraceFile(output, t);
+        if (w.dag || w.users) writeFileAtomic(output, yaqCsvV2(t)); else await writeTraceFile(output, t);
         process.stderr.write(`${output}: ${t.name}, ${t.arrivals.length} jobs, ${t.durations.length} tasks (default jobs ${defaultYaqJobs(w, nodes, slots)})\n`);
       });
   }

@@ -159,6 +159,7 @@ const YAQ_PLACEMENT: ParamSpec = { name: "placement", kind: "enum", default: "wa
 const YAQ_ORDER: ParamSpec = { name: "order", kind: "enum", default: "srjf", values: ["srjf", "lrtf", "stf", "ejf", "fifo"], unit: "", description: "node queue order: shortest remaining job first, least remaining tasks first, shortest task first, earliest job first, or FIFO (no starvation rule)" };
 const YAQ_ST: ParamSpec = { name: "ST", kind: "number", default: 10, infinity: true, unit: "s", min: 0, max: 1e9, description: "hard starvation threshold: a task queued longer is served first (inf: off)" };
 const YAQ_STR: ParamSpec = { name: "STr", kind: "number", default: "inf", infinity: true, unit: "x estimate", min: 0, max: 1e9, description: "relative starvation threshold: starved after STr x its estimate (inf: off)" };
+const YAQ_CAPACITY: ParamSpec = { name: "capacityA", kind: "number", default: "inf", infinity: true, unit: "%", min: 0, max: 100, description: "capacity queues (spec §4.5, E9): queue A (the trace's first user) gets this share of the cluster, queue B (every other user) the rest; the RM serves the least-served queue first, counting running + queued tasks (inf: no capacity queues)" };
 const YAQ_REBALANCE: ParamSpec = { name: "rebalance", kind: "boolean", default: false, unit: "flag", description: "dynamic queue rebalancing every τ: nodes above mean + 1 stdev of load give up queued tasks, re-placed (spec §2.4)" };
 
 /** Yaq experiment presets (seed-yaq.md §8; docs/results/yaq.md): each system's values. */
@@ -170,6 +171,7 @@ const YAQ_C_PRESETS: Record<string, Record<string, number | boolean | string>> =
   "yaq-E5": { queue: 10, order: "stf", ST: 0.5 },
   "yaq-E6": { queue: 10, order: "srjf", ST: "inf" },
   "yaq-E7": { queue: 4, placement: "wait", order: "srjf", ST: 10 },
+  "yaq-E9": { queue: 4, placement: "wait", order: "srjf", ST: 10, capacityA: 70 },
 };
 
 export const SCHEDULERS: SchedulerSpec[] = [
@@ -363,7 +365,8 @@ export const SCHEDULERS: SchedulerSpec[] = [
     source: "seed-yaq.md §2, §5.3",
     summary: "Yaq-c: YARN with bounded node queues (length b and/or wait bound WT_max), Algorithm 1 placement by queue wait-time estimate (or length, or random), queue reordering (SRJF/LRTF/STF/EJF) with Algorithm 3's starvation thresholds",
     params: [...YAQ_COMMON, YAQ_QUEUE, YAQ_MAXWAIT, YAQ_PLACEMENT, YAQ_ORDER, YAQ_ST, YAQ_STR,
-      { name: "rfMin", kind: "number", default: 0, unit: "% of slots", min: 0, max: 100, description: "Rf_min (Algorithm 1): tasks are queued only when the free slots in the RM's view are at most this share (spec §7 #4: 0)" }],
+      { name: "rfMin", kind: "number", default: 0, unit: "% of slots", min: 0, max: 100, description: "Rf_min (Algorithm 1): tasks are queued only when the free slots in the RM's view are at most this share (spec §7 #4: 0)" },
+      YAQ_CAPACITY],
   },
   {
     name: "yaq-d", dag: true, engine: { module: "yaq", factory: "createYaqD" }, binding: "early", doc: "docs/models/yaq.md", presets: { "yaq-E8": { rebalance: true } },

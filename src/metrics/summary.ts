@@ -135,6 +135,10 @@ export interface YaqMetrics {
   queueDelay: { mean: number; stdev: number; median: number };
   jobsPerMinute: number;
   utilization: number;
+  /** Capacity queues (yaq-c `capacityA`, E9): while both queues had waiting tasks (`window` s),
+   *  queue A's time-averaged share of the occupied slots and its mean absolute deviation from
+   *  A's capacity. Absent without capacity queues. */
+  capacity?: { shareA: number; deviation: number; window: number };
 }
 
 /** When each job was admitted under Yaq's admission cap (yaq.ts YaqBase): in submission order,
@@ -192,6 +196,8 @@ export function yaqMetrics(r: SimResult): YaqMetrics | undefined {
     queueDelay: { mean: c.queueDelayMean, stdev: c.queueDelayStdev, median: c.queueDelayMedian },
     jobsPerMinute: makespan > 0 ? (60 * n) / makespan : NaN,
     utilization: capacity > 0 ? r.busySlotSeconds / capacity : 0,
+    ...(c.capacityWindow !== undefined
+      ? { capacity: { shareA: c.capacityShareA, deviation: c.capacityDeviation, window: c.capacityWindow } } : {}),
   };
 }
 

@@ -70,7 +70,10 @@ export function formatRunTable(runs: RunSummary[]): string {
     + table(["scheduler", "jctExec mean", "p50", "p90", "p99", "queuing mean", "stdev", "median", "jobs/min", "util"],
       yaqRuns.map((r) => [r.scheduler, ...[r.yaq!.jctExec.mean, r.yaq!.jctExec.p50, r.yaq!.jctExec.p90, r.yaq!.jctExec.p99,
         r.yaq!.queueDelay.mean, r.yaq!.queueDelay.stdev, r.yaq!.queueDelay.median, r.yaq!.jobsPerMinute].map(fmt),
-      `${(100 * r.yaq!.utilization).toFixed(1)}%`]));
+      `${(100 * r.yaq!.utilization).toFixed(1)}%`]))
+    + yaqRuns.filter((r) => r.yaq!.capacity && r.yaq!.capacity.window > 0).map((r) => `\n${r.scheduler}: capacity queue A (capacityA ${r.params.capacityA} %) held `
+      + `${(100 * r.yaq!.capacity!.shareA).toFixed(1)}% of the occupied slots, mean deviation ${(100 * r.yaq!.capacity!.deviation).toFixed(1)} points, `
+      + `over the ${fmt(r.yaq!.capacity!.window)} s in which both queues had waiting tasks`).join("");
   return head.join("\n") + table(header, rows) + res
     + "\n\nslowdown: percentile of completion time / the same percentile of the jobs' longest task (per class)\n"
     + table(slow, slowRows) + yaq;

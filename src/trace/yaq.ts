@@ -13,7 +13,10 @@
 // Arrivals: backlogged (every job at t = 0, the default: §7 #2) or, with `load`, Poisson at that
 // offered fraction of nodes x slots. Default job counts: Hive-MS 185; GridMix enough work for
 // 30 minutes of the whole cluster (§3.4: "executed for 30 min").
-// Random streams 23 (job parameters), 24 (task durations), 25 (arrivals) of the engine's Rng.
+//  - `yaq-capacity` (Fig. 8, spec §4.5, §8 E9): GridMix-MS whose jobs are submitted to capacity
+//    queue A or B with equal probability (the trace's users "A" and "B", stream 26).
+// Random streams 23 (job parameters), 24 (task durations), 25 (arrivals), 26 (capacity queues) of
+// the engine's Rng.
 import { InputError, showValue } from "../errors.js";
 import type { RngFactory, UniformSource } from "./gen.js";
 import type { Trace } from "./types.js";
@@ -21,8 +24,10 @@ import type { Trace } from "./types.js";
 export const STREAM_YAQ_JOBS = 23;
 export const STREAM_YAQ_TASKS = 24;
 export const STREAM_YAQ_ARRIVALS = 25;
+export const STREAM_YAQ_QUEUES = 26;
 
-export interface YaqWorkload { name: string; description: string; meanTask: number; dag: boolean }
+/** dag: stages and a barrier; users: each job's capacity queue (both need CSV v2 files). */
+export interface YaqWorkload { name: string; description: string; meanTask: number; dag: boolean; users?: boolean }
 
 export const YAQ_WORKLOADS: YaqWorkload[] = [
   { name: "yaq-5s", description: "Yaq GridMix: jobs of 100 tasks of 5 s", meanTask: 5, dag: false },
@@ -33,6 +38,7 @@ export const YAQ_WORKLOADS: YaqWorkload[] = [
   { name: "yaq-gridmix-ms", description: "Yaq GridMix-MS: 100-task jobs, per job D ~ Exp(49 s), tasks D x U(0.9, 1.1)", meanTask: 49, dag: false },
   { name: "yaq-gridmix-ms-iid", description: "Yaq GridMix-MS, i.i.d. Exp(49 s) tasks", meanTask: 49, dag: false },
   { name: "yaq-heavy", description: "Yaq heavy-tailed GridMix-MS: the longest 20% of tasks +500 s", meanTask: 149, dag: false },
+  { name: "yaq-capacity", description: "Yaq GridMix-MS with capacity queues (Fig. 8): each job submitted to queue A or B with probability 0.5", meanTask: 49, dag: false, users: true },
   { name: "yaq-hive", description: "Yaq Hive-MS (synthesized): 185 map->reduce jobs with a barrier, 57.9 maps and 1.5 reduces per job, tasks 22.9 s mean, CV 1.21", meanTask: 22.9, dag: true },
 ];
 
@@ -128,7 +134,7 @@ export function generateYaq(opts: YaqOptions, rng: RngFactory): Trace {
       let mean = w.meanTask;
       if (w.name === "yaq-mixed") mean = jr.nextFloat() < 0.8 ? 5 : 50;
       else if (w.name === "yaq-mixed-even") mean = jr.nextFloat() < 0.5 ? 5 : 50;
-      const perJob = w.name === "yaq-gridmix-ms" || w.name === "yaq-heavy";
+      const perJob = w.name === "yaq-gridmix-ms" || w.name === "yaq-heavy" || w.name === "yaq-capacity";
       const iid = w.name === "yaq-gridmix-ms-iid";
       const dj = perJob ? exp(jr, 49) : 0;
       for (let i = 0; i < 100; i++) {
@@ -159,6 +165,12 @@ export function generateYaq(opts: YaqOptions, rng: RngFactory): Trace {
   }
   const name = `${w.name}(jobs=${jobs}, ${opts.load === undefined ? "backlogged" : `load=${opts.load} of ${opts.nodes}x${opts.slots}`}, seed=${opts.seed})`;
   const trace: Trace = { name, arrivals, taskOffsets: offsets, durations: d, estimates };
+  if (w.users) {
+    // §4.5: "a GridMix workload that submits jobs to both queues with equal probability".
+    const qr = rng(STREAM_YAQ_QUEUES);
+    trace.users = Int32Array.from({ length: jobs }, () => (qr.nextFloat() < 0.5 ? 0 : 1));
+    trace.userNames = ["A", "B"];
+  }
   if (w.dag) {
     trace.taskEstimates = Float64Array.from(taskEst);
     trace.stages = Int32Array.from(stages);
