@@ -62,7 +62,7 @@ function userColumn(): Int32Array { return jobUser; }
 import { failUnlessAdvances } from "../timers";
 import { MinTree } from "../mintree";
 import { Rng, STREAM_YAQ_PHASE, STREAM_YAQ_AM, STREAM_YAQ_PLACE } from "../rng";
-import { ctz32 } from "../glue";
+import { NextSet } from "../nextset";
 import { YaqOrder, ORDER_FIFO, ORDER_EJF, ORDER_SRJF, ORDER_LRTF, ORDER_STF } from "./yaqorder";
 
 export const LOAD_WAIT: i32 = 0;
@@ -266,51 +266,6 @@ function swap(a: Float64Array, i: i32, j: i32): void {
   const t = a[i];
   a[i] = a[j];
   a[j] = t;
-}
-
-/** A bitset over positions with "next set position at or after p" (two levels). */
-export class NextSet {
-  n: i32;
-  words: Int32Array;
-  summary: Int32Array;
-
-  constructor(n: i32) {
-    this.n = n;
-    const w = (n + 31) >> 5;
-    this.words = new Int32Array(w);
-    this.summary = new Int32Array((w + 31) >> 5);
-  }
-
-  set(p: i32, on: bool): void {
-    const w = p >> 5;
-    const old = this.words[w];
-    const v = on ? old | (1 << (p & 31)) : old & ~(1 << (p & 31));
-    if (v == old) return;
-    this.words[w] = v;
-    const sw = w >> 5;
-    if (v != 0) this.summary[sw] |= 1 << (w & 31); else this.summary[sw] &= ~(1 << (w & 31));
-  }
-
-  /** The first set position >= p, or -1. */
-  next(p: i32): i32 {
-    if (p >= this.n) return -1;
-    let w = p >> 5;
-    let bits = this.words[w] & (-1 << (p & 31));
-    if (bits != 0) return (w << 5) + ctz32(bits);
-    w++;
-    const nw = this.words.length;
-    if (w >= nw) return -1;
-    let sw = w >> 5;
-    let sb = this.summary[sw] & (-1 << (w & 31));
-    const ns = this.summary.length;
-    while (sb == 0) {
-      sw++;
-      if (sw >= ns) return -1;
-      sb = this.summary[sw];
-    }
-    w = (sw << 5) + ctz32(sb);
-    return (w << 5) + ctz32(this.words[w]);
-  }
 }
 
 export class YaqCentral extends YaqBase {
