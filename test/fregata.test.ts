@@ -201,6 +201,43 @@ describe("invariants on randomized DAG workloads over a heterogeneous cluster", 
   });
 });
 
+describe("the masters' queues: strict priority and WFQ(W) (A16, wfq.ts)", () => {
+  // A hand-built queue: one worker with one slot and 1 core; at time 0 a short job H of four
+  // 1-s tasks and a long job L of three 20-s tasks, each task asking for the whole core, so
+  // the master places one task per release. Hand-computed service order with W = 3: H's first
+  // task at H's arrival (only HIGH is queued; a counted dispatch, LOW's count 1), H1 (count 2 =
+  // W - 1: LOW is due), L0, then H2, H3 (LOW's count back to 2), L1, L2. W = 1: LOW is always
+  // due once it has work (H0, then L0, L1, L2, then H1-H3). W = inf: H0-H3, then L0-L2.
+  const ONE: ClusterSpec = { name: "one", workers: [{ count: 1, slots: 1, capacity: { cpu: 1 } }] };
+  const trace: Trace = {
+    name: "wfq", arrivals: f64([0, 0]), taskOffsets: Int32Array.from([0, 4, 7]),
+    durations: f64([1, 1, 1, 1, 20, 20, 20]), estimates: f64([1, 20]),
+    parentOffsets: new Int32Array(8), parents: new Int32Array(0),
+    demandNames: ["cpu"], demands: f64([1, 1, 1, 1, 1, 1, 1]),
+  };
+  const order = (r: SimResult) => Array.from(r.tasks!.start.keys()).sort((a, b) => r.tasks!.start[a] - r.tasks!.start[b] || a - b);
+  for (const [W, expected] of [["inf", [0, 1, 2, 3, 4, 5, 6]], [3, [0, 1, 4, 2, 3, 5, 6]], [1, [0, 4, 5, 6, 1, 2, 3]]] as const) {
+    it(`W = ${W}: service order ${expected.join(", ")} (Wasm == JS)`, async () => {
+      const params = { W, classifier: "oracle", coLocate: 1, rho: 0, cutoff: 10 };
+      const w = await run(trace, "fregata", ONE, "wasm", params);
+      const j = await run(trace, "fregata", ONE, "js", params);
+      expect(order(w)).toEqual(expected);
+      expect(Array.from(j.tasks!.start)).toEqual(Array.from(w.tasks!.start));
+      checkInvariants(w);
+      checkResources(w, ONE);
+      if (W === "inf") expect(w.counters.wfqLowTurns).toBeUndefined();
+      else expect(w.counters.wfqLowTurns).toBe(W === 3 ? 1 : 3); // LOW placements while HIGH waited: L0; L0-L2
+    });
+  }
+
+  it("W = 20 on a generated workload keeps the invariants", async () => {
+    const trace20 = await fregataTrace(10, 2);
+    const r = await run(trace20, "fregata", MIXED, "wasm", { W: 20 });
+    checkInvariants(r);
+    checkResources(r, MIXED);
+  });
+});
+
 describe("the classifier (A2)", () => {
   it("logistic regression on the prefix: deterministic, reports 10-fold CV accuracy, beats the majority class", async () => {
     const trace = await fregataTrace(300, 1);

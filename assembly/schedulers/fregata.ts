@@ -37,6 +37,7 @@ import { Rng, STREAM_FREGATA_MASTERS } from "../rng";
 import { toI32 } from "../glue";
 import { MinTree } from "../mintree";
 import { dominant, deviation, pairFits, priorities, partition, volume } from "./packing";
+import { Wfq } from "./wfq";
 
 const HIGH: i32 = 0;
 const LOW: i32 = 1;
@@ -190,10 +191,17 @@ export class Fregata extends Scheduler {
   cFallback: i32 = registerCounter("masterFallbacks");
   cMaxQueue: i32 = registerCounter("maxMasterQueue");
   cBackfill: i32 = registerCounter("backfills");
+  /** Strict priority (W = inf), or WFQ(W) at each master (Pigeon's rule, wfq.ts). */
+  strict: bool = true;
+  wfq: Wfq[] = [];
+  cLowTurns: i32 = 0;
 
   constructor(cutoff: f64, w1: f64, w2: f64, w3: f64, gamma: f64, kappa: f64, wcc: bool, perTask: bool, window: i32,
-              maxPack: i32, normalize: bool, loadThreshold: f64, groupSize: i32, reservedPercent: f64) {
+              maxPack: i32, normalize: bool, loadThreshold: f64, groupSize: i32, reservedPercent: f64, weight: f64) {
     super();
+    this.strict = weight == Infinity;
+    // (registered only with WFQ: a strict run's counters stay those of earlier versions)
+    if (!this.strict) this.cLowTurns = registerCounter("wfqLowTurns");
     this.dagAware = true;
     this.taskJobs = true;
     this.cutoff = cutoff;
@@ -256,6 +264,7 @@ export class Fregata extends Scheduler {
       }
       this.heaps.push(new TaskHeap());
       this.heaps.push(new TaskHeap());
+      this.wfq.push(new Wfq(2).setWeight(LOW, weight));
     }
     this.eligible = new Int32Array(G);
     this.loads = new MinTree(G);
@@ -544,9 +553,30 @@ export class Fregata extends Scheduler {
   dispatch(g: i32, now: f64, gain: i32): void {
     if (this.groupFreeSlots[g] == 0) return;
     sendBegin();
-    for (let cls = HIGH; cls <= LOW; cls++) {
-      this.dispatchClass(g, cls, now, gain);
-      if (this.groupFreeSlots[g] == 0) break;
+    if (this.strict) {
+      for (let cls = HIGH; cls <= LOW; cls++) {
+        this.dispatchClass(g, cls, now, gain, 0);
+        if (this.groupFreeSlots[g] == 0) break;
+      }
+    } else {
+      // WFQ(W) (A16's option; Pigeon's rule, wfq.ts): one entity per turn from the class the rule
+      // picks among those with queued tasks; a class that can place nothing now sits out the rest
+      // of this dispatch (work-conserving: the other class goes on, and the waiting class's count
+      // keeps growing, so it is served first once something of it fits). Every task placed is a
+      // counted dispatch (a pair counts two).
+      const rule = this.wfq[g];
+      let stuck = 0;
+      while (this.groupFreeSlots[g] > 0) {
+        let mask = 0;
+        if (this.winSize[2 * g + HIGH] > 0 && (stuck & 1) == 0) mask |= 1;
+        if (this.winSize[2 * g + LOW] > 0 && (stuck & 2) == 0) mask |= 2;
+        const c = rule.choose(mask);
+        if (c < 0) break;
+        const n = this.dispatchClass(g, c, now, gain, 1);
+        if (n == 0) { stuck |= 1 << c; continue; }
+        if (c == LOW && (mask & 1) != 0) count(this.cLowTurns, <f64>n);
+        for (let k = 0; k < n; k++) rule.served(c);
+      }
     }
     sendEnd(now);
   }
@@ -583,10 +613,12 @@ export class Fregata extends Scheduler {
   /** Free slots in group g on the workers class `cls` may use (LOW: the non-reserved). */
   usableSlots(g: i32, cls: i32): i32 { return cls == HIGH ? this.groupFreeSlots[g] : this.lowFreeSlots[g]; }
 
-  dispatchClass(g: i32, cls: i32, now: f64, gain: i32): void {
+  /** Scans class `cls`'s window of master g and places what fits (`limit` > 0: stops after the
+   *  first entity placed); returns the number of tasks placed. */
+  dispatchClass(g: i32, cls: i32, now: f64, gain: i32, limit: i32): i32 {
     const q = 2 * g + cls;
     const w = this.winSize[q];
-    if (w == 0) return;
+    if (w == 0) return 0;
     const K = this.window;
     const base = q * K;
     const D = this.D;
@@ -605,12 +637,12 @@ export class Fregata extends Scheduler {
       this.kn[i] = k;
       if (k == 0 || (cls == LOW && this.anyTier[t] != 0)) fresh++;
     }
-    if (fresh == 0 && gain < 0) return;
+    if (fresh == 0 && gain < 0) return 0;
     // (anyTier tasks of LOW may use reserved workers: they skip the bound, mightFit)
     // The group's largest free amounts (mightFit's bound) are computed when a fresh entry needs
     // them; no free slot the class may use: nothing to place.
     this.mfStale = true;
-    if (this.usableSlots(g, cls) == 0) return;
+    if (this.usableSlots(g, cls) == 0) return 0;
     // packList (packing.ts) evaluated lazily over the window: entity i's partner is chosen when
     // the scan reaches i, among the later tasks not yet taken (ties to the earlier), but only for
     // a task that can be placed alone now (a quick bound — its demand within the group's largest
@@ -622,7 +654,9 @@ export class Fregata extends Scheduler {
     const dem = taskDemands;
     let firstFailed = false;
     let placedAny = false;
+    let placedN = 0;
     for (let i = 0; i < w; i++) {
+      if (limit > 0 && placedN > 0) break; // (WFQ: one entity per turn)
       if (this.placed[i] != 0) continue;
       if (this.groupFreeSlots[g] == 0 || this.usableSlots(g, cls) == 0) break;
       const a0 = this.win[i];
@@ -669,6 +703,7 @@ export class Fregata extends Scheduler {
           this.placed[i] = 1;
           this.placed[p] = 1;
           placedAny = true;
+          placedN += 2;
           count(this.cPairs, 1.0);
           if (firstFailed) count(this.cBackfill, 1.0);
           this.mfStale = true;
@@ -679,12 +714,14 @@ export class Fregata extends Scheduler {
       // A single, or a pair that fits nowhere now tried as two singles (A9).
       if (this.placeSingle(g, cls, i, now)) {
         placedAny = true;
+        placedN++;
         if (firstFailed) count(this.cBackfill, 1.0);
         this.mfStale = true;
         gainUsable = this.usableGain(gain, cls);
       } else firstFailed = true;
       if (p > i && this.groupFreeSlots[g] > 0 && this.placeSingle(g, cls, p, now)) {
         placedAny = true;
+        placedN++;
         if (firstFailed) count(this.cBackfill, 1.0);
         this.mfStale = true;
         gainUsable = this.usableGain(gain, cls);
@@ -692,7 +729,7 @@ export class Fregata extends Scheduler {
     }
     if (!placedAny) {
       for (let i = 0; i < w; i++) this.winKnown[base + i] = this.kn[i];
-      return;
+      return 0;
     }
     // The window without the placed tasks (in order), refilled from the heap.
     let k = 0;
@@ -711,6 +748,7 @@ export class Fregata extends Scheduler {
       k++;
     }
     this.winSize[q] = k;
+    return placedN;
   }
 
   /** Places window task i alone (best fit); whether it was placed. */
@@ -801,5 +839,5 @@ function sortBySizeDesc(order: Int32Array, size: Int32Array, n: i32, cnt: Int32A
 export function createFregata(p: Params): Scheduler {
   return new Fregata(p.num("cutoff"), p.num("w1"), p.num("w2"), p.num("w3"), p.num("gamma"), p.num("kappa"),
     p.choice("partition") == "wcc", p.choice("masterDispatch") == "perTask", p.int("packWindow"), p.int("maxPack"),
-    p.flag("normalizeDemands"), p.num("loadThreshold"), p.int("groupSize"), p.num("rho"));
+    p.flag("normalizeDemands"), p.num("loadThreshold"), p.int("groupSize"), p.num("rho"), p.num("W"));
 }
