@@ -238,6 +238,47 @@ describe("the masters' queues: strict priority and WFQ(W) (A16, wfq.ts)", () => 
   });
 });
 
+describe("pigeon's reserved workers with several slots per node (reservedUnit, A15/A16)", () => {
+  // 10 nodes x 2 slots, one group, reserved = 10 %: `node` reserves node 0 (both slots);
+  // `slot` reserves 2 of the 20 slots, the first slot of nodes 0 and 1 (slot by slot across the
+  // group). A long job of 40 tasks of 10 s: 18 run at once either way; with `slot`, nodes 0 and
+  // 1 run one long task at a time beside their reserved slot. A short job of 20 tasks fills all
+  // 20 slots at once either way.
+  const mk = (long: boolean): Trace => {
+    const n = long ? 40 : 20;
+    return { name: "reserve", arrivals: f64([0]), taskOffsets: Int32Array.from([0, n]),
+      durations: f64(Array(n).fill(long ? 10 : 1)), estimates: f64([long ? 10 : 1]) };
+  };
+  const go = async (trace: Trace, unit: string) => {
+    const config = resolveConfig({ scheduler: "pigeon", nodes: 10, slots: 2, seed: 1,
+      params: { cutoff: 5, groupSize: 10, reserved: 10, W: "inf", reservedUnit: unit } });
+    return runSimulation(await loadEngine("wasm"), trace, config, { recordTasks: true });
+  };
+  const perNodeAtZero = (r: SimResult) => {
+    const c = new Array(10).fill(0);
+    for (let k = 0; k < r.tasks!.start.length; k++) if (r.tasks!.start[k] < 1) c[r.tasks!.node[k]]++;
+    return c;
+  };
+  it("node: the reserved node runs no long task; slot: nodes 0 and 1 run one each", async () => {
+    expect(perNodeAtZero(await go(mk(true), "node"))).toEqual([0, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    expect(perNodeAtZero(await go(mk(true), "slot"))).toEqual([1, 1, 2, 2, 2, 2, 2, 2, 2, 2]);
+  });
+  it("a short job uses every slot, reserved ones included, under both units", async () => {
+    for (const unit of ["node", "slot"]) expect(perNodeAtZero(await go(mk(false), unit))).toEqual(Array(10).fill(2));
+  });
+  it("slot on a randomized DAG workload over a heterogeneous cluster: invariants, Wasm == JS", async () => {
+    const trace = await fregataTrace(12, 1);
+    const params = { reservedUnit: "slot", reserved: 10, groupSize: 3 };
+    const w = await run(trace, "pigeon", MIXED, "wasm", params);
+    const j = await run(trace, "pigeon", MIXED, "js", params);
+    checkInvariants(w);
+    checkResources(w, MIXED);
+    expect(Array.from(j.tasks!.start)).toEqual(Array.from(w.tasks!.start));
+    expect(j.counters).toEqual(w.counters);
+    expect(w.counters.reservedDispatches).toBeGreaterThan(0);
+  });
+});
+
 describe("the classifier (A2)", () => {
   it("logistic regression on the prefix: deterministic, reports 10-fold CV accuracy, beats the majority class", async () => {
     const trace = await fregataTrace(300, 1);

@@ -309,7 +309,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
       "fregata-ec2": { ...PIGEON_PRESETS["fregata-ec2"], groupSize: 10 } },
     summary: "distributors spread each job's tasks evenly over group masters (no probing); a master keeps HIGH/LOW queues served by weighted fair queuing (weight W) and dispatches only to idle workers, a few of them reserved for short tasks; completions come back as idle notices",
     params: pigeonParams(true),
-    check: (p, nodes) => checkPigeon(p, nodes),
+    check: (p, nodes, slots) => checkPigeon(p, nodes, false, slots),
   },
   {
     name: "pigeon-central", engine: { module: "pigeon", factory: "createPigeonCentral" }, binding: "early", dag: true, doc: "docs/models/pigeon.md",
@@ -317,7 +317,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
     presets: PIGEON_PRESETS,
     summary: "Pigeon with one master over all workers (the paper's centralized counterpart): HIGH/LOW queues with WFQ, the same reserved fraction of all workers; with reserved=0 and one class it is a central FIFO",
     params: pigeonParams(false),
-    check: (p, nodes) => checkPigeon(p, nodes, true),
+    check: (p, nodes, slots) => checkPigeon(p, nodes, true, slots),
   },
   {
     name: "fregata", engine: { module: "fregata", factory: "createFregata" }, binding: "early", dag: true, resources: true,
