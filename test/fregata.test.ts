@@ -392,10 +392,24 @@ describe("the CLI (the issue's acceptance commands, small)", () => {
     const run = aviary("run", "--trace", "f.csv", "--preset", "fregata-cluster", "--scheduler", "fregata,pigeon,sparrow");
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("resource utilisation (allocated / capacity over the makespan; cluster fregata-cluster)");
+    // The main table's utilisation column is the mean resource utilisation on a cluster, labelled
+    // "res util", and equals the resource block's mean (the JSON keeps the busy-slot share).
+    const lines = run.stdout.split("\n");
+    const header = lines.find((l) => l.startsWith("scheduler  short jobs"))!;
+    expect(header).toContain("res util");
+    const block = lines.slice(lines.findIndex((l) => l.startsWith("resource utilisation")));
+    const blockMean = block.find((l) => l.startsWith("fregata "))!.trim().split(/\s+/)[5]; // cpu mem disk bw mean
+    expect(lines.find((l) => l.startsWith("fregata "))).toContain(` ${blockMean} `);
+    const json = aviary("run", "--trace", "f.csv", "--preset", "fregata-cluster", "--scheduler", "fregata", "--format", "json");
+    const j = JSON.parse(json.stdout);
+    expect(j.utilization).toBeLessThan(0.2); // slots: 64 per worker for fregata
+    expect(j.resources.mean).toBeGreaterThan(j.utilization);
+    expect(run.stdout).toContain(`${(100 * j.resources.mean).toFixed(1)}%`);
     const cmp = aviary("compare", "--trace", "f.csv", "--preset", "fregata-cluster", "--schedulers", "fregata,pigeon,sparrow",
       "--baseline", "fregata", "--seeds", "2", "--workers", "1");
     expect(cmp.status).toBe(0);
     expect(cmp.stdout).toContain("util mean");
+    expect(cmp.stdout).toContain("res util");
     expect(aviary("convert", "alibaba-2018", join(root, "traces/alibaba-2018-sample.csv"), "-o", "a.csv").status).toBe(0);
     const a = aviary("run", "--trace", "a.csv", "--scheduler", "fregata,pigeon", "--nodes", "50", "--format", "json");
     expect(a.status).toBe(0);
