@@ -363,22 +363,26 @@ describe("§4.2 directions on the generated workload at 50 servers (fregata-clus
     for (let j = 0; j < r.finish.length; j++) s += r.finish[j] - r.trace.arrivals[j];
     return s / r.finish.length;
   };
-  for (const jobs of [100, 300, 600]) {
+  for (const jobs of [100, 200, 300, 400, 500, 600]) {
     it(`${jobs} jobs: mean JCT fregata < pigeon < sparrow; mean utilisation fregata > pigeon and sparrow`, async () => {
       const trace = await fregataTrace(jobs, 1);
       const out: Record<string, SimResult> = {};
-      for (const s of ["fregata", "pigeon", "sparrow"]) {
+      const runOne = async (s: string, explicit: Record<string, number | string> = {}) => {
         const config = resolveConfig({ scheduler: s, seed: 1, cluster: findCluster("fregata-cluster"),
-          params: paramsForScheduler(s, { preset }) as Record<string, number> });
-        out[s] = runSimulation(await loadEngine("wasm"), trace, config);
-      }
+          params: paramsForScheduler(s, { preset, explicit }) as Record<string, number> });
+        return runSimulation(await loadEngine("wasm"), trace, config);
+      };
+      for (const s of ["fregata", "pigeon", "sparrow"]) out[s] = await runOne(s);
       expect(meanJct(out.fregata)).toBeLessThan(meanJct(out.pigeon));
       expect(meanJct(out.pigeon)).toBeLessThan(meanJct(out.sparrow));
-      // (Pigeon > Sparrow in utilisation, the paper's R1/R2, is not reproduced: docs/results/fregata.md.)
-      const u = (s: string) => summarize(out[s]).resources!.mean;
-      expect(u("fregata")).toBeGreaterThan(u("pigeon"));
-      expect(u("fregata")).toBeGreaterThan(u("sparrow"));
-    }, 60_000);
+      const u = (r: SimResult) => summarize(r).resources!.mean;
+      expect(u(out.fregata)).toBeGreaterThan(u(out.pigeon));
+      expect(u(out.fregata)).toBeGreaterThan(u(out.sparrow));
+      // Pigeon > Sparrow in utilisation (R1/R2) is not reproduced (docs/results/fregata.md, "Why
+      // Pigeon < Sparrow"): utilisation orders by makespan, and Pigeon's reserved nodes (10 % of
+      // the servers, idle for long work) are what it loses — without them it does better.
+      expect(u(await runOne("pigeon", { reserved: 0 }))).toBeGreaterThan(u(out.pigeon));
+    }, 120_000);
   }
 });
 
