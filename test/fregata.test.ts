@@ -201,6 +201,84 @@ describe("invariants on randomized DAG workloads over a heterogeneous cluster", 
   });
 });
 
+describe("the masters' queues: strict priority and WFQ(W) (A16, wfq.ts)", () => {
+  // A hand-built queue: one worker with one slot and 1 core; at time 0 a short job H of four
+  // 1-s tasks and a long job L of three 20-s tasks, each task asking for the whole core, so
+  // the master places one task per release. Hand-computed service order with W = 3: H's first
+  // task at H's arrival (only HIGH is queued; a counted dispatch, LOW's count 1), H1 (count 2 =
+  // W - 1: LOW is due), L0, then H2, H3 (LOW's count back to 2), L1, L2. W = 1: LOW is always
+  // due once it has work (H0, then L0, L1, L2, then H1-H3). W = inf: H0-H3, then L0-L2.
+  const ONE: ClusterSpec = { name: "one", workers: [{ count: 1, slots: 1, capacity: { cpu: 1 } }] };
+  const trace: Trace = {
+    name: "wfq", arrivals: f64([0, 0]), taskOffsets: Int32Array.from([0, 4, 7]),
+    durations: f64([1, 1, 1, 1, 20, 20, 20]), estimates: f64([1, 20]),
+    parentOffsets: new Int32Array(8), parents: new Int32Array(0),
+    demandNames: ["cpu"], demands: f64([1, 1, 1, 1, 1, 1, 1]),
+  };
+  const order = (r: SimResult) => Array.from(r.tasks!.start.keys()).sort((a, b) => r.tasks!.start[a] - r.tasks!.start[b] || a - b);
+  for (const [W, expected] of [["inf", [0, 1, 2, 3, 4, 5, 6]], [3, [0, 1, 4, 2, 3, 5, 6]], [1, [0, 4, 5, 6, 1, 2, 3]]] as const) {
+    it(`W = ${W}: service order ${expected.join(", ")} (Wasm == JS)`, async () => {
+      const params = { W, classifier: "oracle", coLocate: 1, rho: 0, cutoff: 10 };
+      const w = await run(trace, "fregata", ONE, "wasm", params);
+      const j = await run(trace, "fregata", ONE, "js", params);
+      expect(order(w)).toEqual(expected);
+      expect(Array.from(j.tasks!.start)).toEqual(Array.from(w.tasks!.start));
+      checkInvariants(w);
+      checkResources(w, ONE);
+      if (W === "inf") expect(w.counters.wfqLowTurns).toBeUndefined();
+      else expect(w.counters.wfqLowTurns).toBe(W === 3 ? 1 : 3); // LOW placements while HIGH waited: L0; L0-L2
+    });
+  }
+
+  it("W = 20 on a generated workload keeps the invariants", async () => {
+    const trace20 = await fregataTrace(10, 2);
+    const r = await run(trace20, "fregata", MIXED, "wasm", { W: 20 });
+    checkInvariants(r);
+    checkResources(r, MIXED);
+  });
+});
+
+describe("pigeon's reserved workers with several slots per node (reservedUnit, A15/A16)", () => {
+  // 10 nodes x 2 slots, one group, reserved = 10 %: `node` reserves node 0 (both slots);
+  // `slot` reserves 2 of the 20 slots, the first slot of nodes 0 and 1 (slot by slot across the
+  // group). A long job of 40 tasks of 10 s: 18 run at once either way; with `slot`, nodes 0 and
+  // 1 run one long task at a time beside their reserved slot. A short job of 20 tasks fills all
+  // 20 slots at once either way.
+  const mk = (long: boolean): Trace => {
+    const n = long ? 40 : 20;
+    return { name: "reserve", arrivals: f64([0]), taskOffsets: Int32Array.from([0, n]),
+      durations: f64(Array(n).fill(long ? 10 : 1)), estimates: f64([long ? 10 : 1]) };
+  };
+  const go = async (trace: Trace, unit: string) => {
+    const config = resolveConfig({ scheduler: "pigeon", nodes: 10, slots: 2, seed: 1,
+      params: { cutoff: 5, groupSize: 10, reserved: 10, W: "inf", reservedUnit: unit } });
+    return runSimulation(await loadEngine("wasm"), trace, config, { recordTasks: true });
+  };
+  const perNodeAtZero = (r: SimResult) => {
+    const c = new Array(10).fill(0);
+    for (let k = 0; k < r.tasks!.start.length; k++) if (r.tasks!.start[k] < 1) c[r.tasks!.node[k]]++;
+    return c;
+  };
+  it("node: the reserved node runs no long task; slot: nodes 0 and 1 run one each", async () => {
+    expect(perNodeAtZero(await go(mk(true), "node"))).toEqual([0, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    expect(perNodeAtZero(await go(mk(true), "slot"))).toEqual([1, 1, 2, 2, 2, 2, 2, 2, 2, 2]);
+  });
+  it("a short job uses every slot, reserved ones included, under both units", async () => {
+    for (const unit of ["node", "slot"]) expect(perNodeAtZero(await go(mk(false), unit))).toEqual(Array(10).fill(2));
+  });
+  it("slot on a randomized DAG workload over a heterogeneous cluster: invariants, Wasm == JS", async () => {
+    const trace = await fregataTrace(12, 1);
+    const params = { reservedUnit: "slot", reserved: 10, groupSize: 3 };
+    const w = await run(trace, "pigeon", MIXED, "wasm", params);
+    const j = await run(trace, "pigeon", MIXED, "js", params);
+    checkInvariants(w);
+    checkResources(w, MIXED);
+    expect(Array.from(j.tasks!.start)).toEqual(Array.from(w.tasks!.start));
+    expect(j.counters).toEqual(w.counters);
+    expect(w.counters.reservedDispatches).toBeGreaterThan(0);
+  });
+});
+
 describe("the classifier (A2)", () => {
   it("logistic regression on the prefix: deterministic, reports 10-fold CV accuracy, beats the majority class", async () => {
     const trace = await fregataTrace(300, 1);
@@ -285,22 +363,26 @@ describe("§4.2 directions on the generated workload at 50 servers (fregata-clus
     for (let j = 0; j < r.finish.length; j++) s += r.finish[j] - r.trace.arrivals[j];
     return s / r.finish.length;
   };
-  for (const jobs of [100, 300, 600]) {
+  for (const jobs of [100, 200, 300, 400, 500, 600]) {
     it(`${jobs} jobs: mean JCT fregata < pigeon < sparrow; mean utilisation fregata > pigeon and sparrow`, async () => {
       const trace = await fregataTrace(jobs, 1);
       const out: Record<string, SimResult> = {};
-      for (const s of ["fregata", "pigeon", "sparrow"]) {
+      const runOne = async (s: string, explicit: Record<string, number | string> = {}) => {
         const config = resolveConfig({ scheduler: s, seed: 1, cluster: findCluster("fregata-cluster"),
-          params: paramsForScheduler(s, { preset }) as Record<string, number> });
-        out[s] = runSimulation(await loadEngine("wasm"), trace, config);
-      }
+          params: paramsForScheduler(s, { preset, explicit }) as Record<string, number> });
+        return runSimulation(await loadEngine("wasm"), trace, config);
+      };
+      for (const s of ["fregata", "pigeon", "sparrow"]) out[s] = await runOne(s);
       expect(meanJct(out.fregata)).toBeLessThan(meanJct(out.pigeon));
       expect(meanJct(out.pigeon)).toBeLessThan(meanJct(out.sparrow));
-      // (Pigeon > Sparrow in utilisation, the paper's R1/R2, is not reproduced: docs/results/fregata.md.)
-      const u = (s: string) => summarize(out[s]).resources!.mean;
-      expect(u("fregata")).toBeGreaterThan(u("pigeon"));
-      expect(u("fregata")).toBeGreaterThan(u("sparrow"));
-    }, 60_000);
+      const u = (r: SimResult) => summarize(r).resources!.mean;
+      expect(u(out.fregata)).toBeGreaterThan(u(out.pigeon));
+      expect(u(out.fregata)).toBeGreaterThan(u(out.sparrow));
+      // Pigeon > Sparrow in utilisation (R1/R2) is not reproduced (docs/results/fregata.md, "Why
+      // Pigeon < Sparrow"): utilisation orders by makespan, and Pigeon's reserved nodes (10 % of
+      // the servers, idle for long work) are what it loses — without them it does better.
+      expect(u(await runOne("pigeon", { reserved: 0 }))).toBeGreaterThan(u(out.pigeon));
+    }, 120_000);
   }
 });
 
@@ -314,10 +396,24 @@ describe("the CLI (the issue's acceptance commands, small)", () => {
     const run = aviary("run", "--trace", "f.csv", "--preset", "fregata-cluster", "--scheduler", "fregata,pigeon,sparrow");
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("resource utilisation (allocated / capacity over the makespan; cluster fregata-cluster)");
+    // The main table's utilisation column is the mean resource utilisation on a cluster, labelled
+    // "res util", and equals the resource block's mean (the JSON keeps the busy-slot share).
+    const lines = run.stdout.split("\n");
+    const header = lines.find((l) => l.startsWith("scheduler  short jobs"))!;
+    expect(header).toContain("res util");
+    const block = lines.slice(lines.findIndex((l) => l.startsWith("resource utilisation")));
+    const blockMean = block.find((l) => l.startsWith("fregata "))!.trim().split(/\s+/)[5]; // cpu mem disk bw mean
+    expect(lines.find((l) => l.startsWith("fregata "))).toContain(` ${blockMean} `);
+    const json = aviary("run", "--trace", "f.csv", "--preset", "fregata-cluster", "--scheduler", "fregata", "--format", "json");
+    const j = JSON.parse(json.stdout);
+    expect(j.utilization).toBeLessThan(0.2); // slots: 64 per worker for fregata
+    expect(j.resources.mean).toBeGreaterThan(j.utilization);
+    expect(run.stdout).toContain(`${(100 * j.resources.mean).toFixed(1)}%`);
     const cmp = aviary("compare", "--trace", "f.csv", "--preset", "fregata-cluster", "--schedulers", "fregata,pigeon,sparrow",
       "--baseline", "fregata", "--seeds", "2", "--workers", "1");
     expect(cmp.status).toBe(0);
     expect(cmp.stdout).toContain("util mean");
+    expect(cmp.stdout).toContain("res util");
     expect(aviary("convert", "alibaba-2018", join(root, "traces/alibaba-2018-sample.csv"), "-o", "a.csv").status).toBe(0);
     const a = aviary("run", "--trace", "a.csv", "--scheduler", "fregata,pigeon", "--nodes", "50", "--format", "json");
     expect(a.status).toBe(0);

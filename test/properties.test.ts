@@ -339,6 +339,46 @@ function checkShortPartition(r: SimResult): void {
   }
 }
 
+/** reservedUnit=slot (several slots per node): node n has rs(n) reserved slots (the first R of
+ *  its group's slots counted slot by slot across the group), so at no time does it run more than
+ *  slots - rs(n) long tasks; a task still starts two hops after its submission. */
+function checkPigeonSlotReservation(r: SimResult, central: boolean): void {
+  const p = r.config.params;
+  const S = r.config.slots;
+  const layout = pigeonLayout(r.config.nodes, p, central, S);
+  const { trace, tasks } = r;
+  const cutoff = p.cutoff as number;
+  const allowed = new Array<number>(r.config.nodes).fill(S);
+  for (let g = 0; g < layout.groups; g++) {
+    const first = layout.start[g] + (layout.hostMasters ? 1 : 0);
+    const W = layout.start[g + 1] - first;
+    for (let e = 0; e < Math.min(layout.reserved[g], W * S); e++) allowed[first + (e % W)]--;
+  }
+  const ev: Array<[number, number, number]> = [];
+  for (let j = 0; j < trace.arrivals.length; j++) {
+    if (!(trace.estimates[j] > cutoff)) continue;
+    for (let t = trace.taskOffsets[j]; t < trace.taskOffsets[j + 1]; t++) {
+      ev.push([tasks!.node[t], tasks!.start[t], 1], [tasks!.node[t], tasks!.end[t], -1]);
+    }
+  }
+  ev.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  let node = -1;
+  let running = 0;
+  for (const [n, time, d] of ev) {
+    if (n !== node) { node = n; running = 0; }
+    running += d;
+    if (running > allowed[n]) throw new Error(`node ${n} ran ${running} long tasks at ${time}, more than its ${allowed[n]} ordinary slots`);
+  }
+  const delay = r.config.networkDelay;
+  for (let j = 0; j < trace.arrivals.length; j++) {
+    for (let t = trace.taskOffsets[j]; t < trace.taskOffsets[j + 1]; t++) {
+      if (tasks!.start[t] < trace.arrivals[j] + 2 * delay - 1e-9 * Math.max(1, trace.arrivals[j])) {
+        throw new Error(`task ${t} started at ${tasks!.start[t]}, less than two hops after its submission ${trace.arrivals[j]}`);
+      }
+    }
+  }
+}
+
 /** Pigeon: reserved workers run short tasks only (a job is long when its estimate > cutoff), hosts
  *  of masters run nothing, a task starts at least two hops (distributor -> master -> worker) after
  *  its submission, and completion times add the result hop with completion=result. */
@@ -349,6 +389,10 @@ function checkPigeonRun(r: SimResult): void {
   const { trace, tasks } = r;
   const delay = r.config.networkDelay;
   const cutoff = p.cutoff as number;
+  if (p.reservedUnit === "slot" && r.config.slots > 1) {
+    checkPigeonSlotReservation(r, central);
+    return;
+  }
   let onReserved = 0;
   for (let j = 0; j < trace.arrivals.length; j++) {
     const long = trace.estimates[j] > cutoff;

@@ -37,6 +37,7 @@ import { Rng, STREAM_FREGATA_MASTERS } from "../rng";
 import { toI32 } from "../glue";
 import { MinTree } from "../mintree";
 import { dominant, deviation, pairFits, priorities, partition, volume } from "./packing";
+import { Wfq } from "./wfq";
 
 const HIGH: i32 = 0;
 const LOW: i32 = 1;
@@ -120,7 +121,13 @@ export class Fregata extends Scheduler {
   // The masters' view of their workers (reserved at placement, freed at the end notice).
   free: Float64Array = new Float64Array(0);
   freeSlots: Int32Array = new Int32Array(nNodes);
+  /** FIT_EPS x capacity per worker and dimension (the feasibility tolerance, precomputed). */
+  eps: Float64Array = new Float64Array(0);
   groupFreeSlots: Int32Array = new Int32Array(0);
+  /** Free slots of each group's non-reserved workers (what LOW may use). */
+  lowFreeSlots: Int32Array = new Int32Array(0);
+  /** maxFree is out of date (computed when a fresh window entry needs it). */
+  mfStale: bool = true;
   groupCap: Float64Array = new Float64Array(0);       // per group and dimension (slots in the last column)
   groupLoad: Float64Array = new Float64Array(0);      // allocated + assigned-not-placed, same layout
   lowMax: Float64Array = new Float64Array(0);         // largest non-reserved capacity per group and dimension
@@ -131,6 +138,9 @@ export class Fregata extends Scheduler {
   winTask: Int32Array = new Int32Array(0);
   winKey: Float64Array = new Float64Array(0);
   winSize: Int32Array = new Int32Array(0);
+  /** Per window entry: 1 when the task could not be placed at its last check (the scan's
+   *  result is then known until a worker of its group frees resources: see dispatchClass). */
+  winKnown: Uint8Array = new Uint8Array(0);
   maxFree: Float64Array = new Float64Array(0);
   // Per task.
   taskMaster: Int32Array = new Int32Array(nTasks);
@@ -168,6 +178,7 @@ export class Fregata extends Scheduler {
   partner: Int32Array = new Int32Array(0);
   dom: Int32Array = new Int32Array(0);
   placed: Uint8Array = new Uint8Array(0);
+  kn: Uint8Array = new Uint8Array(0);
   dem: Float64Array = new Float64Array(0);
   touched: Int32Array = new Int32Array(0);
   touchMark: Int32Array = new Int32Array(0);
@@ -180,10 +191,17 @@ export class Fregata extends Scheduler {
   cFallback: i32 = registerCounter("masterFallbacks");
   cMaxQueue: i32 = registerCounter("maxMasterQueue");
   cBackfill: i32 = registerCounter("backfills");
+  /** Strict priority (W = inf), or WFQ(W) at each master (Pigeon's rule, wfq.ts). */
+  strict: bool = true;
+  wfq: Wfq[] = [];
+  cLowTurns: i32 = 0;
 
   constructor(cutoff: f64, w1: f64, w2: f64, w3: f64, gamma: f64, kappa: f64, wcc: bool, perTask: bool, window: i32,
-              maxPack: i32, normalize: bool, loadThreshold: f64, groupSize: i32, reservedPercent: f64) {
+              maxPack: i32, normalize: bool, loadThreshold: f64, groupSize: i32, reservedPercent: f64, weight: f64) {
     super();
+    this.strict = weight == Infinity;
+    // (registered only with WFQ: a strict run's counters stay those of earlier versions)
+    if (!this.strict) this.cLowTurns = registerCounter("wfqLowTurns");
     this.dagAware = true;
     this.taskJobs = true;
     this.cutoff = cutoff;
@@ -209,7 +227,9 @@ export class Fregata extends Scheduler {
     // C'_k (§2.6) from the capacities (the engine's own maxima are built after the policy).
     for (let n = 0; n < nNodes; n++) for (let d = 0; d < D; d++) if (capacityOf(n, d) > this.cmax[d]) this.cmax[d] = capacityOf(n, d);
     this.free = new Float64Array(nNodes * D);
+    this.eps = new Float64Array(nNodes * D);
     this.groupFreeSlots = new Int32Array(G);
+    this.lowFreeSlots = new Int32Array(G);
     this.groupCap = new Float64Array(G * W);
     this.groupLoad = new Float64Array(G * W);
     this.lowMax = new Float64Array(G * D);
@@ -229,12 +249,14 @@ export class Fregata extends Scheduler {
         const slots = nodeSlots(n);
         this.freeSlots[n] = slots;
         this.groupFreeSlots[g] += slots;
+        if (this.reserved[n] == 0) this.lowFreeSlots[g] += slots;
         this.groupCap[g * W + D] += <f64>slots;
         if (slots > this.allMaxSlots[g]) this.allMaxSlots[g] = slots;
         if (this.reserved[n] == 0 && slots > this.lowMaxSlots[g]) this.lowMaxSlots[g] = slots;
         for (let d = 0; d < D; d++) {
           const c = capacityOf(n, d);
           this.free[n * D + d] = c;
+          this.eps[n * D + d] = FIT_EPS * c;
           this.groupCap[g * W + d] += c;
           if (c > this.allMax[g * D + d]) this.allMax[g * D + d] = c;
           if (this.reserved[n] == 0 && c > this.lowMax[g * D + d]) this.lowMax[g * D + d] = c;
@@ -242,6 +264,7 @@ export class Fregata extends Scheduler {
       }
       this.heaps.push(new TaskHeap());
       this.heaps.push(new TaskHeap());
+      this.wfq.push(new Wfq(2).setWeight(LOW, weight));
     }
     this.eligible = new Int32Array(G);
     this.loads = new MinTree(G);
@@ -252,11 +275,13 @@ export class Fregata extends Scheduler {
     this.winTask = new Int32Array(2 * G * K);
     this.winKey = new Float64Array(2 * G * K);
     this.winSize = new Int32Array(2 * G);
+    this.winKnown = new Uint8Array(2 * G * K);
     this.maxFree = new Float64Array(D + 1);
     this.winDem = new Float64Array(K * (D > 0 ? D : 1));
     this.partner = new Int32Array(K);
     this.dom = new Int32Array(K);
     this.placed = new Uint8Array(K);
+    this.kn = new Uint8Array(K);
     this.dem = new Float64Array(D > 0 ? D : 1);
     this.arriveKind = timerKind(this);
     this.readyKind = timerKind(this);
@@ -279,7 +304,7 @@ export class Fregata extends Scheduler {
     if (kind == this.releaseKind) this.release(a, b, now);
     else if (kind == this.readyKind) {
       this.enqueue(a, now);
-      this.dispatch(this.taskMaster[a], now);
+      this.dispatch(this.taskMaster[a], now, -1);
     } else this.arrive(a, now);
   }
 
@@ -413,7 +438,7 @@ export class Fregata extends Scheduler {
       const g = this.taskMaster[t];
       if (this.touchMark[g] != this.touchStamp) { this.touchMark[g] = this.touchStamp; this.touched[nt++] = g; }
     }
-    for (let i = 0; i < nt; i++) this.dispatch(this.touched[i], now);
+    for (let i = 0; i < nt; i++) this.dispatch(this.touched[i], now, -1);
   }
 
   /** The next master for a group (A4): from the round-robin pointer over this job's shuffled
@@ -508,10 +533,12 @@ export class Fregata extends Scheduler {
     while (i > 0 && Fregata.before(key, task, this.winKey[base + i - 1], this.winTask[base + i - 1])) {
       this.winKey[base + i] = this.winKey[base + i - 1];
       this.winTask[base + i] = this.winTask[base + i - 1];
+      this.winKnown[base + i] = this.winKnown[base + i - 1];
       i--;
     }
     this.winKey[base + i] = key;
     this.winTask[base + i] = task;
+    this.winKnown[base + i] = 0;
     this.winSize[q] = n + 1;
     this.noteQueue(g);
   }
@@ -522,12 +549,34 @@ export class Fregata extends Scheduler {
   }
 
   // ---- placement ----
-  dispatch(g: i32, now: f64): void {
+  /** `gain`: the worker whose resources were just freed (a release), or -1. */
+  dispatch(g: i32, now: f64, gain: i32): void {
     if (this.groupFreeSlots[g] == 0) return;
     sendBegin();
-    for (let cls = HIGH; cls <= LOW; cls++) {
-      this.dispatchClass(g, cls, now);
-      if (this.groupFreeSlots[g] == 0) break;
+    if (this.strict) {
+      for (let cls = HIGH; cls <= LOW; cls++) {
+        this.dispatchClass(g, cls, now, gain, 0);
+        if (this.groupFreeSlots[g] == 0) break;
+      }
+    } else {
+      // WFQ(W) (A16's option; Pigeon's rule, wfq.ts): one entity per turn from the class the rule
+      // picks among those with queued tasks; a class that can place nothing now sits out the rest
+      // of this dispatch (work-conserving: the other class goes on, and the waiting class's count
+      // keeps growing, so it is served first once something of it fits). Every task placed is a
+      // counted dispatch (a pair counts two).
+      const rule = this.wfq[g];
+      let stuck = 0;
+      while (this.groupFreeSlots[g] > 0) {
+        let mask = 0;
+        if (this.winSize[2 * g + HIGH] > 0 && (stuck & 1) == 0) mask |= 1;
+        if (this.winSize[2 * g + LOW] > 0 && (stuck & 2) == 0) mask |= 2;
+        const c = rule.choose(mask);
+        if (c < 0) break;
+        const n = this.dispatchClass(g, c, now, gain, 1);
+        if (n == 0) { stuck |= 1 << c; continue; }
+        if (c == LOW && (mask & 1) != 0) count(this.cLowTurns, <f64>n);
+        for (let k = 0; k < n; k++) rule.served(c);
+      }
     }
     sendEnd(now);
   }
@@ -541,7 +590,7 @@ export class Fregata extends Scheduler {
       if (this.reserved[n] != 0 && cls == LOW) continue;
       if (this.freeSlots[n] == 0) continue;
       for (let d = 0; d < D; d++) {
-        const x = this.free[n * D + d] + FIT_EPS * capacityOf(n, d);
+        const x = this.free[n * D + d] + this.eps[n * D + d];
         if (x > this.maxFree[d]) this.maxFree[d] = x;
       }
       if (<f64>this.freeSlots[n] > this.maxFree[D]) this.maxFree[D] = <f64>this.freeSlots[n];
@@ -549,43 +598,82 @@ export class Fregata extends Scheduler {
   }
 
   /** Whether window task i might fit a worker now (its demand within the largest free amounts). */
-  mightFit(i: i32): bool {
+  mightFit(i: i32, g: i32, cls: i32): bool {
     const D = this.D;
+    if (this.mfStale) { this.groupMaxFree(g, cls); this.mfStale = false; }
     if (this.maxFree[D] < 1.0) return false;
     const o = this.win[i] * D;
     for (let d = 0; d < D; d++) if (taskDemands[o + d] > this.maxFree[d]) return false;
     return true;
   }
 
-  dispatchClass(g: i32, cls: i32, now: f64): void {
+  /** Whether worker `gain` (-1: none) has a free slot class `cls` may use. */
+  usableGain(gain: i32, cls: i32): bool { return gain >= 0 && this.freeSlots[gain] > 0 && !(cls == LOW && this.reserved[gain] != 0); }
+
+  /** Free slots in group g on the workers class `cls` may use (LOW: the non-reserved). */
+  usableSlots(g: i32, cls: i32): i32 { return cls == HIGH ? this.groupFreeSlots[g] : this.lowFreeSlots[g]; }
+
+  /** Scans class `cls`'s window of master g and places what fits (`limit` > 0: stops after the
+   *  first entity placed); returns the number of tasks placed. */
+  dispatchClass(g: i32, cls: i32, now: f64, gain: i32, limit: i32): i32 {
     const q = 2 * g + cls;
     const w = this.winSize[q];
-    if (w == 0) return;
+    if (w == 0) return 0;
     const K = this.window;
     const base = q * K;
     const D = this.D;
-    // (anyTier tasks of LOW may use reserved workers: the bound then covers them too)
-    this.groupMaxFree(g, cls == HIGH ? HIGH : LOW);
-    if (this.maxFree[D] < 1.0) return;
-    for (let i = 0; i < w; i++) { this.win[i] = this.winTask[base + i]; this.placed[i] = 0; }
+    // Known entries (speed; the decisions are those of checking every entry): a window task
+    // that could not be placed at its last check stays unplaceable until a worker of the group
+    // frees resources, since placements only take. A release triggers this scan with `gain` =
+    // that worker (every release does, and a scan that stops early stops because no worker
+    // has a free slot the class may use), so a known task needs checking against `gain` only;
+    // on other events it is skipped. New and refilled entries are checked in full.
+    let fresh = 0;
+    for (let i = 0; i < w; i++) {
+      const t = this.winTask[base + i];
+      this.win[i] = t;
+      this.placed[i] = 0;
+      const k = this.winKnown[base + i];
+      this.kn[i] = k;
+      if (k == 0 || (cls == LOW && this.anyTier[t] != 0)) fresh++;
+    }
+    if (fresh == 0 && gain < 0) return 0;
+    // (anyTier tasks of LOW may use reserved workers: they skip the bound, mightFit)
+    // The group's largest free amounts (mightFit's bound) are computed when a fresh entry needs
+    // them; no free slot the class may use: nothing to place.
+    this.mfStale = true;
+    if (this.usableSlots(g, cls) == 0) return 0;
     // packList (packing.ts) evaluated lazily over the window: entity i's partner is chosen when
     // the scan reaches i, among the later tasks not yet taken (ties to the earlier), but only for
     // a task that can be placed alone now (a quick bound — its demand within the group's largest
     // free amounts — then best fit): a task that cannot be placed now takes no partner, and the
     // partner it would have had stays free for a later task. The scan stops when the group is full.
     const packs = this.packing && D > 0 && w > 1;
+    const gainOff = gain * D;
+    let gainUsable = this.usableGain(gain, cls);
     const dem = taskDemands;
     let firstFailed = false;
     let placedAny = false;
+    let placedN = 0;
     for (let i = 0; i < w; i++) {
+      if (limit > 0 && placedN > 0) break; // (WFQ: one entity per turn)
       if (this.placed[i] != 0) continue;
-      if (this.groupFreeSlots[g] == 0 || this.maxFree[D] < 1.0) break;
-      if (!this.mightFit(i) && !(cls == LOW && this.anyTier[this.win[i]] != 0)) { firstFailed = true; continue; }
-      // A task that cannot be placed alone now takes no partner (and waits).
+      if (this.groupFreeSlots[g] == 0 || this.usableSlots(g, cls) == 0) break;
       const a0 = this.win[i];
+      const anyT = cls == LOW && this.anyTier[a0] != 0;
+      if (!anyT && this.kn[i] != 0) {
+        // (fitsNode(gain, a0, cls), inlined: the slot and tier test once per placement)
+        if (!gainUsable) { firstFailed = true; continue; }
+        let fits = true;
+        for (let d = 0; d < D; d++) {
+          if (dem[a0 * D + d] > this.free[gainOff + d] + this.eps[gainOff + d]) { fits = false; break; }
+        }
+        if (!fits) { firstFailed = true; continue; }
+      } else if (!anyT && !this.mightFit(i, g, cls)) { firstFailed = true; this.kn[i] = 1; continue; }
+      // A task that cannot be placed alone now takes no partner (and waits).
       for (let d = 0; d < D; d++) this.dem[d] = dem[a0 * D + d];
       const alone = this.bestFit(g, cls == HIGH || this.anyTier[a0] != 0, 1);
-      if (alone < 0) { firstFailed = true; continue; }
+      if (alone < 0) { firstFailed = true; this.kn[i] = 1; continue; }
       let p = -1;
       const di = packs ? this.taskDom[this.win[i]] : -1;
       if (di >= 0) {
@@ -615,40 +703,52 @@ export class Fregata extends Scheduler {
           this.placed[i] = 1;
           this.placed[p] = 1;
           placedAny = true;
+          placedN += 2;
           count(this.cPairs, 1.0);
           if (firstFailed) count(this.cBackfill, 1.0);
-          this.groupMaxFree(g, cls);
+          this.mfStale = true;
+          gainUsable = this.usableGain(gain, cls);
           continue;
         }
       }
       // A single, or a pair that fits nowhere now tried as two singles (A9).
       if (this.placeSingle(g, cls, i, now)) {
         placedAny = true;
+        placedN++;
         if (firstFailed) count(this.cBackfill, 1.0);
-        this.groupMaxFree(g, cls);
+        this.mfStale = true;
+        gainUsable = this.usableGain(gain, cls);
       } else firstFailed = true;
       if (p > i && this.groupFreeSlots[g] > 0 && this.placeSingle(g, cls, p, now)) {
         placedAny = true;
+        placedN++;
         if (firstFailed) count(this.cBackfill, 1.0);
-        this.groupMaxFree(g, cls);
+        this.mfStale = true;
+        gainUsable = this.usableGain(gain, cls);
       }
     }
-    if (!placedAny) return;
+    if (!placedAny) {
+      for (let i = 0; i < w; i++) this.winKnown[base + i] = this.kn[i];
+      return 0;
+    }
     // The window without the placed tasks (in order), refilled from the heap.
     let k = 0;
     for (let i = 0; i < w; i++) {
       if (this.placed[i] == 1) continue;
       this.winTask[base + k] = this.winTask[base + i];
       this.winKey[base + k] = this.winKey[base + i];
+      this.winKnown[base + k] = this.kn[i];
       k++;
     }
     const heap = this.heaps[q];
     while (k < K && heap.size > 0) {
       this.winTask[base + k] = heap.pop();
       this.winKey[base + k] = heap.lastKey;
+      this.winKnown[base + k] = 0;
       k++;
     }
     this.winSize[q] = k;
+    return placedN;
   }
 
   /** Places window task i alone (best fit); whether it was placed. */
@@ -656,7 +756,7 @@ export class Fregata extends Scheduler {
     const a = this.win[i];
     for (let d = 0; d < this.D; d++) this.dem[d] = taskDemand(a, d);
     const node = this.bestFit(g, cls == HIGH || this.anyTier[a] != 0, 1);
-    if (node < 0) return false;
+    if (node < 0) { this.kn[i] = 1; return false; }
     this.place(node, a, now);
     this.placed[i] = 1;
     return true;
@@ -680,7 +780,7 @@ export class Fregata extends Scheduler {
       if (this.reserved[n] != tier || this.freeSlots[n] < k) continue;
       let ok = true;
       for (let d = 0; d < D; d++) {
-        if (this.dem[d] > this.free[n * D + d] + FIT_EPS * capacityOf(n, d)) { ok = false; break; }
+        if (this.dem[d] > this.free[n * D + d] + this.eps[n * D + d]) { ok = false; break; }
       }
       if (!ok) continue;
       const v = volume(this.free, n * D, this.cmax, D);
@@ -695,6 +795,7 @@ export class Fregata extends Scheduler {
     for (let d = 0; d < D; d++) this.free[node * D + d] -= taskDemand(task, d);
     this.freeSlots[node] = this.freeSlots[node] - 1;
     this.groupFreeSlots[g] = this.groupFreeSlots[g] - 1;
+    if (this.reserved[node] == 0) this.lowFreeSlots[g] = this.lowFreeSlots[g] - 1;
     // (its load moves from assigned to allocated: the sum is unchanged until it ends)
     sendTo(node, taskJob[task], task);
   }
@@ -713,7 +814,8 @@ export class Fregata extends Scheduler {
     this.loads.set(m, this.load(m));
     this.freeSlots[node] = this.freeSlots[node] + 1;
     this.groupFreeSlots[g] = this.groupFreeSlots[g] + 1;
-    this.dispatch(g, now);
+    if (this.reserved[node] == 0) this.lowFreeSlots[g] = this.lowFreeSlots[g] + 1;
+    this.dispatch(g, now, node);
   }
 }
 
@@ -737,5 +839,5 @@ function sortBySizeDesc(order: Int32Array, size: Int32Array, n: i32, cnt: Int32A
 export function createFregata(p: Params): Scheduler {
   return new Fregata(p.num("cutoff"), p.num("w1"), p.num("w2"), p.num("w3"), p.num("gamma"), p.num("kappa"),
     p.choice("partition") == "wcc", p.choice("masterDispatch") == "perTask", p.int("packWindow"), p.int("maxPack"),
-    p.flag("normalizeDemands"), p.num("loadThreshold"), p.int("groupSize"), p.num("rho"));
+    p.flag("normalizeDemands"), p.num("loadThreshold"), p.int("groupSize"), p.num("rho"), p.num("W"));
 }

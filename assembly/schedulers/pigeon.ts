@@ -35,7 +35,7 @@
 //  - DAG traces: each set of a job's tasks that becomes ready is distributed as above, through
 //    the job's distributor.
 import {
-  Scheduler, Params, nNodes, nJobs, slotsPerNode, netDelay, taskJob, jobIsLong, jobUnlaunched, nextUnlaunchedTask,
+  Scheduler, Params, nNodes, nJobs, nTasks, slotsPerNode, netDelay, taskJob, jobIsLong, jobUnlaunched, nextUnlaunchedTask,
   sendBegin, sendTo, sendEnd, setTimer, timerKind, stream, registerCounter, count, counterValue, setCounter,
 } from "../policy";
 import { Rng, STREAM_PLACEMENT, STREAM_DISTRIBUTORS, STREAM_SHUFFLE } from "../rng";
@@ -104,6 +104,10 @@ export class Pigeon extends ClassAwareScheduler {
   low: IdleRings;
   high: IdleRings;
   referenceWfq: bool;
+  /** reservedUnit=slot: the reserved workers are slots (seed-pigeon.md §1: a worker is a core),
+   *  and each task remembers whether it took a reserved slot (its end frees that kind). */
+  slotReserve: bool;
+  onReserved: Uint8Array;
   mapping: i32;
   rotateLeftover: bool;
   rotor: i32 = 0;
@@ -133,8 +137,11 @@ export class Pigeon extends ClassAwareScheduler {
   cDistWait: i32 = registerCounter("distributorWaitSeconds");
 
   constructor(cutoff: f64, groups: i32, reservedPercent: f64, reservedWorkers: i32, weight: f64, referenceWfq: bool,
-              distributors: i32, distributorCost: f64, mapping: i32, rotateLeftover: bool, lifo: bool, hostMasters: bool) {
+              distributors: i32, distributorCost: f64, mapping: i32, rotateLeftover: bool, lifo: bool, hostMasters: bool,
+              slotReserve: bool) {
     super(cutoff, false);
+    this.slotReserve = slotReserve;
+    this.onReserved = new Uint8Array(slotReserve ? nTasks : 0);
     this.taskJobs = true;
     this.dagAware = true;
     this.groups = groups;
@@ -162,17 +169,25 @@ export class Pigeon extends ClassAwareScheduler {
       const q = new WfqQueue(2);
       q.rule.setWeight(LOW, weight);
       this.queues.push(q);
+      // reservedUnit=node: R whole nodes (all their slots); slot: R slots of the group's
+      // size x slots workers (Fregata §7 A15/A16 with Pigeon's worker = one core).
+      const units = slotReserve ? size * slotsPerNode : size;
       const reserved = reservedWorkers >= 0 ? reservedWorkers
-        : toI32(Math.floor(reservedPercent * <f64>size / 100.0 + 0.5));
+        : toI32(Math.floor(reservedPercent * <f64>units / 100.0 + 0.5));
       const first = hostMasters ? start + 1 : start;
       for (let n = start; n < start + size; n++) {
         this.nodeGroup[n] = g;
-        this.nodeRole[n] = hostMasters && n == start ? 2 : n < first + reserved ? 1 : 0;
+        this.nodeRole[n] = hostMasters && n == start ? 2 : !slotReserve && n < first + reserved ? 1 : 0;
       }
-      // Every free slot of a worker is an entry of its idle list, slot by slot across the group.
+      // Every free slot of a worker is an entry of its idle list, slot by slot across the group
+      // (with reservedUnit=slot the first `reserved` entries of this order are the reserved
+      // workers: one slot of each of the first nodes, then a second slot, ...).
+      let entry = 0;
       for (let s = 0; s < slotsPerNode; s++) {
         for (let n = first; n < start + size; n++) {
-          if (this.nodeRole[n] == 1) this.high.push(g, n); else this.low.push(g, n);
+          const isReserved = slotReserve ? entry < reserved : this.nodeRole[n] == 1;
+          if (isReserved) this.high.push(g, n); else this.low.push(g, n);
+          entry++;
         }
       }
     }
@@ -203,7 +218,7 @@ export class Pigeon extends ClassAwareScheduler {
   }
 
   onTimer(kind: i32, a: i32, b: i32, now: f64): void {
-    if (kind == this.noticeKind) this.idleNotice(a, now);
+    if (kind == this.noticeKind) this.idleNotice(a, b, now);
     else this.distribute(a, b, now);
   }
 
@@ -270,6 +285,7 @@ export class Pigeon extends ClassAwareScheduler {
     } else if (high && this.high.count[g] > 0) {
       count(this.cArrival, 1.0);
       count(this.cReserved, 1.0);
+      if (this.slotReserve) this.onReserved[task] = 1;
       sendTo(this.high.pop(g), job, task);
     } else {
       const q = this.queues[g];
@@ -281,24 +297,32 @@ export class Pigeon extends ClassAwareScheduler {
   }
 
   // ---- workers ----
-  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void { setTimer(now + netDelay, this.noticeKind, node, 0); }
+  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void {
+    // b: 1 when the freed worker is a reserved slot (reservedUnit=slot; whole reserved nodes are
+    // known by their role).
+    const reservedSlot = this.slotReserve ? <i32>this.onReserved[task] : 0;
+    setTimer(now + netDelay, this.noticeKind, node, reservedSlot);
+  }
 
   /** A worker's idle notice reaches its master (§2.4). */
-  idleNotice(node: i32, now: f64): void {
+  idleNotice(node: i32, reservedSlot: i32, now: f64): void {
     const g = this.nodeGroup[node];
     const q = this.queues[g];
-    if (this.nodeRole[node] == 1) {
+    if (this.nodeRole[node] == 1 || reservedSlot == 1) {
       // A reserved worker runs short tasks only.
       if (q.isEmpty(HIGH)) { this.high.push(g, node); return; }
       const task = this.referenceWfq ? q.take(HIGH) : q.pop(HIGH);
       count(this.cReserved, 1.0);
+      if (this.slotReserve) this.onReserved[task] = 1;
       this.dispatch(node, task, now);
       return;
     }
     const c = q.nextClass();
     if (c < 0) { this.low.push(g, node); return; }
     if (c == LOW && !q.isEmpty(HIGH)) count(this.cLowTurns, 1.0);
-    this.dispatch(node, q.take(c), now);
+    const task = q.take(c);
+    if (this.slotReserve) this.onReserved[task] = 0;
+    this.dispatch(node, task, now);
   }
 
   dispatch(node: i32, task: i32, now: f64): void {
@@ -319,12 +343,13 @@ export function createPigeon(p: Params): Scheduler {
   return new Pigeon(p.num("cutoff"), groups, p.num("reserved"), p.int("reservedWorkers"), p.num("W"),
     p.choice("wfqMode") == "reference", p.int("distributors"), p.num("distributorCost"),
     m == "contiguous" ? MAP_CONTIGUOUS : m == "interleaved" ? MAP_INTERLEAVED : MAP_SHUFFLE,
-    p.choice("leftover") == "rotate", p.choice("idleOrder") == "lifo", p.flag("hostMasters"));
+    p.choice("leftover") == "rotate", p.choice("idleOrder") == "lifo", p.flag("hostMasters"),
+    p.choice("reservedUnit") == "slot");
 }
 
 /** `pigeon-central`: one master over every worker (§3, §7 #14: the same reserved fraction and W). */
 export function createPigeonCentral(p: Params): Scheduler {
   return new Pigeon(p.num("cutoff"), 1, p.num("reserved"), p.int("reservedWorkers"), p.num("W"),
     p.choice("wfqMode") == "reference", p.int("distributors"), p.num("distributorCost"), MAP_INTERLEAVED, false,
-    p.choice("idleOrder") == "lifo", false);
+    p.choice("idleOrder") == "lifo", false, p.choice("reservedUnit") == "slot");
 }

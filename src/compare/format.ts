@@ -41,21 +41,25 @@ export function formatCompareTable(res: CompareResult): string {
   const out: string[] = [
     `compare: trace ${res.trace.name}: ${res.trace.jobs} jobs, ${res.trace.tasks} tasks; ${g.slots} slot${g.slots > 1 ? "s" : ""}/node; `
       + `engine ${g.engine}; ${seedsText(g.seeds)}${g.preset ? `; preset ${g.preset}` : ""}`,
-    `values: seed-averaged percentile / ${g.baseline}'s seed-averaged percentile, per class (lower is better); util: mean utilization`,
+    `values: seed-averaged percentile / ${g.baseline}'s seed-averaged percentile, per class (lower is better); util: mean utilization`
+      + (res.results.every((c) => c.resources) ? " (res util: allocated / capacity over the makespan, mean over the dimensions)" : ""),
     g.cutoff === null ? "no cutoff: every job is short" : `long jobs: mean task duration > ${g.cutoff} s`,
   ];
   for (const n of g.nodes) {
     const cells = res.results.filter((c) => c.nodes === n);
     const base = cells.find((c) => c.scheduler === g.baseline)!;
+    // A cluster with demands: "res util" (mean resource utilisation) replaces the busy-slot share.
+    const resUtil = cells.every((c) => c.resources);
+    const utilOf = (c: typeof base) => resUtil ? c.resources!.mean : c.utilization;
     const absParts = [absolute(withLong ? "short" : "jobs", base.short)];
     if (withLong) absParts.push(absolute("long", base.long));
-    absParts.push(`util ${pct(base.utilization)}`);
+    absParts.push(`${resUtil ? "res util" : "util"} ${pct(utilOf(base))}`);
     out.push("", `${n} nodes; ${g.baseline} (absolute, s): ${absParts.join("; ")}`);
-    const header = ["scheduler", ...(withLong ? ["short p50", "short p90", "short p99", "long p50", "long p90", "long p99"] : ["p50", "p90", "p99"]), "util"];
+    const header = ["scheduler", ...(withLong ? ["short p50", "short p90", "short p99", "long p50", "long p90", "long p99"] : ["p50", "p90", "p99"]), resUtil ? "res util" : "util"];
     const rows = cells.map((c) => {
       const r = [c.scheduler, fmtRatio(c.normalized.short.p50), fmtRatio(c.normalized.short.p90), fmtRatio(c.normalized.short.p99)];
       if (withLong) r.push(fmtRatio(c.normalized.long.p50), fmtRatio(c.normalized.long.p90), fmtRatio(c.normalized.long.p99));
-      r.push(pct(c.utilization));
+      r.push(pct(utilOf(c)));
       return r;
     });
     out.push(...table(header, rows));

@@ -7,8 +7,10 @@ export interface PigeonLayout {
   groups: number;
   /** First node of each group (groups + 1 offsets). */
   start: number[];
-  /** Reserved workers per group. */
+  /** Reserved workers per group (with reservedUnit=slot: reserved slots). */
   reserved: number[];
+  /** Units per node: 1 (reservedUnit=node), or the slots per node (reservedUnit=slot). */
+  unitsPerNode: number;
   /** The first node of each group hosts its master and runs nothing. */
   hostMasters: boolean;
 }
@@ -25,7 +27,8 @@ export function pigeonGroups(nodes: number, p: Params, central = false): number 
   return Math.max(1, Math.floor((2 * nodes + size) / (2 * size)));
 }
 
-export function pigeonLayout(nodes: number, p: Params, central = false): PigeonLayout {
+export function pigeonLayout(nodes: number, p: Params, central = false, slots = 1): PigeonLayout {
+  const unitsPerNode = p.reservedUnit === "slot" ? slots : 1;
   const groups = pigeonGroups(nodes, p, central);
   const base = Math.floor(nodes / groups);
   const extra = nodes % groups;
@@ -37,11 +40,11 @@ export function pigeonLayout(nodes: number, p: Params, central = false): PigeonL
     const size = base + (g < extra ? 1 : 0);
     start.push(s);
     const count = Number(p.reservedWorkers ?? -1);
-    reserved.push(count >= 0 ? count : Math.floor((Number(p.reserved ?? 0) * size) / 100 + 0.5));
+    reserved.push(count >= 0 ? count : Math.floor((Number(p.reserved ?? 0) * size * unitsPerNode) / 100 + 0.5));
     s += size;
   }
   start.push(s);
-  return { groups, start, reserved, hostMasters };
+  return { groups, start, reserved, unitsPerNode, hostMasters };
 }
 
 /** Whether node `n` is a reserved worker in `layout`. */
@@ -53,17 +56,18 @@ export function isReservedWorker(layout: PigeonLayout, n: number): boolean {
 }
 
 /** A layout problem in one line, or undefined. */
-export function checkPigeon(p: Params, nodes: number, central = false): string | undefined {
+export function checkPigeon(p: Params, nodes: number, central = false, slots = 1): string | undefined {
   const groups = pigeonGroups(nodes, p, central);
   if (groups > nodes) return `groups=${groups} needs at least ${groups} nodes (one worker per group), got --nodes ${nodes}`;
-  const layout = pigeonLayout(nodes, p, central);
+  const layout = pigeonLayout(nodes, p, central, slots);
+  const unit = layout.unitsPerNode > 1 ? "slots" : "workers";
   for (let g = 0; g < groups; g++) {
     const size = layout.start[g + 1] - layout.start[g];
-    const workers = size - (layout.hostMasters ? 1 : 0);
+    const workers = (size - (layout.hostMasters ? 1 : 0)) * layout.unitsPerNode;
     if (workers < 1) return `hostMasters=true leaves no worker in a group of ${size} node(s) (${groups} group(s) on ${nodes} nodes)`;
     const given = Number(p.reservedWorkers ?? -1) >= 0 ? `reservedWorkers=${p.reservedWorkers}` : `reserved=${p.reserved}%`;
     if (layout.reserved[g] >= workers) {
-      return `${given} reserves ${layout.reserved[g]} of the ${workers} workers of a group of ${size} node(s)`
+      return `${given} reserves ${layout.reserved[g]} of the ${workers} ${unit} of a group of ${size} node(s)`
         + `${layout.hostMasters ? " (one hosts the master)" : ""}: long tasks need at least one ordinary worker per group `
         + `(${groups} group(s) on ${nodes} nodes; lower the reservation or enlarge the groups)`;
     }

@@ -113,6 +113,7 @@ function pigeonParams(grouped: boolean): ParamSpec[] {
     ...(grouped ? mapping : []),
     { name: "idleOrder", kind: "enum", default: "fifo", values: ["fifo", "lifo"], unit: "choice", description: "which idle worker a master takes: the longest idle (fifo, the authors' simulator, §7 #7) or the most recently idle" },
     { name: "completion", kind: "enum", default: "result", values: ["result", "lastTaskEnd"], unit: "choice", description: "a job completes when its last result reaches the distributor, one network delay after its last task ends (§5.1, §7 #8), or when the last task ends (the Eagle simulator's reading)" },
+    { name: "reservedUnit", kind: "enum", default: "node", values: ["node", "slot"], unit: "choice", description: "with several slots per node: the reserved workers are whole nodes (all their slots; `reserved`% of the group's nodes) or single slots (`reserved`% of the group's slots, one slot of each of the first nodes, then a second; seed-pigeon.md §1: a worker is a core; seed-fregata.md A15/A16). Identical with one slot" },
   ];
 }
 
@@ -311,7 +312,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
       "fregata-ec2": { ...PIGEON_PRESETS["fregata-ec2"], groupSize: 10 } },
     summary: "distributors spread each job's tasks evenly over group masters (no probing); a master keeps HIGH/LOW queues served by weighted fair queuing (weight W) and dispatches only to idle workers, a few of them reserved for short tasks; completions come back as idle notices",
     params: pigeonParams(true),
-    check: (p, nodes) => checkPigeon(p, nodes),
+    check: (p, nodes, slots) => checkPigeon(p, nodes, false, slots),
   },
   {
     name: "pigeon-central", engine: { module: "pigeon", factory: "createPigeonCentral" }, binding: "early", dag: true, doc: "docs/models/pigeon.md",
@@ -319,7 +320,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
     presets: PIGEON_PRESETS,
     summary: "Pigeon with one master over all workers (the paper's centralized counterpart): HIGH/LOW queues with WFQ, the same reserved fraction of all workers; with reserved=0 and one class it is a central FIFO",
     params: pigeonParams(false),
-    check: (p, nodes) => checkPigeon(p, nodes, true),
+    check: (p, nodes, slots) => checkPigeon(p, nodes, true, slots),
   },
   {
     name: "fregata", engine: { module: "fregata", factory: "createFregata" }, binding: "early", dag: true, resources: true,
@@ -345,6 +346,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
       { name: "groupSize", kind: "integer", default: 10, unit: "workers", min: 1, max: 10_000_000, description: "workers per master (A6): round(nodes / groupSize) masters" },
       { name: "rho", kind: "number", default: 10, unit: "% of group", min: 0, max: 100, maxExclusive: true, description: "ρ: reserved workers per group for HIGH tasks, ceil(ρ x size), at least 1 if ρ > 0, never the whole group (A16)" },
       { name: "coLocate", kind: "integer", default: 64, unit: "tasks/worker", min: 1, max: 4096, description: "with a cluster: tasks a worker may run at once (§6 item 5: Fregata places by resource fit and co-locates; the cluster's slot counts bind the slot-based baselines, A15)" },
+      { name: "W", kind: "integer", default: "inf", unit: "dispatches", min: 1, max: 1_000_000_000, infinity: true, description: "the masters' HIGH/LOW queues (§2.7, A16): inf = strict priority (A16's and §7.1's default, wfqW: Infinity); an integer = weighted fair queuing with Pigeon's rule (wfq.ts): while LOW has tasks, at most W - 1 HIGH tasks are placed in a row, and a class that cannot place anything now lets the other go on" },
     ],
   },
   // Yaq (issue #18; spec seed-yaq.md; docs/models/yaq.md): YARN-style heartbeats on multi-slot nodes.

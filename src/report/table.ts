@@ -32,20 +32,25 @@ export function formatRunTable(runs: RunSummary[]): string {
   if (runs.length === 0) return "";
   const r0 = runs[0];
   const withLong = runs.some((r) => r.long.jobs > 0);
+  // With resource demands on a cluster the busy-slot share says little (fregata's workers have
+  // coLocate slots): the column shows the mean resource utilisation instead, labelled so.
+  const resUtil = runs.some((r) => r.resources);
   const head = [
     `trace ${r0.trace.name}: ${r0.trace.jobs} jobs, ${r0.trace.tasks} tasks; ${r0.resources ? `cluster ${r0.resources.cluster}: ${r0.nodes} workers`
       : `${r0.nodes} nodes x ${r0.slots} slots`}; seed ${r0.seed}; engine ${r0.engine}`,
     r0.cutoff === null ? "job completion times in seconds (no --cutoff: every job is short)"
       : `job completion times in seconds; long jobs: mean task duration > ${r0.cutoff} s`,
+    ...(resUtil ? ["res util: allocated / capacity over the makespan, mean over the dimensions (the busy-slot share is the JSON's utilization)"] : []),
     "",
   ];
   const header = ["scheduler", withLong ? "short jobs" : "jobs", "mean", "p50", "p90", "p99"];
   if (withLong) header.push("long jobs", "mean", "p50", "p90", "p99");
-  header.push("util", "events", "events/s", "wall s");
+  header.push(resUtil ? "res util" : "util", "events", "events/s", "wall s");
   const rows = runs.map((r) => {
     const cells = [r.scheduler, ...classCells(r.short)];
     if (withLong) cells.push(...classCells(r.long));
-    cells.push(`${(100 * r.utilization).toFixed(1)}%`, rateFmt(r.counters.events), rateFmt(r.eventsPerSecond), r.wallSeconds.toFixed(2));
+    const util = resUtil && r.resources ? r.resources.mean : r.utilization;
+    cells.push(`${(100 * util).toFixed(1)}%${resUtil && !r.resources ? " slots" : ""}`, rateFmt(r.counters.events), rateFmt(r.eventsPerSecond), r.wallSeconds.toFixed(2));
     return cells;
   });
   const slow = ["scheduler", withLong ? "short p50" : "p50", "p90", "p99"];

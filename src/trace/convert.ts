@@ -26,6 +26,7 @@
 //    or before its start and latest (ties: the lower index) among those with fewer than 5 levels
 //    and 15 children; up to `maxParents` - 1 more such tasks by latest end give fan-in.
 //  - Demands: cpu, mem, disk as the trace's normalised requests (fractions of the largest machine).
+import { DagTraceBuilder } from "./columns.js";
 import { InputError, showValue } from "../errors.js";
 import type { Trace } from "./types.js";
 
@@ -52,17 +53,9 @@ interface ProtoJob { id: string; submit: number; tasks: ProtoTask[] }
 function buildTrace(name: string, file: string, jobs: ProtoJob[], dims: string[]): Trace {
   jobs.sort((a, b) => a.submit - b.submit || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const t0 = jobs.length ? jobs[0].submit : 0;
-  const offsets = [0];
-  const durations: number[] = [];
-  const demands: number[] = [];
-  const parentOffsets = [0];
-  const parents: number[] = [];
-  const jobIds: string[] = [];
-  const taskIds: string[] = [];
-  const arrivals: number[] = [];
-  const estimates: number[] = [];
+  const out = new DagTraceBuilder(dims);
   for (const j of jobs) {
-    const first = durations.length;
+    const first = out.tasks;
     const index = new Map(j.tasks.map((t, i) => [t.id, i]));
     // Cycle check (Kahn).
     const indeg = j.tasks.map((t) => t.parents.length);
@@ -76,25 +69,13 @@ function buildTrace(name: string, file: string, jobs: ProtoJob[], dims: string[]
       for (const c of kids[i]) if (--indeg[c] === 0) queue.push(c);
     }
     if (seen !== j.tasks.length) throw new InputError(`${file}: job '${j.id}' has a dependency cycle among its tasks`);
-    let sum = 0;
     for (const t of j.tasks) {
-      for (const p of t.parents) parents.push(first + index.get(p)!);
-      parentOffsets.push(parents.length);
-      durations.push(t.dur);
-      sum += t.dur;
-      demands.push(...t.demand);
-      taskIds.push(t.id);
+      for (const p of t.parents) out.addParent(first + index.get(p)!);
+      out.addTask(t.dur, t.demand, t.id);
     }
-    arrivals.push(Math.round((j.submit - t0) * 1e6) / 1e6);
-    estimates.push(sum / j.tasks.length);
-    jobIds.push(j.id);
-    offsets.push(durations.length);
+    out.endJob(Math.round((j.submit - t0) * 1e6) / 1e6, j.id);
   }
-  return {
-    name, arrivals: Float64Array.from(arrivals), taskOffsets: Int32Array.from(offsets), durations: Float64Array.from(durations),
-    estimates: Float64Array.from(estimates), parentOffsets: Int32Array.from(parentOffsets), parents: Int32Array.from(parents),
-    demandNames: dims, demands: Float64Array.from(demands), jobIds, taskIds,
-  };
+  return out.build(name);
 }
 
 const ALIBABA_NAME = /^[A-Za-z]+(\d+)((?:_\d+)*)$/;

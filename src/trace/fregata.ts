@@ -19,6 +19,7 @@
 // Streams 42 (arrivals), 43 (shapes and DAGs), 44 (durations and demands) of the engine's Rng.
 import type { Trace } from "./types.js";
 import { InputError } from "../errors.js";
+import { DagTraceBuilder } from "./columns.js";
 
 export interface Draws { nextFloat(): number; nextInt(n: number): number }
 
@@ -67,20 +68,15 @@ export function generateFregata(jobs: number, stream: (id: number) => Draws, see
     }
     arrivals[j] = round6(t);
   }
-  const offsets = [0];
-  const durations: number[] = [];
-  const demands: number[] = [];
-  const parentOffsets = [0];
-  const parents: number[] = [];
-  const jobIds: string[] = [];
-  const taskIds: string[] = [];
-  const estimates = new Float64Array(jobs);
+  const out = new DagTraceBuilder(["cpu", "mem", "disk", "bw"]);
+  const demand = new Float64Array(4);
+  const mine: number[] = [];
   for (let j = 0; j < jobs; j++) {
     const long = rs.nextFloat() < LONG_P;
     const drawn = long ? logUniform(rs, 100, 2000) : logUniform(rs, 10, 100);
     const m = tasksPerJob ?? drawn;
     const levels = 1 + rs.nextInt(MAX_LEVELS);
-    const first = durations.length;
+    const first = out.tasks;
     const levelStart: number[] = [];
     const base = Math.floor(m / levels);
     const extra = m % levels;
@@ -89,14 +85,13 @@ export function generateFregata(jobs: number, stream: (id: number) => Draws, see
     levelStart.push(m);
     const children = new Int32Array(m);
     const pCpu = 0.2 + 0.6 * rv.nextFloat();
-    let sum = 0;
     for (let l = 0; l < levels; l++) {
       for (let i = levelStart[l]; i < levelStart[l + 1]; i++) {
         if (l > 0) {
           const lo = levelStart[l - 1];
           const size = levelStart[l] - lo;
           const want = 1 + rs.nextInt(3);
-          const mine: number[] = [];
+          mine.length = 0;
           for (let w = 0; w < want; w++) {
             const p = lo + rs.nextInt(size);
             if (children[p] >= MAX_CHILDREN || mine.includes(p)) continue;
@@ -104,26 +99,23 @@ export function generateFregata(jobs: number, stream: (id: number) => Draws, see
             mine.push(p);
           }
           mine.sort((a, b) => a - b);
-          for (const p of mine) parents.push(first + p);
+          for (const p of mine) out.addParent(first + p);
         }
-        parentOffsets.push(parents.length);
         const d = Math.min(3000, Math.max(0.1, (long ? 60 : 5) * Math.exp((long ? 0.8 : 1) * normal(rv))));
         const dur = round6(d);
-        durations.push(dur);
-        sum += dur;
-        if (rv.nextFloat() < pCpu) demands.push(round6(cpuScale * (1 + rv.nextFloat())), round6(memScale * (0.5 + 1.5 * rv.nextFloat())), 0.00002, 0.00002);
-        else demands.push(round6(cpuScale * (0.25 + 0.25 * rv.nextFloat())), round6(memScale * (4 + 4 * rv.nextFloat())), 0.00002, 0.00002);
-        taskIds.push(`t${i}`);
+        if (rv.nextFloat() < pCpu) {
+          demand[0] = round6(cpuScale * (1 + rv.nextFloat()));
+          demand[1] = round6(memScale * (0.5 + 1.5 * rv.nextFloat()));
+        } else {
+          demand[0] = round6(cpuScale * (0.25 + 0.25 * rv.nextFloat()));
+          demand[1] = round6(memScale * (4 + 4 * rv.nextFloat()));
+        }
+        demand[2] = 0.00002;
+        demand[3] = 0.00002;
+        out.addTask(dur, demand, `t${i}`);
       }
     }
-    estimates[j] = sum / m;
-    jobIds.push(`j${j}`);
-    offsets.push(durations.length);
+    out.endJob(arrivals[j], `j${j}`);
   }
-  return {
-    name: `fregata (seed ${seed}, ${jobs} jobs${testbed === "ec2" ? ", ec2" : ""})`, arrivals, taskOffsets: Int32Array.from(offsets),
-    durations: Float64Array.from(durations), estimates, parentOffsets: Int32Array.from(parentOffsets),
-    parents: Int32Array.from(parents), demandNames: ["cpu", "mem", "disk", "bw"], demands: Float64Array.from(demands),
-    jobIds, taskIds,
-  };
+  return out.build(`fregata (seed ${seed}, ${jobs} jobs${testbed === "ec2" ? ", ec2" : ""})`);
 }
