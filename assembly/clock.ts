@@ -29,3 +29,10 @@ export function cancelEvent(handle: i32): void {
   events.cancel(handle);
   counters[C_EVENTS] += 1.0;
 }
+
+/** Takes back the pending slot-stored end of `slot` (events.pushEnd), due at `t`; counted as
+ *  retired like cancelEvent. */
+export function cancelTaskEnd(slot: i32, t: f64): void {
+  events.cancelEnd(slot, t);
+  counters[C_EVENTS] += 1.0;
+}

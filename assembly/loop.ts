@@ -62,7 +62,7 @@ export function initialize(policy: Scheduler): void {
   resetClock();
   events.useSlots(nNodes * slotsPerNode, slotsPerNode, EV_TASK_END);
   initializeSlots(preemptible);
-  initializeRuns(preemptible);
+  initializeRuns(preemptible, policy.preemptsLongOnly && !d.preemptive); // (sparse records: serve.ts longOnlyRuns)
   initializeResources(preemptible);
 }
 

@@ -27,7 +27,7 @@
 import {
   Scheduler, Params, NodeDiscipline, SrptDiscipline, TimerOwner, timerKind, setTimer, nNodes, nTasks, slotsPerNode,
   netDelay, queueLength, longQueued, longRunning, jobLong, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
-  runningTask, runState, RS_RUNNING, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, setRunOverheads,
+  runningTask, runState, RS_RUNNING, RS_NONE, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, setRunOverheads,
   registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, C_RESUME_SECONDS,
 } from "../policy";
 import { failUnlessAdvances } from "../timers";
@@ -418,11 +418,15 @@ export class Dice extends TimerOwner {
   }
 
   // ---- node side --------------------------------------------------------------------------
-  /** The long task running on `node` (first slot holding one), or -1. */
+  /** The long task running on `node` (first run position holding one), or -1. A long task
+   *  never suspended runs with its slot-stored end (RS_NONE: it becomes a preemptible run when
+   *  suspended, serve.ts suspendAt); one resumed runs as a preemptible run (RS_RUNNING). */
   runningLong(node: i32): i32 {
     for (let k = 0; k < slotsPerNode; k++) {
       const x = runningTask(node, k);
-      if (x >= 0 && jobLong[taskJob[x]] != 0 && runState(x) == RS_RUNNING) return x;
+      if (x < 0 || jobLong[taskJob[x]] == 0) continue;
+      const rs = runState(x);
+      if (rs == RS_RUNNING || rs == RS_NONE) return x;
     }
     return -1;
   }
@@ -556,7 +560,7 @@ export function attachDice(host: Scheduler, s: DiceSettings, partition: Partitio
   host.taskJobs = true;
   if (s.op) {
     host.preemptsRuns = true;
-    host.preemptsLongOnly = true; // (short tasks keep the cheaper slot-stored end)
+    host.preemptsLongOnly = true; // (tasks keep the cheaper slot-stored end until one is suspended)
     host.claimsFreedSlots = true;
     if (srpt) d.srpt = <SrptDiscipline>host.discipline;
     host.discipline = new DiceDiscipline(host.discipline, d);
