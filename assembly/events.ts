@@ -412,15 +412,21 @@ export class EventQueue {
    *  with): its task leaves the slot before that end, e.g. a policy suspends it (serve.ts
    *  suspendAt turns such a run into a preemptible one only then). The entry is looked for in
    *  the heap, the ring bucket of its window, then the far heap: O(entries there), for an event
-   *  that is rare; the others keep their order. */
-  cancelEnd(slot: i32, t: f64): void {
-    if (this.slotTask[slot] < 0 || !this.removeEnd(slot, t)) fail(E_EVENT_NOT_PENDING, slot);
+   *  that is rare; the others keep their order. Returns the end's job. */
+  cancelEnd(slot: i32, t: f64): i32 {
+    const job = this.slotTask[slot] < 0 ? -1 : this.removeEnd(slot, t);
+    if (job < 0) fail(E_EVENT_NOT_PENDING, slot);
     this.slotTask[slot] = -1;
+    return job;
   }
 
-  private removeEnd(x: i32, t: f64): bool {
+  /** Removes the entry of slot x (its window is that of t); returns its job, or -1. */
+  private removeEnd(x: i32, t: f64): i32 {
     for (let p = 1; p <= this.size; p++) {
-      if (this.heap[ES * p + E_X] == x) { this.size = this.removeAt(this.heap, this.heapF, this.size, p); return true; }
+      if (this.heap[ES * p + E_X] != x) continue;
+      const job = this.heap[ES * p + E_Y];
+      this.size = this.removeAt(this.heap, this.heapF, this.size, p);
+      return job;
     }
     if (this.bucketed > 0) {
       const k = this.windowOf(t);
@@ -432,6 +438,7 @@ export class EventQueue {
         for (let i = 0; i < len; i++) {
           const e = off + i;
           if (this.bArena[4 * e + E_X] != x) continue;
+          const job = this.bArena[4 * e + E_Y];
           // (a bucket is unordered: the last entry takes its place)
           const last = off + len - 1;
           for (let j = 0; j < 4; j++) this.bArena[4 * e + j] = this.bArena[4 * last + j];
@@ -441,14 +448,17 @@ export class EventQueue {
             this.freeBucketRegion(off, this.bMeta[m + B_LOG]);
             this.bUsed[b >> 5] &= ~(1 << (b & 31));
           }
-          return true;
+          return job;
         }
       }
     }
     for (let p = 1; p <= this.farSize; p++) {
-      if (this.far[ES * p + E_X] == x) { this.farSize = this.removeAt(this.far, this.farF, this.farSize, p); return true; }
+      if (this.far[ES * p + E_X] != x) continue;
+      const job = this.far[ES * p + E_Y];
+      this.farSize = this.removeAt(this.far, this.farF, this.farSize, p);
+      return job;
     }
-    return false;
+    return -1;
   }
 
   /** Removes position p of heap (heap, heapF) of n entries; returns n - 1. */

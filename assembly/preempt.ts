@@ -36,6 +36,7 @@ let runEndOf: Float64Array = new Float64Array(0);   // the current run's complet
 let runCostOf: Float64Array = new Float64Array(0);  // overhead of the current run not yet counted
 let suspendedAtOf: Float64Array = new Float64Array(0);
 let endEvent: Int32Array = new Int32Array(0);     // handle of the pending EV_RUN_END
+let runJobOf: Int32Array = new Int32Array(0);     // sparse records: the task's job (no taskJob then)
 /** Service received per task (recorded runs only). */
 export let taskService: Float64Array = new Float64Array(0);
 /** Suspensions of each job's tasks. */
@@ -74,6 +75,7 @@ function allocateRecords(n: i32): void {
   runCostOf = new Float64Array(n);
   suspendedAtOf = new Float64Array(n);
   endEvent = new Int32Array(n);
+  runJobOf = new Int32Array(sparse ? n : 0);
 }
 
 export function initializeRuns(on: bool, sparseRecords: bool = false): void {
@@ -177,11 +179,11 @@ function growRecords(): void {
   const n = state.length;
   const c = n * 2;
   const st = state; const nd = runNodeOf; const sl = runSlotOf; const at = attainedOf; const rs = runStartOf;
-  const re = runEndOf; const rc = runCostOf; const sa = suspendedAtOf; const ev = endEvent;
+  const re = runEndOf; const rc = runCostOf; const sa = suspendedAtOf; const ev = endEvent; const jb = runJobOf;
   allocateRecords(c);
   for (let i = 0; i < n; i++) {
     state[i] = st[i]; runNodeOf[i] = nd[i]; runSlotOf[i] = sl[i]; attainedOf[i] = at[i]; runStartOf[i] = rs[i];
-    runEndOf[i] = re[i]; runCostOf[i] = rc[i]; suspendedAtOf[i] = sa[i]; endEvent[i] = ev[i];
+    runEndOf[i] = re[i]; runCostOf[i] = rc[i]; suspendedAtOf[i] = sa[i]; endEvent[i] = ev[i]; runJobOf[i] = jb[i];
   }
   recFree = new Int32Array(c);
   for (let i = 0; i < n; i++) recFree[i] = c - 1 - i; // (every old record is in use)
@@ -191,6 +193,10 @@ function growRecords(): void {
 /** The record index of `task`: the task itself (dense), or its sparse record (made if none). */
 // @ts-ignore: decorator
 @inline function rec(task: i32): i32 { return sparse ? recordOf(task) : task; }
+
+/** The job of `task`, which has a run (taskJob; sparse records keep it in the record, and
+ *  taskJob is then not built: loop.ts). */
+export function runJob(task: i32): i32 { return sparse ? runJobOf[recordOf(task)] : taskJob[task]; }
 
 export function runState(task: i32): i32 {
   if (sparse) { const r = findRecord(task); return r < 0 ? RS_NONE : state[r]; }
@@ -217,7 +223,7 @@ export function currentAttained(task: i32, t: f64): f64 {
 /** `task` starts for the first time at `node` (counted and recorded as a task start). */
 export function firstStart(node: i32, task: i32, t: f64): void {
   counters[C_TASKS_STARTED] += 1.0;
-  noteTaskStart(taskJob[task], t);
+  noteTaskStart(runJob(task), t);
   recordStart(task, node, t);
 }
 
@@ -239,12 +245,13 @@ export function beginRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
   return end;
 }
 
-/** Sparse records: `task`, running on `node` since `start` with a slot-stored end that the
+/** Sparse records: `task` of `job`, running on `node` since `start` with a slot-stored end that the
  *  caller has just removed (events.cancelEnd), becomes a preemptible run on run position `pos`
  *  (slotRun[pos] == task already): as if begun at `start` without overhead and without an end
  *  event (the caller suspends it next). */
-export function adoptRun(node: i32, task: i32, pos: i32, start: f64): void {
+export function adoptRun(node: i32, task: i32, job: i32, pos: i32, start: f64): void {
   const r = rec(task);
+  runJobOf[r] = job;
   state[r] = RS_RUNNING;
   runNodeOf[r] = node;
   runSlotOf[r] = pos;
@@ -282,7 +289,7 @@ export function suspendRun(task: i32, t: f64): void {
   slotRun[runSlotOf[r]] = -1;
   state[r] = RS_SUSPENDED;
   suspendedAtOf[r] = t;
-  const job = taskJob[task];
+  const job = runJob(task);
   jobPreemptions[job] = jobPreemptions[job] + 1;
   counters[C_PREEMPTIONS] += 1.0;
 }

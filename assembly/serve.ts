@@ -14,7 +14,7 @@ import { enqueue, removeAt, entryWord, entryTask, wordJob, wordSticky, wordBehin
   clearEntryFlags, findCode, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
 import { occupySlot, releaseSlot, recordStart, recordEnd, freeSlotOf, slotRun } from "./slots";
 import { taskService, beginRun, setRunNode, setRunState, runState, firstStart, finishRun, suspendRun, noteResumed, resumeCost,
-  adoptRun, RS_NONE, RS_RUNNING } from "./preempt";
+  adoptRun, runJob, RS_NONE, RS_RUNNING } from "./preempt";
 import { scheduler } from "./scheduler";
 import { NodeDiscipline } from "./discipline";
 import { resourcesOn, admit, release, popAdmissible, poppedJob } from "./resources";
@@ -222,11 +222,11 @@ export function suspendAt(node: i32, task: i32, t: f64): void {
     const start = longStartOf[pos];
     let slot = node * slotsPerNode;
     while (events.slotTask[slot] != task) slot++;
-    cancelTaskEnd(slot, start + taskDuration[task]); // (the time runTask pushed)
-    adoptRun(node, task, pos, start);
+    const job = cancelTaskEnd(slot, start + taskDuration[task]); // (the time runTask pushed)
+    adoptRun(node, task, job, pos, start);
   }
   suspendRun(task, t);
-  if (jobIsLong(taskJob[task])) addLongRunning(node, -1);
+  if (jobIsLong(runJob(task))) addLongRunning(node, -1);
 }
 
 /** Resumes suspended `task` on a free slot of `node` at `t` (after resumeCost). */
@@ -234,7 +234,7 @@ export function resumeAt(node: i32, task: i32, t: f64): void {
   noteResumed(task, t);
   occupySlot(node, t);
   resuming = true;
-  startTask(node, task, taskJob[task], t);
+  startTask(node, task, runJob(task), t);
   resuming = false;
 }
 
