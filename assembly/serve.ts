@@ -245,6 +245,11 @@ function runPosition(node: i32, task: i32): i32 {
   return pos;
 }
 
+/** Turns the policy's claimFreedSlot calls on or off from now on (Scheduler.claimsFreedSlots
+ *  gives the setting at the start): a policy that claims slots only while it holds suspended
+ *  tasks (Dice) saves a call per freed slot the rest of the time. */
+export function claimFreedSlots(on: bool): void { claimSlots = on; }
+
 /** Tells the policy when `node` has a free slot and an empty queue. */
 // @ts-ignore: decorator
 @inline export function notifyIfIdle(node: i32, t: f64): void {

@@ -27,7 +27,7 @@
 import {
   Scheduler, Params, NodeDiscipline, SrptDiscipline, TimerOwner, timerKind, setTimer, nNodes, nTasks, slotsPerNode,
   netDelay, queueLength, longQueued, longRunning, jobLong, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
-  runningTask, runState, RS_RUNNING, RS_NONE, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, setRunOverheads,
+  runningTask, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, claimFreedSlots, setRunOverheads,
   registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, C_RESUME_SECONDS,
 } from "../policy";
 import { failUnlessAdvances } from "../timers";
@@ -425,15 +425,14 @@ export class Dice extends TimerOwner {
   }
 
   // ---- node side --------------------------------------------------------------------------
-  /** The long task running on `node` (first run position holding one), or -1. A long task
-   *  never suspended runs with its slot-stored end (RS_NONE: it becomes a preemptible run when
-   *  suspended, serve.ts suspendAt); one resumed runs as a preemptible run (RS_RUNNING). */
+  /** The long task running on `node` (first run position holding one), or -1. Run positions
+   *  hold running long tasks only (Scheduler.preemptsLongOnly): a long task never suspended,
+   *  with its slot-stored end, or one resumed, as a preemptible run (serve.ts); a suspended one
+   *  has left its position. */
   runningLong(node: i32): i32 {
     for (let k = 0; k < slotsPerNode; k++) {
       const x = runningTask(node, k);
-      if (x < 0) continue; // (run positions hold long tasks only: Scheduler.preemptsLongOnly)
-      const rs = runState(x);
-      if (rs == RS_RUNNING || rs == RS_NONE) return x;
+      if (x >= 0) return x;
     }
     return -1;
   }
@@ -465,7 +464,7 @@ export class Dice extends TimerOwner {
     suspendAt(node, task, now);
     this.suspended[node] = task;
     this.phase[node] = PH_SUSPENDING;
-    this.waitingNodes++;
+    if (this.waitingNodes++ == 0) claimFreedSlots(true); // (claim() matters only then)
     count(this.cSuspendSeconds, this.s.suspendDelay);
     count(C_RESUME_SECONDS, this.s.suspendDelay); // (the core counter: slot-seconds of both overheads)
     setTimer(now + this.s.suspendDelay, this.nodeKind, node, 0);
@@ -500,7 +499,7 @@ export class Dice extends TimerOwner {
     const task = this.suspended[node];
     this.suspended[node] = -1;
     this.phase[node] = PH_NONE;
-    this.waitingNodes--;
+    if (--this.waitingNodes == 0) claimFreedSlots(false);
     count(this.cResumeSeconds, this.s.resumeDelay);
     this.resuming = true;
     resumeAt(node, task, now); // resumeDelay of overhead, then the frozen remaining work (§8 #12)
@@ -567,7 +566,7 @@ export function attachDice(host: Scheduler, s: DiceSettings, partition: Partitio
   if (s.op) {
     host.preemptsRuns = true;
     host.preemptsLongOnly = true; // (tasks keep the cheaper slot-stored end until one is suspended)
-    host.claimsFreedSlots = true;
+    host.claimsFreedSlots = false; // (turned on while a node holds a suspended task: claimFreedSlots)
     if (srpt) d.srpt = <SrptDiscipline>host.discipline;
     host.discipline = new DiceDiscipline(host.discipline, d);
   }
