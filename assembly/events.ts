@@ -9,7 +9,7 @@
 // and the lane heads by (time, sequence), so the order of events is exactly the one a single
 // heap would give.
 import { f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, f64View, toI32, alignedInt32Array, i32PairCopy, ctz32 } from "./glue";
-import { fail, E_SEQUENCE_OVERFLOW, E_SLOT_OVERSUBSCRIBED, E_CALENDAR } from "./errors";
+import { fail, E_SEQUENCE_OVERFLOW, E_SLOT_OVERSUBSCRIBED, E_CALENDAR, E_EVENT_NOT_PENDING } from "./errors";
 import { Lane } from "./lanes";
 import { CancellableHeap } from "./cancellable";
 
@@ -406,6 +406,94 @@ export class EventQueue {
     const pool = this.pool;
     pool[p] = kind; pool[p + 1] = a; pool[p + 2] = b; pool[p + 3] = c; pool[p + P_SEQ] = s;
     this.add(t, -1 - id, 0);
+  }
+
+  /** Removes the pending end of slot `slot` (pushEnd), due at `t` (the time it was pushed
+   *  with): its task leaves the slot before that end, e.g. a policy suspends it (serve.ts
+   *  suspendAt turns such a run into a preemptible one only then). The entry is looked for in
+   *  the heap, the ring bucket of its window, then the far heap: O(entries there), for an event
+   *  that is rare; the others keep their order. Returns the end's job. */
+  cancelEnd(slot: i32, t: f64): i32 {
+    const job = this.slotTask[slot] < 0 ? -1 : this.removeEnd(slot, t);
+    if (job < 0) fail(E_EVENT_NOT_PENDING, slot);
+    this.slotTask[slot] = -1;
+    return job;
+  }
+
+  /** Removes the entry of slot x (its window is that of t); returns its job, or -1. */
+  private removeEnd(x: i32, t: f64): i32 {
+    for (let p = 1; p <= this.size; p++) {
+      if (this.heap[ES * p + E_X] != x) continue;
+      const job = this.heap[ES * p + E_Y];
+      this.size = this.removeAt(this.heap, this.heapF, this.size, p);
+      return job;
+    }
+    if (this.bucketed > 0) {
+      const k = this.windowOf(t);
+      if (k >= this.horizon && k < this.horizon + <f64>NB) {
+        const b = (this.ringHead + toI32(k - this.horizon)) & (NB - 1);
+        const m = b * BM;
+        const len = this.bMeta[m + B_LEN];
+        const off = this.bMeta[m + B_OFF];
+        for (let i = 0; i < len; i++) {
+          const e = off + i;
+          if (this.bArena[4 * e + E_X] != x) continue;
+          const job = this.bArena[4 * e + E_Y];
+          // (a bucket is unordered: the last entry takes its place)
+          const last = off + len - 1;
+          for (let j = 0; j < 4; j++) this.bArena[4 * e + j] = this.bArena[4 * last + j];
+          this.bMeta[m + B_LEN] = len - 1;
+          this.bucketed--;
+          if (len == 1) {
+            this.freeBucketRegion(off, this.bMeta[m + B_LOG]);
+            this.bUsed[b >> 5] &= ~(1 << (b & 31));
+          }
+          return job;
+        }
+      }
+    }
+    for (let p = 1; p <= this.farSize; p++) {
+      if (this.far[ES * p + E_X] != x) continue;
+      const job = this.far[ES * p + E_Y];
+      this.farSize = this.removeAt(this.far, this.farF, this.farSize, p);
+      return job;
+    }
+    return -1;
+  }
+
+  /** Removes position p of heap (heap, heapF) of n entries; returns n - 1. */
+  private removeAt(heap: Int32Array, heapF: Float64Array, n: i32, p: i32): i32 {
+    if (p == n) return n - 1;
+    const t = heapF[2 * n];
+    const x = heap[ES * n + E_X];
+    const y = heap[ES * n + E_Y];
+    const m = n - 1;
+    const q = p >> 1;
+    if (p > 1 && (t < heapF[2 * q] || (t == heapF[2 * q] && this.seqOf(x) < this.seqOf(heap[ES * q + E_X])))) {
+      this.siftUp(heap, heapF, p, t, x, y);
+      return m;
+    }
+    // Down: the hole at p walks along the smaller children while one precedes (t, x).
+    let i = p;
+    for (;;) {
+      let c = 2 * i;
+      if (c > m) break;
+      if (c + 1 <= m) {
+        const tc = heapF[2 * c];
+        const tr = heapF[2 * (c + 1)];
+        if (tr < tc || (tr == tc && this.seqOf(heap[ES * (c + 1) + E_X]) < this.seqOf(heap[ES * c + E_X]))) c++;
+      }
+      const tc = heapF[2 * c];
+      if (t < tc || (t == tc && this.seqOf(x) < this.seqOf(heap[ES * c + E_X]))) break;
+      heapF[2 * i] = tc;
+      heap[ES * i + E_X] = heap[ES * c + E_X];
+      heap[ES * i + E_Y] = heap[ES * c + E_Y];
+      i = c;
+    }
+    heapF[2 * i] = t;
+    heap[ES * i + E_X] = x;
+    heap[ES * i + E_Y] = y;
+    return m;
   }
 
   /** Adds the end of `task` (of `job`) at `t` on a slot of `node` without a pending end. */

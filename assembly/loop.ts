@@ -10,7 +10,7 @@ import { initializeQueues, touchQueueHead } from "./queues";
 import { initializeSlots } from "./slots";
 import { setupResources, initializeResources } from "./resources";
 import { setupPredictions } from "./predict";
-import { initializeRuns, resetRunOverheads, runNode } from "./preempt";
+import { initializeRuns, resetRunOverheads, runNode, runJob } from "./preempt";
 import { Scheduler, setScheduler, scheduler } from "./scheduler";
 import { initializeServe, onReply, onTaskEnd, onRunEnd, discipline } from "./serve";
 import { initializeMessages, deliver } from "./messages";
@@ -52,7 +52,8 @@ export function initialize(policy: Scheduler): void {
   if (dag && !policy.dagAware) fail(E_DAG_UNSUPPORTED);
   const d = policy.discipline;
   const preemptible = d.preemptive || policy.preemptsRuns;
-  initializeJobs(policy.taskJobs || preemptible);
+  const sparseRuns = preemptible && policy.preemptsLongOnly && !d.preemptive;
+  initializeJobs(policy.taskJobs || preemptible && !sparseRuns); // (sparse run records keep their job)
   jobsAvailable = 0;
   deferredArrival = -1;
   initializeNodes();
@@ -62,7 +63,7 @@ export function initialize(policy: Scheduler): void {
   resetClock();
   events.useSlots(nNodes * slotsPerNode, slotsPerNode, EV_TASK_END);
   initializeSlots(preemptible);
-  initializeRuns(preemptible);
+  initializeRuns(preemptible, sparseRuns); // (serve.ts longOnlyRuns)
   initializeResources(preemptible);
 }
 
@@ -174,7 +175,7 @@ export function runEvents(maxEvents: i32): i32 {
       deliver(a, t);
     } else if (kind == EV_RUN_END) {
       const node = runNode(a);
-      const job = taskJob[a];
+      const job = runJob(a);
       if (discipline.preemptive) discipline.runEnded(node, a, job, t); else onRunEnd(node, a, job, t);
     } else if (kind == EV_ARRIVAL) {
       const held = a + 1 < nJobs && pushArrival(a + 1);

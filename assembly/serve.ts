@@ -4,7 +4,7 @@
 // later (a cancel releases the slot then). The scheduler hands out the task when the reply is
 // sent: with one constant delay the order of hand-outs equals the order of requests, so deciding
 // at reply time is exact. Also the end of a run and what follows it.
-import { events, EV_REPLY } from "./clock";
+import { events, EV_REPLY, cancelTaskEnd } from "./clock";
 import { nNodes, netDelay, slotsPerNode, recordTasks, counters, C_FETCHES, C_STALE_PROBES, C_TASKS_STARTED, C_PROBES_BEHIND_LONG,
   C_SHORT_AFTER_LONG } from "./config";
 import { taskDuration, taskJob, jobIsLong, noteTaskStart } from "./jobs";
@@ -12,9 +12,9 @@ import { completeTask } from "./dag";
 import { nodeState, NS, N_BUSY, N_QLEN, holdsLongWork, addLongRunning } from "./nodestate";
 import { enqueue, removeAt, entryWord, entryTask, wordJob, wordSticky, wordBehindLong, setEntryFlags,
   clearEntryFlags, findCode, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
-import { occupySlot, releaseSlot, recordStart, recordEnd, freeSlotOf } from "./slots";
+import { occupySlot, releaseSlot, recordStart, recordEnd, freeSlotOf, slotRun } from "./slots";
 import { taskService, beginRun, setRunNode, setRunState, runState, firstStart, finishRun, suspendRun, noteResumed, resumeCost,
-  RS_NONE, RS_RUNNING } from "./preempt";
+  adoptRun, runJob, RS_NONE, RS_RUNNING } from "./preempt";
 import { scheduler } from "./scheduler";
 import { NodeDiscipline } from "./discipline";
 import { resourcesOn, admit, release, popAdmissible, poppedJob } from "./resources";
@@ -27,6 +27,10 @@ let notesSelection: bool = false;
 let watchStarts: bool = false;
 let claimSlots: bool = false;
 let longOnlyRuns: bool = false;    // preemptible runs for long tasks only (Scheduler.preemptsLongOnly)
+/** longOnlyRuns: per run position (slotRun), when its slot-stored long task started. */
+let longStartOf: Float64Array = new Float64Array(0);
+/** resumeAt is starting a suspended task (a preemptible run even when longOnlyRuns). */
+let resuming: bool = false;
 
 // Get-task requests in flight: what the reply needs (the probe's record may have left its queue).
 let fetchJob: Int32Array = new Int32Array(0);
@@ -41,6 +45,8 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
   watchStarts = scheduler.watchesStarts;
   claimSlots = scheduler.claimsFreedSlots;
   longOnlyRuns = preemptible && !d.preemptive && scheduler.preemptsLongOnly;
+  longStartOf = new Float64Array(longOnlyRuns ? nNodes * slotsPerNode : 0);
+  resuming = false;
   const fetches = nNodes * slotsPerNode + 1; // each request in flight holds a slot
   fetchJob = new Int32Array(fetches);
   fetchFlags = new Int32Array(fetches);
@@ -100,13 +106,22 @@ export function startTask(node: i32, task: i32, job: i32, t: f64): void {
 
 /** Starts `task` on its slot of `node` (resources, if modelled, are allocated). */
 function runTask(node: i32, task: i32, job: i32, t: f64): void {
-  if (preemptibleRuns && !(longOnlyRuns && !jobIsLong(job))) {
+  if (preemptibleRuns && (!longOnlyRuns || resuming)) {
     startRun(node, task, job, t);
   } else {
-    // A run that cannot be preempted: its end is stored against its slot.
+    // A run that cannot be preempted (yet): its end is stored against its slot. With
+    // longOnlyRuns a long task also holds a run position (slotRun, as a preemptible run would),
+    // and suspendAt turns it into a preemptible run if it is ever suspended (most never are).
     counters[C_TASKS_STARTED] += 1.0;
     noteTaskStart(job, t);
-    if (jobIsLong(job)) addLongRunning(node, 1);
+    if (jobIsLong(job)) {
+      addLongRunning(node, 1);
+      if (longOnlyRuns) {
+        const pos = freeSlotOf(node);
+        slotRun[pos] = task;
+        longStartOf[pos] = t;
+      }
+    }
     recordStart(task, node, t);
     events.pushEnd(node, t + taskDuration[task], task, job); // the job rides along: no lookup at the end
   }
@@ -154,7 +169,10 @@ export function onReply(node: i32, f: i32, t: f64): void {
 // @ts-ignore: decorator
 @inline export function onTaskEnd(node: i32, task: i32, job: i32, t: f64): void {
   recordEnd(task, t);
-  if (longOnlyRuns && recordTasks) taskService[task] = taskDuration[task]; // (a run never preempted)
+  if (longOnlyRuns) {
+    if (recordTasks) taskService[task] = taskDuration[task]; // (a run never preempted)
+    if (jobIsLong(job)) slotRun[runPosition(node, task)] = -1;
+  }
   taskEnded(node, task, job, t);
 }
 
@@ -197,16 +215,40 @@ export function afterSlotFreed(node: i32, t: f64): void {
  *  progress is kept and the policy keeps the task (resumeAt brings it back); its slot stays
  *  occupied: release it now, or after a suspension delay, with releaseSlot and afterSlotFreed. */
 export function suspendAt(node: i32, task: i32, t: f64): void {
+  if (longOnlyRuns && runState(task) == RS_NONE) {
+    // A slot-stored run: its end event goes, and it becomes a preemptible run that began when
+    // the task started (same service, same accounting as if it had been one all along).
+    const pos = runPosition(node, task);
+    const start = longStartOf[pos];
+    let slot = node * slotsPerNode;
+    while (events.slotTask[slot] != task) slot++;
+    const job = cancelTaskEnd(slot, start + taskDuration[task]); // (the time runTask pushed)
+    adoptRun(node, task, job, pos, start);
+  }
   suspendRun(task, t);
-  if (jobIsLong(taskJob[task])) addLongRunning(node, -1);
+  if (jobIsLong(runJob(task))) addLongRunning(node, -1);
 }
 
 /** Resumes suspended `task` on a free slot of `node` at `t` (after resumeCost). */
 export function resumeAt(node: i32, task: i32, t: f64): void {
   noteResumed(task, t);
   occupySlot(node, t);
-  startTask(node, task, taskJob[task], t);
+  resuming = true;
+  startTask(node, task, runJob(task), t);
+  resuming = false;
 }
+
+/** longOnlyRuns: the run position (slotRun) of `task`, running on `node`. */
+function runPosition(node: i32, task: i32): i32 {
+  let pos = node * slotsPerNode;
+  while (slotRun[pos] != task) pos++;
+  return pos;
+}
+
+/** Turns the policy's claimFreedSlot calls on or off from now on (Scheduler.claimsFreedSlots
+ *  gives the setting at the start): a policy that claims slots only while it holds suspended
+ *  tasks (Dice) saves a call per freed slot the rest of the time. */
+export function claimFreedSlots(on: bool): void { claimSlots = on; }
 
 /** Tells the policy when `node` has a free slot and an empty queue. */
 // @ts-ignore: decorator

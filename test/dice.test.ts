@@ -205,6 +205,48 @@ describe("the node-side gate (spec §3.3): each condition rejects", () => {
   });
 });
 
+describe("OP under Eagle: condition (4) and succinct state sharing (docs/models/dice.md)", () => {
+  // The scenario above under eagle-dice. Without SSS (the ablation sss=false) short probes queue
+  // behind L on node 1: A's and B's (stale by 60), C's and D's. The request at 60 is honoured;
+  // from 63 node 1 serves short probes by SRPT: D (1 task x 60 s: key 60) before C (2 tasks
+  // unlaunched: key 120), 63-123; then C's task 3 (C's task 2 went to node 0 at 110), 123-183;
+  // the 100 s timer expired at 163: L resumes at 183 and ends at 1,000 + 3 + 120 + 10. Requests
+  // at 120 and 180 find a short task running: dropped by (1).
+  it("without SSS a short probe waits behind L: honoured, L + 3 + S + 10 with S = 120 s", async () => {
+    const { params, nodes, seed } = config({ sss: false });
+    delete (params as any).stealing;
+    const r = await simulate(makeTrace(JOBS), { scheduler: "eagle-dice", nodes, seed, params } as any);
+    checkInvariants(r);
+    expect(r.finish[0]).toBe(1000 + 3 + 120 + 10);
+    expect(r.tasks!.service[0]).toBe(1000);
+    expect(r.tasks!.node[6]).toBe(1); // D's task, in L's window
+    expect(r.tasks!.start[6]).toBe(63);
+    expect(r.tasks!.node[5]).toBe(1); // C's task 3
+    expect(r.tasks!.start[5]).toBe(123);
+    othersOnNode1Within(r, 63, 183);
+    const c = r.counters;
+    expect([c.diceRequestsSent, c.diceRequestsHonoured, c.diceDroppedNoLongRunning, c.diceDroppedNoShortProbe]).toEqual([3, 1, 2, 0]);
+    expect(c.resumeSeconds).toBe(13);
+  });
+
+  it("with SSS (the default) no short probe ever waits where a long task runs: every request fails (1) or (4)", async () => {
+    // Node 1 holds L from 0: every short probe that reaches it is rejected and re-sent (round 2,
+    // then the short partition); the requests find L running and no short probe. (A and B come
+    // at 1 s: at 0 they would reach node 1 during L's get-task round trip, before it holds L.)
+    const { params, nodes, seed } = config({});
+    delete (params as any).stealing;
+    const jobs: Array<[number, number[]]> = [[0, [1000]], [1, [20]], [1, [20]], [50, [60, 60, 60]], [55, [60]]];
+    const r = await simulate(makeTrace(jobs), { scheduler: "eagle-dice", nodes, seed, params } as any);
+    checkInvariants(r);
+    const c = r.counters;
+    expect(c.diceRequestsSent).toBeGreaterThanOrEqual(1);
+    expect(c.diceRequestsHonoured).toBe(0);
+    expect(c.diceDroppedNoShortProbe + c.diceDroppedNoLongRunning).toBe(c.diceRequestsSent);
+    expect(r.finish[0]).toBe(1000);
+    expect(c.probesBehindLong).toBe(0);
+  });
+});
+
 describe("elastic sizing on a workload (yahoo-like, 600 nodes)", async () => {
   const { Rng } = await loadEngineRng();
   const trace = generateWorkload("yahoo-like", { jobs: 1500 }, { nodes: 600, slots: 1, seed: 3 }, (s) => new Rng(3, s));

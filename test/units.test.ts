@@ -110,6 +110,73 @@ describe.each(CALENDARS)("event heap (%s)", (_name, width) => {
     expect(busy.every((b) => b === 0)).toBe(true);
   });
 
+  it("cancelEnd takes a pending task end out wherever it waits (heap, ring bucket, far heap); the rest keep their order", async () => {
+    const { EventQueue } = await engineModule("events.js");
+    const q = new EventQueue(4);
+    const END = 3;
+    const perNode = 2;
+    const nodes = 40;
+    q.useSlots(nodes * perNode, perNode, END);
+    if (width > 0) q.useCalendar(width);
+    const pending: Array<{ t: number; seq: number; label: string; slot: number; task: number; job: number }> = [];
+    let created = 0;
+    let cancelled = 0;
+    let now = 0;
+    let x = 4242;
+    const rand = (n: number) => { x = (x * 1103515245 + 12345) % 2147483648; return Math.floor(x / 65536) % n; };
+    const busy = new Array(nodes).fill(0);
+    const take = () => {
+      if (!q.next()) { expect(pending.length).toBe(0); return false; }
+      let best = 0;
+      for (let i = 1; i < pending.length; i++) {
+        const e = pending[i], b = pending[best];
+        if (e.t < b.t || (e.t === b.t && e.seq < b.seq)) best = i;
+      }
+      const want = pending.splice(best, 1)[0];
+      const got = q.curKind === END ? `end n${q.curA} t${q.curB} j${q.curC}` : `ev${q.curKind} ${q.curA}`;
+      expect(`${q.curTime} ${got}`).toBe(`${want.t} ${want.label}`);
+      if (q.curKind === END) busy[q.curA]--;
+      now = q.curTime;
+      return true;
+    };
+    for (let round = 0; round < 4000; round++) {
+      // Equal times are common; one end in ten is far ahead (beyond the ring at small widths).
+      const t = now + rand(8) * 0.5 + (rand(10) === 0 ? 20000 + rand(5) : 0);
+      const what = rand(4);
+      if (what < 2) {
+        const node = rand(nodes);
+        if (busy[node] < perNode) {
+          busy[node]++;
+          const task = created * 10;
+          q.pushEnd(node, t, task, created + 1);
+          let slot = node * perNode;
+          while (q.slotTask[slot] !== task) slot++;
+          pending.push({ t, seq: created, label: `end n${node} t${task} j${created + 1}`, slot, task, job: created + 1 });
+          created++;
+        }
+      } else if (what === 2) {
+        q.push(t, 5, created, 0);
+        pending.push({ t, seq: created, label: `ev5 ${created}`, slot: -1, task: -1, job: -1 });
+        created++;
+      } else {
+        const ends = pending.filter((e) => e.slot >= 0);
+        if (ends.length > 0) {
+          const e = ends[rand(ends.length)];
+          expect(q.cancelEnd(e.slot, e.t)).toBe(e.job);
+          expect(q.slotTask[e.slot]).toBe(-1);
+          pending.splice(pending.indexOf(e), 1);
+          busy[Math.floor(e.slot / perNode)]--;
+          cancelled++;
+        }
+      }
+      if (round % 3 === 0) take();
+      expect(q.pending()).toBe(pending.length);
+    }
+    while (take());
+    expect(cancelled).toBeGreaterThan(500);
+    expect(() => q.cancelEnd(0, 1)).toThrow(/failure 14/); // nothing pending there
+  });
+
   it("a node's slots all hold pending ends: one more is an engine failure (code 3)", async () => {
     const { EventQueue } = await engineModule("events.js");
     const q = new EventQueue(16);
@@ -164,7 +231,7 @@ describe("event calendar", () => {
     let id = 0;
     let now = 0;
     let x = 4242;
-    const rand = (n: number) => { x = (x * 1103515245 + 12345) % 2147483648; return x % n; };
+    const rand = (n: number) => { x = (x * 1103515245 + 12345) % 2147483648; return Math.floor(x / 65536) % n; };
     const add = (t: number) => { q.push(t, 2, id, 0); refPush([t, id++]); };
     const take = () => {
       expect(q.next()).toBe(true);

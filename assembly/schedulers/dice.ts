@@ -27,13 +27,13 @@
 import {
   Scheduler, Params, NodeDiscipline, SrptDiscipline, TimerOwner, timerKind, setTimer, nNodes, nTasks, slotsPerNode,
   netDelay, queueLength, longQueued, longRunning, jobLong, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
-  runningTask, runState, RS_RUNNING, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, setRunOverheads,
+  runningTask, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, claimFreedSlots, setRunOverheads,
   registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, C_RESUME_SECONDS,
 } from "../policy";
 import { failUnlessAdvances } from "../timers";
 import { E_DICE_STATE } from "../errors";
 import { Rng, STREAM_DICE_OP, STREAM_DICE_ES } from "../rng";
-import { toI32 } from "../glue";
+import { toI32, ctz32 } from "../glue";
 import { Partition } from "./partition";
 import { CentralLwl, elapsedOn } from "./lwl";
 import { Hawk } from "./hawk";
@@ -179,7 +179,7 @@ export class Dice extends TimerOwner {
   blockedCount: i32 = 0;
   eligible: Int32Array = new Int32Array(0); // random mode: general nodes not blacklisted
   eligibleCount: i32 = 0;
-  mark: Uint8Array = new Uint8Array(0);
+  mark: Int32Array = new Int32Array(0);
   picks: Int32Array = new Int32Array(0);
 
   // Node side.
@@ -223,7 +223,7 @@ export class Dice extends TimerOwner {
     this.blocked = new Uint8Array(random ? nNodes : 0);
     this.blockedList = new Int32Array(random ? nNodes : 0);
     this.eligible = new Int32Array(random ? nNodes : 0);
-    this.mark = new Uint8Array(nNodes);
+    this.mark = new Int32Array((nNodes + 31) >> 5);
     this.picks = new Int32Array(nNodes);
     this.suspended.fill(-1);
     this.suspensions = new Uint8Array(s.op ? nTasks : 0);
@@ -347,24 +347,31 @@ export class Dice extends TimerOwner {
   drawDistinct(m: i32, range: i32, rng: Rng): i32 {
     if (m > range) m = range;
     if (m <= 0) return 0;
-    const mark = this.mark;
+    const mark = this.mark; // a bit per index
     const picks = this.picks;
     let c = 0;
     for (let j = range - m; j < range; j++) {
       let t = rng.nextInt(j + 1);
-      if (mark[t] != 0) t = j;
-      mark[t] = 1;
+      if ((mark[t >> 5] & (1 << (t & 31))) != 0) t = j;
+      mark[t >> 5] |= 1 << (t & 31);
       picks[c++] = t;
     }
-    if (<f64>c * <f64>c >= 4.0 * <f64>range) {
-      // Many: read them back in order from the marks (a pass over range bytes beats a sort).
+    if (<f64>c * <f64>c >= <f64>range * 0.125) {
+      // Many: read them back in order from the bits (range / 32 words beat a sort of c).
       c = 0;
-      for (let x = 0; x < range; x++) {
-        if (mark[x] != 0) { mark[x] = 0; picks[c++] = x; }
+      const words = (range + 31) >> 5;
+      for (let w = 0; w < words; w++) {
+        let x = mark[w];
+        if (x == 0) continue;
+        mark[w] = 0;
+        while (x != 0) {
+          picks[c++] = (w << 5) + ctz32(x);
+          x &= x - 1;
+        }
       }
     } else {
-      for (let i = 0; i < c; i++) mark[picks[i]] = 0;
-      // Few: insertion sort (about c^2 / 4 < range steps).
+      for (let i = 0; i < c; i++) mark[picks[i] >> 5] = 0;
+      // Few: insertion sort (about c^2 / 4 steps).
       for (let i = 1; i < c; i++) {
         const v = picks[i];
         let k = i - 1;
@@ -418,11 +425,14 @@ export class Dice extends TimerOwner {
   }
 
   // ---- node side --------------------------------------------------------------------------
-  /** The long task running on `node` (first slot holding one), or -1. */
+  /** The long task running on `node` (first run position holding one), or -1. Run positions
+   *  hold running long tasks only (Scheduler.preemptsLongOnly): a long task never suspended,
+   *  with its slot-stored end, or one resumed, as a preemptible run (serve.ts); a suspended one
+   *  has left its position. */
   runningLong(node: i32): i32 {
     for (let k = 0; k < slotsPerNode; k++) {
       const x = runningTask(node, k);
-      if (x >= 0 && jobLong[taskJob[x]] != 0 && runState(x) == RS_RUNNING) return x;
+      if (x >= 0) return x;
     }
     return -1;
   }
@@ -454,7 +464,7 @@ export class Dice extends TimerOwner {
     suspendAt(node, task, now);
     this.suspended[node] = task;
     this.phase[node] = PH_SUSPENDING;
-    this.waitingNodes++;
+    if (this.waitingNodes++ == 0) claimFreedSlots(true); // (claim() matters only then)
     count(this.cSuspendSeconds, this.s.suspendDelay);
     count(C_RESUME_SECONDS, this.s.suspendDelay); // (the core counter: slot-seconds of both overheads)
     setTimer(now + this.s.suspendDelay, this.nodeKind, node, 0);
@@ -489,7 +499,7 @@ export class Dice extends TimerOwner {
     const task = this.suspended[node];
     this.suspended[node] = -1;
     this.phase[node] = PH_NONE;
-    this.waitingNodes--;
+    if (--this.waitingNodes == 0) claimFreedSlots(false);
     count(this.cResumeSeconds, this.s.resumeDelay);
     this.resuming = true;
     resumeAt(node, task, now); // resumeDelay of overhead, then the frozen remaining work (§8 #12)
@@ -553,11 +563,10 @@ export class DiceDiscipline extends NodeDiscipline {
 export function attachDice(host: Scheduler, s: DiceSettings, partition: Partition, central: CentralLwl, srpt: bool): Dice {
   const d = new Dice(s, partition, central);
   host.watchesStarts = true;
-  host.taskJobs = true;
   if (s.op) {
     host.preemptsRuns = true;
-    host.preemptsLongOnly = true; // (short tasks keep the cheaper slot-stored end)
-    host.claimsFreedSlots = true;
+    host.preemptsLongOnly = true; // (tasks keep the cheaper slot-stored end until one is suspended)
+    host.claimsFreedSlots = false; // (turned on while a node holds a suspended task: claimFreedSlots)
     if (srpt) d.srpt = <SrptDiscipline>host.discipline;
     host.discipline = new DiceDiscipline(host.discipline, d);
   }
