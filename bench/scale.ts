@@ -2,7 +2,7 @@
 // (~15.6 M tasks) at 15,000 nodes with the google preset (dice-google for the Dice schedulers),
 // for every registered scheduler on the Wasm engine and for sparrow, hawk, eagle and pigeon on
 // the JS engine too (one timed run each, a row printed as it ends), with each run's time as a
-// multiple of Eagle's on the same engine in the same run, plus parsing the workload as a .tr file.
+// multiple of an Eagle run made just before it, plus parsing the workload as a .tr file.
 // Options: --jobs N, --nodes N, --engines wasm,js, --schedulers a,b|all, --js a,b (JS-engine
 // rows; none: --js ''). Every scheduler at full size takes about 20 minutes on this VM.
 import { mkdtempSync, rmSync, statSync } from "node:fs";
@@ -41,31 +41,33 @@ await writeTraceFile(file, trace);
 const bytes = statSync(file).size;
 
 // One timed run each (a run takes seconds to minutes), a row printed as soon as it ends, so a
-// long benchmark shows its progress and a killed one keeps its rows.
-const header = ["run", "events", "wall s", "events/s", "wasm/js", "x eagle"];
-const width = [22, 12, 9, 9, 8, 8];
+// long benchmark shows its progress and a killed one keeps its rows. On a shared VM whose speed
+// drifts over minutes, each scheduler's multiple of Eagle's time is taken against an Eagle run
+// made just before it on the same engine (`eagle s`), not one run at the start.
+const header = ["run", "events", "wall s", "events/s", "wasm/js", "eagle s", "x eagle"];
+const width = [22, 12, 9, 9, 8, 8, 8];
 const line = (r: string[]) => console.log(r.map((c, i) => (i === 0 ? c.padEnd(width[i]) : c.padStart(width[i]))).join("  "));
 line(header);
-const seconds = new Map<string, number>();
 const rate = new Map<string, number>();
-// Eagle first on each engine: every other row is a multiple of its time in this run.
 const order = [...new Set(["eagle", ...schedulers])].filter((s) => schedulers.includes(s));
+const configOf = (s: string) =>
+  resolveConfig({ scheduler: s, nodes, seed: 1, params: presetParamsFor(findPreset(presetOf(s)), findScheduler(s)) });
 for (const kind of engines) {
   const factory = await loadEngine(kind);
+  const timed = (s: string) => {
+    const t0 = performance.now();
+    const r = runSimulation(factory, trace, configOf(s));
+    return { sec: (performance.now() - t0) / 1000, events: r.counters.events };
+  };
   for (const s of order) {
     if (kind === "js" && !jsRows.has(s)) continue;
-    const config = resolveConfig({ scheduler: s, nodes, seed: 1, params: presetParamsFor(findPreset(presetOf(s)), findScheduler(s)) });
-    const t0 = performance.now();
-    const r = runSimulation(factory, trace, config);
-    const sec = (performance.now() - t0) / 1000;
+    const eagle = s === "eagle" ? undefined : timed("eagle").sec;
+    const { sec, events: ev } = timed(s);
     const name = `${s}/${kind}`;
-    const ev = r.counters.events;
-    seconds.set(name, sec);
     rate.set(name, ev / sec);
     const w = rate.get(`${s}/wasm`);
-    const eagle = seconds.get(`eagle/${kind}`);
     line([name, ev.toLocaleString("en-US"), sec.toFixed(2), `${(ev / sec / 1e6).toFixed(2)} M`,
-      kind === "js" && w ? `${(w / (ev / sec)).toFixed(2)}x` : "", eagle ? (sec / eagle).toFixed(2) : ""]);
+      kind === "js" && w ? `${(w / (ev / sec)).toFixed(2)}x` : "", eagle ? eagle.toFixed(2) : "", eagle ? (sec / eagle).toFixed(2) : "1.00"]);
   }
 }
 for (const [name, opts] of [["parse .tr", {}], ["parse .tr (one pass)", { parallelBytes: Infinity }]] as const) {
