@@ -773,6 +773,7 @@ export class YaqDist extends YaqBase {
   probed: Int32Array;
   probeLoad: Float64Array;
   perm: Int32Array = new Int32Array(nNodes);
+  probeHeap: Int32Array = new Int32Array(nNodes);
   queued: i32 = 0;
   rebalanceKind: i32;
   replaceKind: i32;
@@ -903,11 +904,38 @@ export class YaqDist extends YaqBase {
       this.probed[i] = v;
       this.probeLoad[i] = <f64>(nodeBusy(v) + queueLength(v) + this.inFlight[v]);
     }
+    // The least loaded probe, lowest probe index among equals (a scan's first minimum), from a
+    // heap: O(m log m) per job instead of a scan of the 2m probes per task.
+    const heap = this.probeHeap;
+    for (let i = 0; i < p; i++) heap[i] = i;
+    for (let i = (p >> 1) - 1; i >= 0; i--) this.probeSift(i, p);
     for (let t = 0; t < m; t++) {
-      let best = 0;
-      for (let i = 1; i < p; i++) if (this.probeLoad[i] < this.probeLoad[best]) best = i;
+      const best = heap[0];
       this.probeLoad[best] += 1.0;
+      this.probeSift(0, p);
       this.sendTask(this.probed[best], nextUnlaunchedTask(job), job);
+    }
+  }
+
+  /** Sifts probe-heap position `i` down among `size` entries (order: load, then probe index). */
+  probeSift(i: i32, size: i32): void {
+    const heap = this.probeHeap;
+    const load = this.probeLoad;
+    while (true) {
+      const l = 2 * i + 1;
+      if (l >= size) return;
+      let c = l;
+      const r = l + 1;
+      if (r < size) {
+        const lr = load[heap[r]];
+        const ll = load[heap[l]];
+        if (lr < ll || (lr == ll && heap[r] < heap[l])) c = r;
+      }
+      const lc = load[heap[c]];
+      const li = load[heap[i]];
+      if (!(lc < li || (lc == li && heap[c] < heap[i]))) return;
+      const x = heap[i]; heap[i] = heap[c]; heap[c] = x;
+      i = c;
     }
   }
 
