@@ -19,6 +19,21 @@ const newQueue = (EventQueue: any, capacity: number, width: number) => {
   return q;
 };
 
+/** Takes the queue's next event and checks it is the pending one with the smallest (time,
+ *  creation index), which it removes from `pending`; false when the queue is empty (then
+ *  nothing may be pending). `describe` names the event the queue gave, as the labels do. */
+function takeInOrder(q: any, pending: Array<{ t: number; seq: number; label: string }>, describe: (q: any) => string): boolean {
+  if (!q.next()) { expect(pending.length).toBe(0); return false; }
+  let best = 0;
+  for (let i = 1; i < pending.length; i++) {
+    const e = pending[i], b = pending[best];
+    if (e.t < b.t || (e.t === b.t && e.seq < b.seq)) best = i;
+  }
+  const want = pending.splice(best, 1)[0];
+  expect(`${q.curTime} ${describe(q)}`).toBe(`${want.t} ${want.label}`);
+  return true;
+}
+
 describe.each(CALENDARS)("event heap (%s)", (_name, width) => {
   it("pops in (time, sequence) order, ties FIFO by creation, across growth", async () => {
     const { EventQueue } = await engineModule("events.js");
@@ -74,15 +89,7 @@ describe.each(CALENDARS)("event heap (%s)", (_name, width) => {
     let x = 777;
     const rand = (n: number) => { x = (x * 1103515245 + 12345) % 2147483648; return x % n; };
     const take = () => {
-      if (!q.next()) { expect(pending.length).toBe(0); return false; }
-      let best = 0;
-      for (let i = 1; i < pending.length; i++) {
-        const e = pending[i], b = pending[best];
-        if (e.t < b.t || (e.t === b.t && e.seq < b.seq)) best = i;
-      }
-      const want = pending.splice(best, 1)[0];
-      const got = q.curKind === END ? `end n${q.curA} t${q.curB} j${q.curC}` : `ev${q.curKind} ${q.curA} ${q.curB}`;
-      expect(`${q.curTime} ${got}`).toBe(`${want.t} ${want.label}`);
+      if (!takeInOrder(q, pending, (q) => (q.curKind === END ? `end n${q.curA} t${q.curB} j${q.curC}` : `ev${q.curKind} ${q.curA} ${q.curB}`))) return false;
       if (q.curKind === END) busy[q.curA]--;
       now = q.curTime;
       taken++;
@@ -126,15 +133,7 @@ describe.each(CALENDARS)("event heap (%s)", (_name, width) => {
     const rand = (n: number) => { x = (x * 1103515245 + 12345) % 2147483648; return Math.floor(x / 65536) % n; };
     const busy = new Array(nodes).fill(0);
     const take = () => {
-      if (!q.next()) { expect(pending.length).toBe(0); return false; }
-      let best = 0;
-      for (let i = 1; i < pending.length; i++) {
-        const e = pending[i], b = pending[best];
-        if (e.t < b.t || (e.t === b.t && e.seq < b.seq)) best = i;
-      }
-      const want = pending.splice(best, 1)[0];
-      const got = q.curKind === END ? `end n${q.curA} t${q.curB} j${q.curC}` : `ev${q.curKind} ${q.curA}`;
-      expect(`${q.curTime} ${got}`).toBe(`${want.t} ${want.label}`);
+      if (!takeInOrder(q, pending, (q) => (q.curKind === END ? `end n${q.curA} t${q.curB} j${q.curC}` : `ev${q.curKind} ${q.curA}`))) return false;
       if (q.curKind === END) busy[q.curA]--;
       now = q.curTime;
       return true;

@@ -125,18 +125,25 @@ describe("admission cap", () => {
   });
 });
 
+/** Runs `cfg` on both engines: the same finish and start times and counters per job, and the
+ *  invariants hold; returns the Wasm run. */
+async function sameOnBothEngines(trace: Trace, cfg: Parameters<typeof simulate>[1]) {
+  const a = await simulate(trace, cfg, "wasm", true);
+  const b = await simulate(trace, cfg, "js", true);
+  checkInvariants(a);
+  expect(Array.from(b.finish)).toEqual(Array.from(a.finish));
+  expect(Array.from(b.tasks!.start)).toEqual(Array.from(a.tasks!.start));
+  expect(b.counters).toEqual(a.counters);
+  return a;
+}
+
 describe("every Yaq system: invariants and Wasm == JS per job", () => {
   it.each(YAQ_SYSTEMS)("%s on Hive-MS (a DAG: map -> reduce barrier) and GridMix-MS", async (s) => {
     const hive = await yaqTrace("yaq-hive", 20, 4, { jobs: 40, load: 0.9 });
     const grid = await yaqTrace("yaq-gridmix-ms", 20, 4, { jobs: 60, load: 1.0 });
     for (const trace of [hive, grid]) {
       const cfg = { scheduler: s, nodes: 20, slots: 4, seed: 5, params: s === "yaq-d" ? { rebalance: true } : {} };
-      const a = await simulate(trace, cfg, "wasm", true);
-      const b = await simulate(trace, cfg, "js", true);
-      checkInvariants(a);
-      expect(Array.from(b.finish)).toEqual(Array.from(a.finish));
-      expect(Array.from(b.tasks!.start)).toEqual(Array.from(a.tasks!.start));
-      expect(b.counters).toEqual(a.counters);
+      const a = await sameOnBothEngines(trace, cfg);
       // reduces start after every map of their job ended
       if (trace.parents) {
         for (let k = 0; k < trace.durations.length; k++) {
@@ -261,12 +268,7 @@ describe("capacity queues (E9, Fig. 8; spec §4.5, §7 #23)", () => {
   it("Wasm == JS per job with capacity queues, invariants hold", async () => {
     const trace = await yaqTrace("yaq-capacity", 20, 4, { jobs: 60, load: 1.2 });
     const cfg = { scheduler: "yaq-c", nodes: 20, slots: 4, seed: 5, params: { capacityA: 70, queue: 4 } };
-    const a = await simulate(trace, cfg, "wasm", true);
-    const b = await simulate(trace, cfg, "js", true);
-    checkInvariants(a);
-    expect(Array.from(b.finish)).toEqual(Array.from(a.finish));
-    expect(Array.from(b.tasks!.start)).toEqual(Array.from(a.tasks!.start));
-    expect(b.counters).toEqual(a.counters);
+    const a = await sameOnBothEngines(trace, cfg);
     expect(a.counters.capacityShareA).toBeGreaterThan(0);
   });
 });
