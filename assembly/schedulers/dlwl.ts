@@ -6,6 +6,12 @@
 // value carries a uniform random addition in [0, heartbeat) to reduce conflicts (as in Apollo).
 // Placements update the view at once (the scheduler knows what it placed, as the reference's
 // water-filling on its snapshot does); completions become visible only at the next heartbeat.
+// The view is not rebuilt at each heartbeat: a node's value is S + noise (S: its work at the
+// heartbeat plus its placements since), and since the noise is >= 0 a decision reads only the
+// nodes whose S is at most the least value found so far — the unread ones from a tree keyed by S,
+// the idle ones (S = 0, about a sixth of the nodes at full size) from heaps filled by noise layer
+// by layer — with the same values and the same choices as a rebuilt tree. A heartbeat still draws
+// every node's noise, in node order (the draws, not the tree, are what keeps the results).
 // Tasks are bound at placement (early binding). Short jobs may use every node, long jobs only the
 // general partition (the same short partition as Eagle). Node queues are SRPT over all queued
 // tasks, long and short, keyed by estimate x the job's tasks not yet started, with the bypass
@@ -39,8 +45,31 @@ export class DistributedLwl extends ClassAwareScheduler {
   partition: Partition;
   live: Float64Array = new Float64Array(nNodes);     // estimated work of unfinished tasks
   assigned: Int32Array = new Int32Array(nNodes);
-  advertised: Float64Array = new Float64Array(nNodes); // the last heartbeat's values
-  view: MinTree = new MinTree(nNodes);
+  // The reference behaviours' view (perJob): every node's value, rebuilt at each heartbeat.
+  advertised: Float64Array = new Float64Array(0); // the last heartbeat's values
+  view: MinTree = new MinTree(0);
+  // The default mode's view: the same values and choices, without rebuilding (see `choose`).
+  // A node's value is S + noise, S its work at the last heartbeat plus its placements since.
+  noiseNow: Float64Array = new Float64Array(0); // this heartbeat's noise per node
+  /** Nodes with S != 0 whose value has not been read since the heartbeat, keyed by S. */
+  unread: MinTree = new MinTree(0);
+  /** Values of the nodes read since the heartbeat (Infinity for the others). */
+  read: MinTree = new MinTree(0);
+  /** The idle nodes (S = 0, value = the noise alone) not yet placed on since the heartbeat,
+   *  short partition and general partition, by (noise, index). */
+  idleShort: NoiseHeap = new NoiseHeap(0);
+  idleGeneral: NoiseHeap = new NoiseHeap(0);
+  /** Nodes with S = 0 at the last heartbeat (zeroAt[n]: position, -1 if not). */
+  zeroList: Int32Array = new Int32Array(0);
+  zeroAt: Int32Array = new Int32Array(0);
+  zeroCount: i32 = 0;
+  /** Every idle node with noise below idleBound is heaped (Infinity: all are), none above. */
+  idleBound: f64 = 0.0;
+  idleWidth: f64 = 0.0;
+  /** Nodes to refresh at the next heartbeat: read, placed on or finished a task since this one. */
+  touched: Int32Array = new Int32Array(0);
+  isTouched: Uint8Array = new Uint8Array(0);
+  touchedCount: i32 = 0;
   arrived: i32 = 0;                        // jobs submitted so far
   heartbeat: Heartbeat;
   // The reference's behaviours (see the file's head).
@@ -61,13 +90,37 @@ export class DistributedLwl extends ClassAwareScheduler {
     this.heartbeat.attach(this);
   }
 
+  /** The default mode's structures (made when the run starts, once the mode is known). */
+  private lazyView(): void {
+    const n = nNodes;
+    this.noiseNow = new Float64Array(n);
+    this.unread = new MinTree(n);
+    this.read = new MinTree(n);
+    const none = new Float64Array(n);
+    none.fill(Infinity);
+    this.unread.setAll(none); // every node starts idle
+    this.read.setAll(none);
+    this.idleShort = new NoiseHeap(n);
+    this.idleGeneral = new NoiseHeap(n);
+    this.zeroList = new Int32Array(n);
+    this.zeroAt = new Int32Array(n);
+    for (let i = 0; i < n; i++) { this.zeroList[i] = i; this.zeroAt[i] = i; }
+    this.zeroCount = n;
+    this.touched = new Int32Array(n);
+    this.isTouched = new Uint8Array(n);
+  }
+
   /** The reference's behaviours (issue #21 differences 1, 2 and 4). */
   reference(elapsed: bool, selfUpdate: bool, jobNoise: bool): DistributedLwl {
     this.elapsed = elapsed;
     this.selfUpdate = selfUpdate;
     this.jobNoise = jobNoise;
     this.perJob = elapsed || !selfUpdate || jobNoise;
-    if (this.perJob) this.keys = new Float64Array(nNodes);
+    if (this.perJob) {
+      this.keys = new Float64Array(nNodes);
+      this.advertised = new Float64Array(nNodes);
+      this.view = new MinTree(nNodes);
+    }
     if (elapsed) {
       this.watchesStarts = true;
       this.runFrom = new Float64Array(nNodes);
@@ -78,6 +131,7 @@ export class DistributedLwl extends ClassAwareScheduler {
   }
 
   start(): void {
+    if (!this.perJob) this.lazyView();
     // The snapshot mode's heartbeats fall at 0, period, ... (the reference's); otherwise they
     // count from the first submission.
     this.heartbeat.begin(this.selfUpdate ? jobArrival[0] : 0.0);
@@ -87,12 +141,17 @@ export class DistributedLwl extends ClassAwareScheduler {
   /** A heartbeat: every node advertises its current work (plus noise, per heartbeat). */
   beat(now: f64): void {
     const period = this.heartbeat.period;
+    if (!this.perJob) {
+      this.refresh(period);
+      this.planBeat(now);
+      return;
+    }
     if (this.jobNoise) {
       for (let n = 0; n < nNodes; n++) this.advertised[n] = this.live[n];
     } else {
       for (let n = 0; n < nNodes; n++) this.advertised[n] = this.live[n] + period * this.noise.nextFloat();
     }
-    if (!this.perJob) this.view.setAll(this.advertised);
+    this.view.setAll(this.advertised);
     this.planBeat(now);
   }
 
@@ -115,21 +174,161 @@ export class DistributedLwl extends ClassAwareScheduler {
     const end = jobFirstTask[job + 1];
     const est = jobEstimate[job];
     const lo = jobLong[job] != 0 ? this.partition.generalStart() : 0;
-    if (this.perJob) this.decide(lo, now);
-    const view = this.view;
-    const selfUpdate = this.selfUpdate;
     sendBegin();
-    for (let t = first; t < end; t++) {
-      const n = view.minIndexIn(lo, nNodes);
-      view.set(n, view.get(n) + est);
-      if (selfUpdate && this.perJob) this.advertised[n] = this.advertised[n] + est;
-      this.live[n] = this.live[n] + est;
-      this.assigned[n] = this.assigned[n] + 1;
-      sendTo(n, job, nextUnlaunchedTask(job));
+    if (this.perJob) {
+      this.decide(lo, now);
+      const view = this.view;
+      const selfUpdate = this.selfUpdate;
+      for (let t = first; t < end; t++) {
+        const n = view.minIndexIn(lo, nNodes);
+        view.set(n, view.get(n) + est);
+        if (selfUpdate) this.advertised[n] = this.advertised[n] + est;
+        this.live[n] = this.live[n] + est;
+        this.assigned[n] = this.assigned[n] + 1;
+        sendTo(n, job, nextUnlaunchedTask(job));
+      }
+    } else {
+      for (let t = first; t < end; t++) {
+        const n = this.choose(lo, est, end - t);
+        this.live[n] = this.live[n] + est;
+        this.assigned[n] = this.assigned[n] + 1;
+        sendTo(n, job, nextUnlaunchedTask(job));
+      }
     }
     sendEnd(now);
     this.arrived = job + 1;
     this.planBeat(now);
+  }
+
+  /** A heartbeat of the default mode: every node's noise is drawn (the same draws in the same
+   *  order as a rebuilt view's), and the nodes whose work changed or whose value was read since
+   *  the last one get their new S; the idle ones are heaped by noise. O(nodes) for the draws
+   *  (a sequential loop), O(log nodes) per refreshed node. */
+  private refresh(period: f64): void {
+    this.noise.fillScaled(this.noiseNow, nNodes, period);
+    const read = this.read;
+    const unread = this.unread;
+    const touched = this.touched;
+    for (let i = 0; i < this.touchedCount; i++) {
+      const n = touched[i];
+      this.isTouched[n] = 0;
+      if (read.get(n) != Infinity) read.set(n, Infinity);
+      const s = this.live[n];
+      if (s == 0.0) {
+        if (unread.get(n) != Infinity) unread.set(n, Infinity);
+        this.zeroAdd(n);
+      } else {
+        this.zeroRemove(n);
+        unread.set(n, s);
+      }
+    }
+    this.touchedCount = 0;
+    this.idleShort.clear(this.noiseNow);
+    this.idleGeneral.clear(this.noiseNow);
+    this.idleBound = 0.0;
+    this.idleWidth = 0.0;
+  }
+
+  /** Heaps the idle nodes whose noise lies in the next layer [idleBound, new bound): about
+   *  `want` of them at first, twice as many per layer after, the last layer unbounded. The
+   *  layers change no choice (choose() takes a layer whenever an idle node not heaped could
+   *  be the least), only how many idle nodes are looked at: a job of a few tasks looks at a few,
+   *  not all. */
+  private collectIdle(want: i32): void {
+    const m = this.zeroCount;
+    const period = this.heartbeat.period;
+    let width = this.idleWidth == 0.0 ? period * <f64>want / <f64>(m > 0 ? m : 1) : 2.0 * this.idleWidth;
+    const from = this.idleBound;
+    let to = from + width;
+    if (!(to < period)) to = Infinity;
+    this.idleWidth = width;
+    this.idleBound = to;
+    const noise = this.noiseNow;
+    const zeroList = this.zeroList;
+    const lo = this.partition.generalStart();
+    const hs = this.idleShort;
+    const hg = this.idleGeneral;
+    for (let i = 0; i < m; i++) {
+      const n = zeroList[i];
+      const v = noise[n];
+      if (v >= from && v < to) {
+        if (n < lo) hs.push(n); else hg.push(n);
+      }
+    }
+  }
+
+  private touch(n: i32): void {
+    if (this.isTouched[n] != 0) return;
+    this.isTouched[n] = 1;
+    this.touched[this.touchedCount++] = n;
+  }
+
+  private zeroAdd(n: i32): void {
+    if (this.zeroAt[n] >= 0) return;
+    this.zeroAt[n] = this.zeroCount;
+    this.zeroList[this.zeroCount++] = n;
+  }
+
+  private zeroRemove(n: i32): void {
+    const at = this.zeroAt[n];
+    if (at < 0) return;
+    const last = this.zeroList[--this.zeroCount];
+    this.zeroList[at] = last;
+    this.zeroAt[last] = at;
+    this.zeroAt[n] = -1;
+  }
+
+  /** The default mode's water-filling step: the node of [lo, nNodes) with the least value
+   *  (lowest index among equals), whose value then grows by `est`. The same choice as a tree
+   *  rebuilt at the heartbeat: the least of the read values and of the idle nodes' noise is
+   *  compared with the unread nodes in order of S, reading each while its S is at most that
+   *  least value (a value is S plus a noise >= 0, so the unread nodes with a larger S cannot be
+   *  below it, nor equal to it). */
+  private choose(lo: i32, est: f64, left: i32): i32 {
+    const read = this.read;
+    const unread = this.unread;
+    const noise = this.noiseNow;
+    const r = read.minIndexIn(lo, nNodes);
+    const rv = read.get(r);
+    let best = r;
+    let bestV = rv;
+    let from = 0; // 1: the short idle heap, 2: the general one
+    // The idle nodes: heaped layer by layer while one not heaped could be the least (its noise,
+    // at least idleBound, not above bestV).
+    while (true) {
+      best = r;
+      bestV = rv;
+      from = 0;
+      const g = this.idleGeneral.top();
+      if (g >= 0) {
+        const v = noise[g];
+        if (v < bestV || (v == bestV && g < best)) { best = g; bestV = v; from = 2; }
+      }
+      if (lo == 0) {
+        const h = this.idleShort.top();
+        if (h >= 0) {
+          const v = noise[h];
+          if (v < bestV || (v == bestV && h < best)) { best = h; bestV = v; from = 1; }
+        }
+      }
+      if (!(this.idleBound <= bestV) || this.idleBound == Infinity) break;
+      this.collectIdle(left < 16 ? 16 : left);
+    }
+    while (true) {
+      const u = unread.minIndexIn(lo, nNodes);
+      const s = unread.get(u);
+      if (!(s <= bestV) || s == Infinity) break;
+      const v = s + noise[u];
+      unread.set(u, Infinity);
+      read.set(u, v);
+      this.touch(u);
+      if (v < bestV || (v == bestV && u < best)) { best = u; bestV = v; from = 0; }
+    }
+    if (from == 1) this.idleShort.pop();
+    else if (from == 2) this.idleGeneral.pop();
+    read.set(best, bestV + est);
+    this.touch(best);
+    return best;
   }
 
   /** Per-job values of nodes [lo, nNodes) (the reference's find_workers_dlwl). */
@@ -163,6 +362,57 @@ export class DistributedLwl extends ClassAwareScheduler {
     this.assigned[node] = left;
     this.live[node] = left == 0 ? 0.0 : this.live[node] - jobEstimate[job];
     if (this.elapsed) this.runFrom[node] = -1.0;
+    if (!this.perJob) this.touch(node);
+  }
+}
+
+/** A binary min-heap of node indices by (noise[node], node), rebuilt at each heartbeat. */
+export class NoiseHeap {
+  items: Int32Array;
+  count: i32 = 0;
+  key: Float64Array = new Float64Array(0);
+
+  constructor(capacity: i32) { this.items = new Int32Array(capacity); }
+
+  clear(key: Float64Array): void { this.key = key; this.count = 0; }
+  top(): i32 { return this.count > 0 ? this.items[0] : -1; }
+
+  push(n: i32): void {
+    const items = this.items;
+    let i = this.count++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.less(n, items[p])) break;
+      items[i] = items[p];
+      i = p;
+    }
+    items[i] = n;
+  }
+
+  private less(a: i32, b: i32): bool {
+    const ka = this.key[a];
+    const kb = this.key[b];
+    return ka < kb || (ka == kb && a < b);
+  }
+
+  pop(): void {
+    const last = this.items[--this.count];
+    if (this.count > 0) { this.items[0] = last; this.down(0); }
+  }
+
+  private down(i: i32): void {
+    const items = this.items;
+    const n = this.count;
+    const x = items[i];
+    while (true) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && this.less(items[c + 1], items[c])) c++;
+      if (!this.less(items[c], x)) break;
+      items[i] = items[c];
+      i = c;
+    }
+    items[i] = x;
   }
 }
 
