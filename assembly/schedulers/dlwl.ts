@@ -8,8 +8,8 @@
 // water-filling on its snapshot does); completions become visible only at the next heartbeat.
 // The view is not rebuilt at each heartbeat: a node's value is S + noise (S: its work at the
 // heartbeat plus its placements since), and since the noise is >= 0 a decision reads only the
-// nodes whose S is at most the least value found so far — the unread ones from a tree keyed by S,
-// the idle ones (S = 0, about a sixth of the nodes at full size) from heaps filled by noise layer
+// nodes whose S is at most the least value found so far — from one tree keyed by S until a node
+// is read and by its value after, the idle ones (S = 0, about a sixth of the nodes at full size) from heaps filled by noise layer
 // by layer — with the same values and the same choices as a rebuilt tree. A heartbeat still draws
 // every node's noise, in node order (the draws, not the tree, are what keeps the results).
 // Tasks are bound at placement (early binding). Short jobs may use every node, long jobs only the
@@ -51,10 +51,10 @@ export class DistributedLwl extends ClassAwareScheduler {
   // The default mode's view: the same values and choices, without rebuilding (see `choose`).
   // A node's value is S + noise, S its work at the last heartbeat plus its placements since.
   noiseNow: Float64Array = new Float64Array(0); // this heartbeat's noise per node
-  /** Nodes with S != 0 whose value has not been read since the heartbeat, keyed by S. */
-  unread: MinTree = new MinTree(0);
-  /** Values of the nodes read since the heartbeat (Infinity for the others). */
-  read: MinTree = new MinTree(0);
+  /** Every node but the idle ones not placed on since the heartbeat (Infinity): keyed by S
+   *  until its value is read (a lower bound of the value), by the value after. */
+  keyed: MinTree = new MinTree(0);
+  isRead: Uint8Array = new Uint8Array(0);
   /** The idle nodes (S = 0, value = the noise alone) not yet placed on since the heartbeat,
    *  short partition and general partition, by (noise, index). */
   idleShort: NoiseHeap = new NoiseHeap(0);
@@ -94,12 +94,11 @@ export class DistributedLwl extends ClassAwareScheduler {
   private lazyView(): void {
     const n = nNodes;
     this.noiseNow = new Float64Array(n);
-    this.unread = new MinTree(n);
-    this.read = new MinTree(n);
+    this.keyed = new MinTree(n);
     const none = new Float64Array(n);
     none.fill(Infinity);
-    this.unread.setAll(none); // every node starts idle
-    this.read.setAll(none);
+    this.keyed.setAll(none); // every node starts idle
+    this.isRead = new Uint8Array(n);
     this.idleShort = new NoiseHeap(n);
     this.idleGeneral = new NoiseHeap(n);
     this.zeroList = new Int32Array(n);
@@ -206,21 +205,21 @@ export class DistributedLwl extends ClassAwareScheduler {
    *  (a sequential loop), O(log nodes) per refreshed node. */
   private refresh(period: f64): void {
     this.noise.fillScaled(this.noiseNow, nNodes, period);
-    const read = this.read;
-    const unread = this.unread;
+    const keyed = this.keyed;
     const touched = this.touched;
     for (let i = 0; i < this.touchedCount; i++) {
       const n = touched[i];
       this.isTouched[n] = 0;
-      if (read.get(n) != Infinity) read.set(n, Infinity);
+      this.isRead[n] = 0;
       const s = this.live[n];
+      let key = s;
       if (s == 0.0) {
-        if (unread.get(n) != Infinity) unread.set(n, Infinity);
+        key = Infinity;
         this.zeroAdd(n);
       } else {
         this.zeroRemove(n);
-        unread.set(n, s);
       }
+      if (keyed.get(n) != key) keyed.set(n, key);
     }
     this.touchedCount = 0;
     this.idleShort.clear(this.noiseNow);
@@ -280,55 +279,53 @@ export class DistributedLwl extends ClassAwareScheduler {
 
   /** The default mode's water-filling step: the node of [lo, nNodes) with the least value
    *  (lowest index among equals), whose value then grows by `est`. The same choice as a tree
-   *  rebuilt at the heartbeat: the least of the read values and of the idle nodes' noise is
-   *  compared with the unread nodes in order of S, reading each while its S is at most that
-   *  least value (a value is S plus a noise >= 0, so the unread nodes with a larger S cannot be
-   *  below it, nor equal to it). */
+   *  rebuilt at the heartbeat: a value is S plus a noise >= 0, so the tree's least key, if
+   *  still an S, is read (keyed by its value from then on) until the least key is a value; the
+   *  idle nodes' least noise is compared with it, their layers heaped while one not heaped could
+   *  come first. `left`: the job's tasks still to place (the first layer's size). */
   private choose(lo: i32, est: f64, left: i32): i32 {
-    const read = this.read;
-    const unread = this.unread;
+    const keyed = this.keyed;
     const noise = this.noiseNow;
-    const r = read.minIndexIn(lo, nNodes);
-    const rv = read.get(r);
-    let best = r;
-    let bestV = rv;
-    let from = 0; // 1: the short idle heap, 2: the general one
-    // The idle nodes: heaped layer by layer while one not heaped could be the least (its noise,
-    // at least idleBound, not above bestV).
     while (true) {
-      best = r;
-      bestV = rv;
-      from = 0;
-      const g = this.idleGeneral.top();
-      if (g >= 0) {
-        const v = noise[g];
-        if (v < bestV || (v == bestV && g < best)) { best = g; bestV = v; from = 2; }
-      }
-      if (lo == 0) {
-        const h = this.idleShort.top();
-        if (h >= 0) {
-          const v = noise[h];
-          if (v < bestV || (v == bestV && h < best)) { best = h; bestV = v; from = 1; }
+      const t = keyed.minIndexIn(lo, nNodes);
+      const tk = keyed.get(t);
+      let iv: f64 = Infinity;
+      let ii = -1;
+      let from = 0; // 1: the short idle heap, 2: the general one
+      while (true) {
+        iv = Infinity;
+        ii = -1;
+        from = 0;
+        const g = this.idleGeneral.top();
+        if (g >= 0) { iv = noise[g]; ii = g; from = 2; }
+        if (lo == 0) {
+          const h = this.idleShort.top();
+          if (h >= 0) {
+            const v = noise[h];
+            if (ii < 0 || v < iv || (v == iv && h < ii)) { iv = v; ii = h; from = 1; }
+          }
         }
+        // an idle node not heaped has noise >= idleBound
+        const bound = iv < tk ? iv : tk;
+        if (!(this.idleBound <= bound) || this.idleBound == Infinity) break;
+        this.collectIdle(left < 16 ? 16 : left);
       }
-      if (!(this.idleBound <= bestV) || this.idleBound == Infinity) break;
-      this.collectIdle(left < 16 ? 16 : left);
+      if (ii >= 0 && (iv < tk || (iv == tk && ii < t))) {
+        if (from == 1) this.idleShort.pop(); else this.idleGeneral.pop();
+        keyed.set(ii, iv + est);
+        this.isRead[ii] = 1;
+        this.touch(ii);
+        return ii;
+      }
+      if (this.isRead[t] != 0) {
+        keyed.set(t, tk + est);
+        return t;
+      }
+      if (tk == Infinity) return t; // (not reached: [lo, nNodes) is never empty, and every idle node is heaped by now)
+      keyed.set(t, tk + noise[t]);
+      this.isRead[t] = 1;
+      this.touch(t);
     }
-    while (true) {
-      const u = unread.minIndexIn(lo, nNodes);
-      const s = unread.get(u);
-      if (!(s <= bestV) || s == Infinity) break;
-      const v = s + noise[u];
-      unread.set(u, Infinity);
-      read.set(u, v);
-      this.touch(u);
-      if (v < bestV || (v == bestV && u < best)) { best = u; bestV = v; from = 0; }
-    }
-    if (from == 1) this.idleShort.pop();
-    else if (from == 2) this.idleGeneral.pop();
-    read.set(best, bestV + est);
-    this.touch(best);
-    return best;
   }
 
   /** Per-job values of nodes [lo, nNodes) (the reference's find_workers_dlwl). */
