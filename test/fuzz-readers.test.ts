@@ -187,6 +187,18 @@ describe("regressions found by the fuzzing (minimal inputs)", () => {
     await expect(readTraceFile(path)).rejects.toThrow(`${path}:2: field 4 (duration 1): '\\u2029' is not a number`);
   });
 
+  it("an invalid UTF-8 byte in a CSV: parseCsv on the bytes and readTraceFile on the file give the same message (fuzz seed -372666190)", async () => {
+    // csv-parse quotes the offending byte; parseCsv once decoded a Uint8Array that was not a Node
+    // Buffer to text first, so the byte became U+FFFD and was quoted as its first byte ("ï").
+    const b = bytes("job_id,submit_time,duration\r\na,1,\"2\"x,3\r\n");
+    b[b.indexOf(0x78)] = 0x80;
+    const path = join(dir, "byte80.csv");
+    writeFileSync(path, b);
+    const message = `${path}:2: invalid CSV: Invalid Closing Quote: got "\\x80" at line 2`;
+    expect(() => parseCsv(b, path)).toThrow(message);
+    await expect(readTraceFile(path)).rejects.toThrow(message);
+  });
+
   it("--set: a '__proto__' key is kept (and named as unknown), an empty key is refused, the message is one line", () => {
     const s = parseSets(["__proto__=5", "probeRatio=2"]);
     expect(Object.keys(s)).toEqual(["__proto__", "probeRatio"]);

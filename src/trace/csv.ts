@@ -58,12 +58,16 @@ const V1_LAYOUT: Layout = {
   task: -1, estimate: -1, stage: -1, parents: -1, demand: -1, dimensions: [], cls: -1, priority: -1, user: -1,
 };
 
-/** csv-parse's browser build takes text or its own Buffer polyfill, not a Uint8Array: bytes that
- *  are not a Node Buffer are decoded first (UTF-8, a byte-order mark dropped, as csv-parse does). */
+/** csv-parse's browser build takes text or its own Buffer polyfill, not a Uint8Array. Under Node
+ *  every byte array reaches csv-parse as a Buffer (a view, no copy), so a file read by
+ *  readTraceFile and the same bytes given to parseCsv fail with the same message (an invalid
+ *  UTF-8 byte is quoted as itself, not as the first byte of U+FFFD); in a browser the bytes are
+ *  decoded first (UTF-8, a byte-order mark dropped, as csv-parse does). */
 function csvInput(text: string | Uint8Array): string | Uint8Array {
   if (typeof text === "string") return text;
-  const B = (globalThis as { Buffer?: { isBuffer(x: unknown): boolean } }).Buffer;
-  return B !== undefined && B.isBuffer(text) ? text : new TextDecoder("utf-8").decode(text);
+  const B = (globalThis as { Buffer?: { isBuffer(x: unknown): boolean; from(b: ArrayBufferLike, off: number, n: number): Uint8Array } }).Buffer;
+  if (B === undefined) return new TextDecoder("utf-8").decode(text);
+  return B.isBuffer(text) ? text : B.from(text.buffer, text.byteOffset, text.byteLength);
 }
 
 export function parseCsv(bytesOrText: string | Uint8Array, name: string): Trace {
