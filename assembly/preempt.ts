@@ -58,12 +58,22 @@ export function resetRunOverheads(): void { setRunOverheads(0.0, 0.0); }
 // would be 56 bytes x every task of the trace, written at set-up.
 let sparse: bool = false;
 const HASH: i32 = -1640531535; // 0x9E3779B1 (Fibonacci hashing: the top bits of task x HASH)
-let tableKey: Int32Array = new Int32Array(0); // task, or -1 (a power of two long)
-let tableRec: Int32Array = new Int32Array(0);
+// The table: per position h, the task at 2h (-1: empty) and its record at 2h + 1, so that a
+// probe reads one line; a power of two of positions, at most half full. It starts small and
+// doubles with the records alive (a few thousand at full size), not with the records allocated.
+let table: Int32Array = new Int32Array(0);
+let tableMask: i32 = 0;
 let tableShift: i32 = 32;
+/** Positions the table starts with. */
+const TABLE_FIRST_LOG: i32 = 10;
 let recFree: Int32Array = new Int32Array(0);  // free records: recFree[0 .. recFreeTop - 1]
 let recFreeTop: i32 = 0;
 let recLive: i32 = 0;
+/** The last task found or given a record, and its record (-1: none): one operation on a run
+ *  (a suspension, a resumption, an end) reads its record several times through the task-based
+ *  accessors, and at full size each table probe can miss. Cleared when that record is freed. */
+let lastTask: i32 = -1;
+let lastRec: i32 = -1;
 
 function allocateRecords(n: i32): void {
   state = new Int32Array(n);
@@ -80,6 +90,8 @@ function allocateRecords(n: i32): void {
 
 export function initializeRuns(on: bool, sparseRecords: bool = false): void {
   sparse = on && sparseRecords;
+  lastTask = -1;
+  lastRec = -1;
   if (sparse) {
     // Records for the runs of every slot and one suspended task per node to start with; both
     // the records and the table double when full.
@@ -89,12 +101,7 @@ export function initializeRuns(on: bool, sparseRecords: bool = false): void {
     for (let i = 0; i < n; i++) recFree[i] = n - 1 - i;
     recFreeTop = n;
     recLive = 0;
-    let cap = 16;
-    tableShift = 28;
-    while (cap < 2 * n) { cap *= 2; tableShift--; }
-    tableKey = new Int32Array(cap);
-    tableKey.fill(-1);
-    tableRec = new Int32Array(cap);
+    newTable(TABLE_FIRST_LOG);
   } else {
     allocateRecords(on ? nTasks : 0);
   }
@@ -102,76 +109,96 @@ export function initializeRuns(on: bool, sparseRecords: bool = false): void {
   jobPreemptions = new Int32Array(on ? nJobs : 0);
 }
 
+/** An empty table of 2^log positions. */
+function newTable(log: i32): void {
+  const cap = 1 << log;
+  table = new Int32Array(2 * cap);
+  for (let h = 0; h < cap; h++) table[2 * h] = -1;
+  tableMask = cap - 1;
+  tableShift = 32 - log;
+}
+
 /** Sparse records: the table position of `task`, or of the empty place where it would go. */
 function tablePos(task: i32): i32 {
-  const mask = tableKey.length - 1;
+  const mask = tableMask;
   let h = ushr(imul(task, HASH), tableShift);
-  let k = tableKey[h];
+  let k = table[2 * h];
   while (k != task && k >= 0) {
     h = (h + 1) & mask;
-    k = tableKey[h];
+    k = table[2 * h];
   }
   return h;
 }
 
 /** Sparse records: the record of `task`, or -1. */
 function findRecord(task: i32): i32 {
+  if (task == lastTask) return lastRec;
   const h = tablePos(task);
-  return tableKey[h] == task ? tableRec[h] : -1;
+  if (table[2 * h] != task) return -1;
+  const r = table[2 * h + 1];
+  lastTask = task;
+  lastRec = r;
+  return r;
 }
 
 /** Sparse records: the record of `task`, made if it has none. */
 function recordOf(task: i32): i32 {
+  if (task == lastTask) return lastRec;
   let h = tablePos(task);
-  if (tableKey[h] == task) return tableRec[h];
-  if (recFreeTop == 0) { growRecords(); h = tablePos(task); }
-  recFreeTop--;
-  const r = recFree[recFreeTop];
-  tableKey[h] = task;
-  tableRec[h] = r;
-  recLive++;
-  if (2 * recLive > tableKey.length) rehash(tableKey.length * 2);
+  let r = 0;
+  if (table[2 * h] == task) {
+    r = table[2 * h + 1];
+  } else {
+    if (recFreeTop == 0) growRecords();
+    recFreeTop--;
+    r = recFree[recFreeTop];
+    table[2 * h] = task;
+    table[2 * h + 1] = r;
+    recLive++;
+    if (2 * recLive > tableMask + 1) rehash();
+  }
+  lastTask = task;
+  lastRec = r;
   return r;
 }
 
 /** Sparse records: `task` ended, its record is free again (backward-shift deletion). */
 function dropRecord(task: i32): void {
-  const mask = tableKey.length - 1;
+  if (task == lastTask) { lastTask = -1; lastRec = -1; }
+  const mask = tableMask;
   let h = tablePos(task);
-  if (tableKey[h] != task) return;
-  recFree[recFreeTop] = tableRec[h];
+  if (table[2 * h] != task) return;
+  recFree[recFreeTop] = table[2 * h + 1];
   recFreeTop++;
   recLive--;
   let j = h;
   for (;;) {
-    tableKey[h] = -1;
+    table[2 * h] = -1;
     for (;;) {
       j = (j + 1) & mask;
-      const k = tableKey[j];
+      const k = table[2 * j];
       if (k < 0) return;
       const home = ushr(imul(k, HASH), tableShift);
       // k may fill the hole h unless its home lies cyclically in (h, j]
       if (h <= j ? (home <= h || home > j) : (home <= h && home > j)) break;
     }
-    tableKey[h] = tableKey[j];
-    tableRec[h] = tableRec[j];
+    table[2 * h] = table[2 * j];
+    table[2 * h + 1] = table[2 * j + 1];
     h = j;
   }
 }
 
-function rehash(cap: i32): void {
-  const oldKey = tableKey;
-  const oldRec = tableRec;
-  tableKey = new Int32Array(cap);
-  tableKey.fill(-1);
-  tableRec = new Int32Array(cap);
-  tableShift--;
-  for (let i = 0; i < oldKey.length; i++) {
-    const k = oldKey[i];
+/** Doubles the table (amortized: it grows with the records alive, a handful of times a run). */
+function rehash(): void {
+  const old = table;
+  const oldCap = tableMask + 1;
+  newTable(32 - tableShift + 1);
+  for (let i = 0; i < oldCap; i++) {
+    const k = old[2 * i];
     if (k < 0) continue;
     const h = tablePos(k);
-    tableKey[h] = k;
-    tableRec[h] = oldRec[i];
+    table[2 * h] = k;
+    table[2 * h + 1] = old[2 * i + 1];
   }
 }
 
