@@ -217,6 +217,16 @@ function growRecords(): void {
   recFreeTop = n;
 }
 
+/** Sparse records: `task`'s record is `r` (kept by the caller beside the run: an end event's
+ *  payload, a run position), so the next lookups need no table probe. Dense: nothing. */
+export function knownRecord(task: i32, r: i32): void {
+  if (sparse) { lastTask = task; lastRec = r; }
+}
+
+/** The record index of `task` (dense: the task; sparse: its record, made if none), for a caller
+ *  that keeps it beside the run (knownRecord). */
+export function recordIndex(task: i32): i32 { return rec(task); }
+
 /** The record index of `task`: the task itself (dense), or its sparse record (made if none). */
 // @ts-ignore: decorator
 @inline function rec(task: i32): i32 { return sparse ? recordOf(task) : task; }
@@ -268,7 +278,7 @@ export function beginRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
   if (rem < 0.0) rem = 0.0;
   const end = start + rem;
   runEndOf[r] = end;
-  endEvent[r] = events.pushCancellable(end, EV_RUN_END, task, 0);
+  endEvent[r] = events.pushCancellable(end, EV_RUN_END, task, r); // (b: the record, knownRecord)
   return end;
 }
 
