@@ -188,6 +188,9 @@ export class Dice extends TimerOwner {
    *  slot, a selection, an idle node), since at any time only a few dozen of 15,000 nodes hold a
    *  suspended task, and the bits (2 KB) stay in cache where the phases (60 KB) did not. */
   held: Int32Array = new Int32Array((nNodes + 31) >> 5);
+  /** A bit per node in PH_WINDOW (a subset of held): a freed slot's claim and a selection need
+   *  no phase read. */
+  inWindow: Int32Array = new Int32Array((nNodes + 31) >> 5);
   /** Some queue record may wait for a get-task reply (a sticky host: Eagle). Otherwise none can,
    *  and condition (4) is the node's counters alone (hasShortProbe). */
   recordsMayFetch: bool = true;
@@ -464,6 +467,9 @@ export class Dice extends TimerOwner {
   /** Whether `node` holds a suspended task (or is suspending one): phase != PH_NONE. */
   isHeld(node: i32): bool { return (this.held[node >> 5] & (1 << (node & 31))) != 0; }
 
+  /** Whether `node` is in its suspension window (phase == PH_WINDOW). */
+  isInWindow(node: i32): bool { return (this.inWindow[node >> 5] & (1 << (node & 31))) != 0; }
+
   /** A short probe waits in `node`'s queue (condition 4). */
   hasShortProbe(node: i32): bool {
     if (queueLength(node) == longQueued(node)) return false; // (every queued record is long)
@@ -509,6 +515,7 @@ export class Dice extends TimerOwner {
     this.suspensions[task] = <u8>(<i32>this.suspensions[task] + 1);
     count(this.cSuspensions, 1.0);
     this.phase[node] = PH_WINDOW;
+    this.inWindow[node >> 5] |= 1 << (node & 31);
     const at = now + this.s.suspendTimer;
     this.expiry[node] = at;
     setTimer(at, this.nodeKind, node, 1);
@@ -519,7 +526,7 @@ export class Dice extends TimerOwner {
   /** The host's claimFreedSlot: a node in its window resumes its long task when the timer has
    *  expired or (earlyResume) no short probe is left to serve. */
   claim(node: i32, now: f64): void {
-    if (!this.isHeld(node) || this.phase[node] != PH_WINDOW || !hasFreeSlot(node)) return;
+    if (!this.isInWindow(node) || !hasFreeSlot(node)) return;
     if (now >= this.expiry[node]) { this.resume(node, now); return; }
     if (this.s.earlyResume && this.selectShort(node, now) < 0) {
       count(this.cEarly, 1.0);
@@ -532,6 +539,7 @@ export class Dice extends TimerOwner {
     this.suspended[node] = -1;
     this.phase[node] = PH_NONE;
     this.held[node >> 5] &= ~(1 << (node & 31));
+    this.inWindow[node >> 5] &= ~(1 << (node & 31));
     if (--this.waitingNodes == 0) claimFreedSlots(false);
     count(this.cResumeSeconds, this.s.resumeDelay);
     this.resuming = true;
@@ -584,9 +592,7 @@ export class DiceDiscipline extends NodeDiscipline {
   select(node: i32, t: f64): i32 {
     const dice = this.dice;
     if (!dice.isHeld(node)) return this.inner.select(node, t);
-    const ph = dice.phase[node];
-    if (ph == PH_WINDOW) return dice.selectShort(node, t);
-    return -1;
+    return dice.isInWindow(node) ? dice.selectShort(node, t) : -1; // (else suspending: nothing)
   }
   selected(node: i32, e: i32, t: f64): void { this.inner.selected(node, e, t); }
   stickyTask(node: i32, e: i32, task: i32, job: i32, t: f64): void { this.inner.stickyTask(node, e, task, job, t); }
