@@ -11,7 +11,7 @@ import { nTasks, nJobs, taskJob, taskDuration, noteTaskStart } from "./jobs";
 import { slotRun, recordStart, recordEnd } from "./slots";
 import { enqueue, removeAt, entryTask } from "./queues";
 import { fail, E_SLOT_BUSY } from "./errors";
-import { imul, ushr } from "./glue";
+import { imul, ushr, alignedInt32Array, f64View } from "./glue";
 
 /** Overheads (seconds, slot busy, no service): before the run that follows a suspension on the
  *  same slot, and before a suspended task's run resumes (spec seed-kairos-related.md §8 #14). */
@@ -26,7 +26,8 @@ export const RS_SUSPENDED: i32 = 3;  // preempted, in its node's queue
 export const RS_WAITING: i32 = 4;    // at its node's queue, never ran yet
 export const RS_DONE: i32 = 5;
 
-// Per task (sized only when runs are preemptible).
+// Per task (dense records: sized only when runs are preemptible; the record of a task is the
+// task). Sparse records (below) keep the same fields in one line per record instead.
 let state: Int32Array = new Int32Array(0);
 let runNodeOf: Int32Array = new Int32Array(0);
 let runSlotOf: Int32Array = new Int32Array(0);   // slot while running
@@ -36,7 +37,7 @@ let runEndOf: Float64Array = new Float64Array(0);   // the current run's complet
 let runCostOf: Float64Array = new Float64Array(0);  // overhead of the current run not yet counted
 let suspendedAtOf: Float64Array = new Float64Array(0);
 let endEvent: Int32Array = new Int32Array(0);     // handle of the pending EV_RUN_END
-let runJobOf: Int32Array = new Int32Array(0);     // sparse records: the task's job (no taskJob then)
+let runJobOf: Int32Array = new Int32Array(0);     // (empty: sparse records keep the job, RI_JOB; no taskJob then)
 /** Service received per task (recorded runs only). */
 export let taskService: Float64Array = new Float64Array(0);
 /** Suspensions of each job's tasks. */
@@ -75,17 +76,49 @@ let recLive: i32 = 0;
 let lastTask: i32 = -1;
 let lastRec: i32 = -1;
 
+// Sparse records: one 64-byte line each, RI ints: five f64 fields (f64 index 8r + RF_*), then
+// five i32 fields (int index 16r + RI_*). An operation on a run reads and writes most of its
+// fields, and at full size the records alive (thousands) are out of cache: one line instead of
+// one per field array.
+const RI: i32 = 16;
+const RF_ATT: i32 = 0;
+const RF_START: i32 = 1;
+const RF_END: i32 = 2;
+const RF_COST: i32 = 3;
+const RF_SUSP: i32 = 4;
+const RI_STATE: i32 = 10;
+const RI_NODE: i32 = 11;
+const RI_SLOT: i32 = 12;
+const RI_EVENT: i32 = 13;
+const RI_JOB: i32 = 14;
+let sp: Int32Array = new Int32Array(0);
+let spF: Float64Array = new Float64Array(0);
+
+// Field r of a record: the dense array's element, or the sparse record's field k.
+// @ts-ignore: decorator
+@inline function getF(dense: Float64Array, r: i32, k: i32): f64 { return sparse ? spF[(r << 3) + k] : dense[r]; }
+// @ts-ignore: decorator
+@inline function setF(dense: Float64Array, r: i32, k: i32, v: f64): void { if (sparse) spF[(r << 3) + k] = v; else dense[r] = v; }
+// @ts-ignore: decorator
+@inline function getI(dense: Int32Array, r: i32, k: i32): i32 { return sparse ? sp[(r << 4) + k] : dense[r]; }
+// @ts-ignore: decorator
+@inline function setI(dense: Int32Array, r: i32, k: i32, v: i32): void { if (sparse) sp[(r << 4) + k] = v; else dense[r] = v; }
+
+/** Room for n records (dense: per task; sparse: lines), the other layout empty. */
 function allocateRecords(n: i32): void {
-  state = new Int32Array(n);
-  runNodeOf = new Int32Array(n);
-  runSlotOf = new Int32Array(n);
-  attainedOf = new Float64Array(n);
-  runStartOf = new Float64Array(n);
-  runEndOf = new Float64Array(n);
-  runCostOf = new Float64Array(n);
-  suspendedAtOf = new Float64Array(n);
-  endEvent = new Int32Array(n);
-  runJobOf = new Int32Array(sparse ? n : 0);
+  const d = sparse ? 0 : n;
+  state = new Int32Array(d);
+  runNodeOf = new Int32Array(d);
+  runSlotOf = new Int32Array(d);
+  attainedOf = new Float64Array(d);
+  runStartOf = new Float64Array(d);
+  runEndOf = new Float64Array(d);
+  runCostOf = new Float64Array(d);
+  suspendedAtOf = new Float64Array(d);
+  endEvent = new Int32Array(d);
+  runJobOf = new Int32Array(0);
+  sp = alignedInt32Array(sparse ? n * RI : 0, 64);
+  spF = f64View(sp);
 }
 
 export function initializeRuns(on: bool, sparseRecords: bool = false): void {
@@ -202,16 +235,13 @@ function rehash(): void {
   }
 }
 
+/** Sparse records: doubles them (amortized; every record is in use). */
 function growRecords(): void {
-  const n = state.length;
+  const n = sp.length / RI;
   const c = n * 2;
-  const st = state; const nd = runNodeOf; const sl = runSlotOf; const at = attainedOf; const rs = runStartOf;
-  const re = runEndOf; const rc = runCostOf; const sa = suspendedAtOf; const ev = endEvent; const jb = runJobOf;
+  const old = sp;
   allocateRecords(c);
-  for (let i = 0; i < n; i++) {
-    state[i] = st[i]; runNodeOf[i] = nd[i]; runSlotOf[i] = sl[i]; attainedOf[i] = at[i]; runStartOf[i] = rs[i];
-    runEndOf[i] = re[i]; runCostOf[i] = rc[i]; suspendedAtOf[i] = sa[i]; endEvent[i] = ev[i]; runJobOf[i] = jb[i];
-  }
+  for (let i = 0; i < n * RI; i++) sp[i] = old[i];
   recFree = new Int32Array(c);
   for (let i = 0; i < n; i++) recFree[i] = c - 1 - i; // (every old record is in use)
   recFreeTop = n;
@@ -233,28 +263,28 @@ export function recordIndex(task: i32): i32 { return rec(task); }
 
 /** The job of `task`, which has a run (taskJob; sparse records keep it in the record, and
  *  taskJob is then not built: loop.ts). */
-export function runJob(task: i32): i32 { return sparse ? runJobOf[recordOf(task)] : taskJob[task]; }
+export function runJob(task: i32): i32 { return sparse ? getI(runJobOf, recordOf(task), RI_JOB) : taskJob[task]; }
 
 export function runState(task: i32): i32 {
-  if (sparse) { const r = findRecord(task); return r < 0 ? RS_NONE : state[r]; }
-  return state[task];
+  if (sparse) { const r = findRecord(task); return r < 0 ? RS_NONE : getI(state, r, RI_STATE); }
+  return getI(state, task, RI_STATE);
 }
-export function setRunState(task: i32, s: i32): void { state[rec(task)] = s; }
-export function runNode(task: i32): i32 { return runNodeOf[rec(task)]; }
-export function setRunNode(task: i32, node: i32): void { runNodeOf[rec(task)] = node; }
-export function runSlot(task: i32): i32 { return runSlotOf[rec(task)]; }
+export function setRunState(task: i32, s: i32): void { setI(state, rec(task), RI_STATE, s); }
+export function runNode(task: i32): i32 { return getI(runNodeOf, rec(task), RI_NODE); }
+export function setRunNode(task: i32, node: i32): void { setI(runNodeOf, rec(task), RI_NODE, node); }
+export function runSlot(task: i32): i32 { return getI(runSlotOf, rec(task), RI_SLOT); }
 /** Service `task` received before its current run. */
-export function attained(task: i32): f64 { return attainedOf[rec(task)]; }
+export function attained(task: i32): f64 { return getF(attainedOf, rec(task), RF_ATT); }
 /** When the current run's service started (after its overhead). */
-export function runStart(task: i32): f64 { return runStartOf[rec(task)]; }
+export function runStart(task: i32): f64 { return getF(runStartOf, rec(task), RF_START); }
 /** When the current run will complete the task. */
-export function runEnd(task: i32): f64 { return runEndOf[rec(task)]; }
+export function runEnd(task: i32): f64 { return getF(runEndOf, rec(task), RF_END); }
 
 /** Service `task` has received by `t` (its current run's progress included). */
 export function currentAttained(task: i32, t: f64): f64 {
   const r = rec(task);
-  const s = t - runStartOf[r];
-  return attainedOf[r] + (s > 0.0 ? s : 0.0);
+  const s = t - getF(runStartOf, r, RF_START);
+  return getF(attainedOf, r, RF_ATT) + (s > 0.0 ? s : 0.0);
 }
 
 /** `task` starts for the first time at `node` (counted and recorded as a task start). */
@@ -270,15 +300,15 @@ export function beginRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
   if (slotRun[pos] >= 0) fail(E_SLOT_BUSY, pos);
   const r = rec(task);
   slotRun[pos] = task;
-  runSlotOf[r] = pos;
-  runCostOf[r] = overhead;
+  setI(runSlotOf, r, RI_SLOT, pos);
+  setF(runCostOf, r, RF_COST, overhead);
   const start = t + overhead;
-  runStartOf[r] = start;
-  let rem = taskDuration[task] - attainedOf[r];
+  setF(runStartOf, r, RF_START, start);
+  let rem = taskDuration[task] - getF(attainedOf, r, RF_ATT);
   if (rem < 0.0) rem = 0.0;
   const end = start + rem;
-  runEndOf[r] = end;
-  endEvent[r] = events.pushCancellable(end, EV_RUN_END, task, r); // (b: the record, knownRecord)
+  setF(runEndOf, r, RF_END, end);
+  setI(endEvent, r, RI_EVENT, events.pushCancellable(end, EV_RUN_END, task, r)); // (b: the record, knownRecord)
   return end;
 }
 
@@ -288,24 +318,24 @@ export function beginRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
  *  event (the caller suspends it next). */
 export function adoptRun(node: i32, task: i32, job: i32, pos: i32, start: f64): void {
   const r = rec(task);
-  runJobOf[r] = job;
-  state[r] = RS_RUNNING;
-  runNodeOf[r] = node;
-  runSlotOf[r] = pos;
-  attainedOf[r] = 0.0;
-  runCostOf[r] = 0.0;
-  runStartOf[r] = start;
-  runEndOf[r] = start + taskDuration[task];
-  endEvent[r] = -1;
+  setI(runJobOf, r, RI_JOB, job);
+  setI(state, r, RI_STATE, RS_RUNNING);
+  setI(runNodeOf, r, RI_NODE, node);
+  setI(runSlotOf, r, RI_SLOT, pos);
+  setF(attainedOf, r, RF_ATT, 0.0);
+  setF(runCostOf, r, RF_COST, 0.0);
+  setF(runStartOf, r, RF_START, start);
+  setF(runEndOf, r, RF_END, start + taskDuration[task]);
+  setI(endEvent, r, RI_EVENT, -1);
 }
 
 /** Credits the running `task` with its progress up to `t` (a quantum check); its run goes on. */
 export function chargeProgress(task: i32, t: f64): void {
   const r = rec(task);
-  attainedOf[r] += t - runStartOf[r];
-  runStartOf[r] = t;
-  counters[C_RESUME_SECONDS] += runCostOf[r];
-  runCostOf[r] = 0.0;
+  setF(attainedOf, r, RF_ATT, getF(attainedOf, r, RF_ATT) + (t - getF(runStartOf, r, RF_START)));
+  setF(runStartOf, r, RF_START, t);
+  counters[C_RESUME_SECONDS] += getF(runCostOf, r, RF_COST);
+  setF(runCostOf, r, RF_COST, 0.0);
 }
 
 /** Suspends running `task` at `t`: its progress is kept, its end event cancelled, its slot left
@@ -313,19 +343,19 @@ export function chargeProgress(task: i32, t: f64): void {
  *  (queueSuspended puts it in its node's queue). */
 export function suspendRun(task: i32, t: f64): void {
   const r = rec(task);
-  const s = t - runStartOf[r];
+  const s = t - getF(runStartOf, r, RF_START);
   if (s > 0.0) {
-    attainedOf[r] += s;
-    counters[C_RESUME_SECONDS] += runCostOf[r];
+    setF(attainedOf, r, RF_ATT, getF(attainedOf, r, RF_ATT) + (s));
+    counters[C_RESUME_SECONDS] += getF(runCostOf, r, RF_COST);
   } else {
-    counters[C_RESUME_SECONDS] += runCostOf[r] + s; // interrupted during its overhead
+    counters[C_RESUME_SECONDS] += getF(runCostOf, r, RF_COST) + s; // interrupted during its overhead
   }
-  runCostOf[r] = 0.0;
-  const h = endEvent[r];
+  setF(runCostOf, r, RF_COST, 0.0);
+  const h = getI(endEvent, r, RI_EVENT);
   if (h >= 0) cancelEvent(h); // (an adopted run's slot-stored end is already gone)
-  slotRun[runSlotOf[r]] = -1;
-  state[r] = RS_SUSPENDED;
-  suspendedAtOf[r] = t;
+  slotRun[getI(runSlotOf, r, RI_SLOT)] = -1;
+  setI(state, r, RI_STATE, RS_SUSPENDED);
+  setF(suspendedAtOf, r, RF_SUSP, t);
   const job = runJob(task);
   jobPreemptions[job] = jobPreemptions[job] + 1;
   counters[C_PREEMPTIONS] += 1.0;
@@ -336,14 +366,14 @@ export function queueSuspended(node: i32, task: i32): void { enqueue(node, taskJ
 
 /** Suspended `task` is about to run again at `t` (a policy's resumeAt): its time aside counts. */
 export function noteResumed(task: i32, t: f64): void {
-  counters[C_SUSPENDED_SECONDS] += t - suspendedAtOf[rec(task)];
+  counters[C_SUSPENDED_SECONDS] += t - getF(suspendedAtOf, rec(task), RF_SUSP);
 }
 
 /** `task` arrived at `node` but cannot run yet: it waits in the node's queue. */
 export function waitAtNode(node: i32, task: i32, t: f64): void {
   const r = rec(task);
-  state[r] = RS_WAITING;
-  suspendedAtOf[r] = t;
+  setI(state, r, RI_STATE, RS_WAITING);
+  setF(suspendedAtOf, r, RF_SUSP, t);
   enqueue(node, taskJob[task], task, 0);
 }
 
@@ -351,7 +381,7 @@ export function waitAtNode(node: i32, task: i32, t: f64): void {
 export function takeQueued(node: i32, r: i32, t: f64): i32 {
   const task = entryTask(r);
   removeAt(node, r);
-  counters[C_SUSPENDED_SECONDS] += t - suspendedAtOf[rec(task)];
+  counters[C_SUSPENDED_SECONDS] += t - getF(suspendedAtOf, rec(task), RF_SUSP);
   return task;
 }
 
@@ -359,14 +389,14 @@ export function takeQueued(node: i32, r: i32, t: f64): i32 {
  *  (and, sparse, its record). Returns the slot. */
 export function finishRun(task: i32, t: f64): i32 {
   const r = rec(task);
-  const pos = runSlotOf[r];
-  attainedOf[r] += t - runStartOf[r];
-  counters[C_RESUME_SECONDS] += runCostOf[r];
-  runCostOf[r] = 0.0;
-  state[r] = RS_DONE;
+  const pos = getI(runSlotOf, r, RI_SLOT);
+  setF(attainedOf, r, RF_ATT, getF(attainedOf, r, RF_ATT) + (t - getF(runStartOf, r, RF_START)));
+  counters[C_RESUME_SECONDS] += getF(runCostOf, r, RF_COST);
+  setF(runCostOf, r, RF_COST, 0.0);
+  setI(state, r, RI_STATE, RS_DONE);
   slotRun[pos] = -1;
   recordEnd(task, t);
-  if (recordTasks) taskService[task] = attainedOf[r];
+  if (recordTasks) taskService[task] = getF(attainedOf, r, RF_ATT);
   if (sparse) dropRecord(task);
   return pos;
 }
