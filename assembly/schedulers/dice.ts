@@ -527,7 +527,19 @@ export class Dice extends TimerOwner {
    *  expired or (earlyResume) no short probe is left to serve. */
   claim(node: i32, now: f64): void {
     if (!this.isInWindow(node) || !hasFreeSlot(node)) return;
-    if (now >= this.expiry[node]) { this.resume(node, now); return; }
+    const expiry = this.expiry[node];
+    if (this.s.earlyResume && this.srpt === null) {
+      // FIFO's choice reads nothing but the queue and changes nothing: look for a short probe
+      // before testing the expiry, so that the two loads (each a cache miss at full size) overlap.
+      const r = this.selectShort(node, now);
+      if (now >= expiry) { this.resume(node, now); return; }
+      if (r < 0) {
+        count(this.cEarly, 1.0);
+        this.resume(node, now);
+      }
+      return;
+    }
+    if (now >= expiry) { this.resume(node, now); return; }
     if (this.s.earlyResume && this.selectShort(node, now) < 0) {
       count(this.cEarly, 1.0);
       this.resume(node, now);
