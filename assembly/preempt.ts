@@ -54,8 +54,8 @@ export function resetRunOverheads(): void { setRunOverheads(0.0, 0.0); }
 // Sparse records (initializeRuns(on, sparse = true)): a policy whose runs are seldom preempted
 // (Dice: long tasks only, and only when a preemption request is honoured) starts its tasks with
 // the slot-stored end (serve.ts) and gives a task a record only when it is first suspended
-// (adoptRun); the records live in small arrays indexed through an open-addressing table
-// task -> record, freed at the task's end. The dense layout (every task's record at its index)
+// (adoptRun); the records (one line each, below) are found through an open-addressing table
+// task -> record, and freed at the task's end. The dense layout (every task's record at its index)
 // would be 56 bytes x every task of the trace, written at set-up.
 let sparse: bool = false;
 const HASH: i32 = -1640531535; // 0x9E3779B1 (Fibonacci hashing: the top bits of task x HASH)
