@@ -337,7 +337,7 @@ export class EventQueue {
   private headSeq(src: i32): i32 {
     if (src == 1) return this.lane1.seq[this.lane1.head];
     if (src == 2) return this.lane2.seq[this.lane2.head];
-    if (src == 3) return this.cancellable.seq[1];
+    if (src == 3) return this.cancellable.headSeq();
     return this.seqOf(this.heap[ES + E_X]);
   }
 
@@ -361,8 +361,8 @@ export class EventQueue {
     }
     if (this.cancellablePending > 0) {
       const ch = this.cancellable;
-      const t = ch.time[1];
-      if (src < 0 || t < bt || (t == bt && ch.seq[1] < this.headSeq(src))) { src = 3; bt = t; }
+      const t = ch.headTime();
+      if (src < 0 || t < bt || (t == bt && ch.headSeq() < this.headSeq(src))) { src = 3; bt = t; }
     }
     if (src < 0) return false;
     if (src == 1) { l1.take(this); return true; }

@@ -10,7 +10,7 @@ import { initializeQueues, touchQueueHead } from "./queues";
 import { initializeSlots } from "./slots";
 import { setupResources, initializeResources } from "./resources";
 import { setupPredictions } from "./predict";
-import { initializeRuns, resetRunOverheads, runNode, runJob } from "./preempt";
+import { initializeRuns, resetRunOverheads, runNode, runJob, knownRecord } from "./preempt";
 import { Scheduler, setScheduler, scheduler } from "./scheduler";
 import { initializeServe, onReply, onTaskEnd, onRunEnd, discipline } from "./serve";
 import { initializeMessages, deliver } from "./messages";
@@ -174,6 +174,7 @@ export function runEvents(maxEvents: i32): i32 {
     } else if (kind == EV_DELIVER) {
       deliver(a, t);
     } else if (kind == EV_RUN_END) {
+      knownRecord(a, b); // (the run's record rides in the event: preempt.ts beginRun)
       const node = runNode(a);
       const job = runJob(a);
       if (discipline.preemptive) discipline.runEnded(node, a, job, t); else onRunEnd(node, a, job, t);

@@ -11,7 +11,7 @@ import { nTasks, nJobs, taskJob, taskDuration, noteTaskStart } from "./jobs";
 import { slotRun, recordStart, recordEnd } from "./slots";
 import { enqueue, removeAt, entryTask } from "./queues";
 import { fail, E_SLOT_BUSY } from "./errors";
-import { imul, ushr } from "./glue";
+import { imul, ushr, alignedInt32Array, f64View } from "./glue";
 
 /** Overheads (seconds, slot busy, no service): before the run that follows a suspension on the
  *  same slot, and before a suspended task's run resumes (spec seed-kairos-related.md §8 #14). */
@@ -26,7 +26,8 @@ export const RS_SUSPENDED: i32 = 3;  // preempted, in its node's queue
 export const RS_WAITING: i32 = 4;    // at its node's queue, never ran yet
 export const RS_DONE: i32 = 5;
 
-// Per task (sized only when runs are preemptible).
+// Per task (dense records: sized only when runs are preemptible; the record of a task is the
+// task). Sparse records (below) keep the same fields in one line per record instead.
 let state: Int32Array = new Int32Array(0);
 let runNodeOf: Int32Array = new Int32Array(0);
 let runSlotOf: Int32Array = new Int32Array(0);   // slot while running
@@ -36,7 +37,7 @@ let runEndOf: Float64Array = new Float64Array(0);   // the current run's complet
 let runCostOf: Float64Array = new Float64Array(0);  // overhead of the current run not yet counted
 let suspendedAtOf: Float64Array = new Float64Array(0);
 let endEvent: Int32Array = new Int32Array(0);     // handle of the pending EV_RUN_END
-let runJobOf: Int32Array = new Int32Array(0);     // sparse records: the task's job (no taskJob then)
+let runJobOf: Int32Array = new Int32Array(0);     // (empty: sparse records keep the job, RI_JOB; no taskJob then)
 /** Service received per task (recorded runs only). */
 export let taskService: Float64Array = new Float64Array(0);
 /** Suspensions of each job's tasks. */
@@ -53,33 +54,77 @@ export function resetRunOverheads(): void { setRunOverheads(0.0, 0.0); }
 // Sparse records (initializeRuns(on, sparse = true)): a policy whose runs are seldom preempted
 // (Dice: long tasks only, and only when a preemption request is honoured) starts its tasks with
 // the slot-stored end (serve.ts) and gives a task a record only when it is first suspended
-// (adoptRun); the records live in small arrays indexed through an open-addressing table
-// task -> record, freed at the task's end. The dense layout (every task's record at its index)
+// (adoptRun); the records (one line each, below) are found through an open-addressing table
+// task -> record, and freed at the task's end. The dense layout (every task's record at its index)
 // would be 56 bytes x every task of the trace, written at set-up.
 let sparse: bool = false;
 const HASH: i32 = -1640531535; // 0x9E3779B1 (Fibonacci hashing: the top bits of task x HASH)
-let tableKey: Int32Array = new Int32Array(0); // task, or -1 (a power of two long)
-let tableRec: Int32Array = new Int32Array(0);
+// The table: per position h, the task at 2h (-1: empty) and its record at 2h + 1, so that a
+// probe reads one line; a power of two of positions, at most half full. It starts small and
+// doubles with the records alive (a few thousand at full size), not with the records allocated.
+let table: Int32Array = new Int32Array(0);
+let tableMask: i32 = 0;
 let tableShift: i32 = 32;
+/** Positions the table starts with. */
+const TABLE_FIRST_LOG: i32 = 10;
 let recFree: Int32Array = new Int32Array(0);  // free records: recFree[0 .. recFreeTop - 1]
 let recFreeTop: i32 = 0;
 let recLive: i32 = 0;
+/** The last task found or given a record, and its record (-1: none): one operation on a run
+ *  (a suspension, a resumption, an end) reads its record several times through the task-based
+ *  accessors, and at full size each table probe can miss. Cleared when that record is freed. */
+let lastTask: i32 = -1;
+let lastRec: i32 = -1;
 
+// Sparse records: one 64-byte line each, RI ints: five f64 fields (f64 index 8r + RF_*), then
+// five i32 fields (int index 16r + RI_*). An operation on a run reads and writes most of its
+// fields, and at full size the records alive (thousands) are out of cache: one line instead of
+// one per field array.
+const RI: i32 = 16;
+const RF_ATT: i32 = 0;
+const RF_START: i32 = 1;
+const RF_END: i32 = 2;
+const RF_COST: i32 = 3;
+const RF_SUSP: i32 = 4;
+const RI_STATE: i32 = 10;
+const RI_NODE: i32 = 11;
+const RI_SLOT: i32 = 12;
+const RI_EVENT: i32 = 13;
+const RI_JOB: i32 = 14;
+let sp: Int32Array = new Int32Array(0);
+let spF: Float64Array = new Float64Array(0);
+
+// Field r of a record: the dense array's element, or the sparse record's field k.
+// @ts-ignore: decorator
+@inline function getF(dense: Float64Array, r: i32, k: i32): f64 { return sparse ? spF[(r << 3) + k] : dense[r]; }
+// @ts-ignore: decorator
+@inline function setF(dense: Float64Array, r: i32, k: i32, v: f64): void { if (sparse) spF[(r << 3) + k] = v; else dense[r] = v; }
+// @ts-ignore: decorator
+@inline function getI(dense: Int32Array, r: i32, k: i32): i32 { return sparse ? sp[(r << 4) + k] : dense[r]; }
+// @ts-ignore: decorator
+@inline function setI(dense: Int32Array, r: i32, k: i32, v: i32): void { if (sparse) sp[(r << 4) + k] = v; else dense[r] = v; }
+
+/** Room for n records (dense: per task; sparse: lines), the other layout empty. */
 function allocateRecords(n: i32): void {
-  state = new Int32Array(n);
-  runNodeOf = new Int32Array(n);
-  runSlotOf = new Int32Array(n);
-  attainedOf = new Float64Array(n);
-  runStartOf = new Float64Array(n);
-  runEndOf = new Float64Array(n);
-  runCostOf = new Float64Array(n);
-  suspendedAtOf = new Float64Array(n);
-  endEvent = new Int32Array(n);
-  runJobOf = new Int32Array(sparse ? n : 0);
+  const d = sparse ? 0 : n;
+  state = new Int32Array(d);
+  runNodeOf = new Int32Array(d);
+  runSlotOf = new Int32Array(d);
+  attainedOf = new Float64Array(d);
+  runStartOf = new Float64Array(d);
+  runEndOf = new Float64Array(d);
+  runCostOf = new Float64Array(d);
+  suspendedAtOf = new Float64Array(d);
+  endEvent = new Int32Array(d);
+  runJobOf = new Int32Array(0);
+  sp = alignedInt32Array(sparse ? n * RI : 0, 64);
+  spF = f64View(sp);
 }
 
 export function initializeRuns(on: bool, sparseRecords: bool = false): void {
   sparse = on && sparseRecords;
+  lastTask = -1;
+  lastRec = -1;
   if (sparse) {
     // Records for the runs of every slot and one suspended task per node to start with; both
     // the records and the table double when full.
@@ -89,12 +134,7 @@ export function initializeRuns(on: bool, sparseRecords: bool = false): void {
     for (let i = 0; i < n; i++) recFree[i] = n - 1 - i;
     recFreeTop = n;
     recLive = 0;
-    let cap = 16;
-    tableShift = 28;
-    while (cap < 2 * n) { cap *= 2; tableShift--; }
-    tableKey = new Int32Array(cap);
-    tableKey.fill(-1);
-    tableRec = new Int32Array(cap);
+    newTable(TABLE_FIRST_LOG);
   } else {
     allocateRecords(on ? nTasks : 0);
   }
@@ -102,93 +142,120 @@ export function initializeRuns(on: bool, sparseRecords: bool = false): void {
   jobPreemptions = new Int32Array(on ? nJobs : 0);
 }
 
+/** An empty table of 2^log positions. */
+function newTable(log: i32): void {
+  const cap = 1 << log;
+  table = new Int32Array(2 * cap);
+  for (let h = 0; h < cap; h++) table[2 * h] = -1;
+  tableMask = cap - 1;
+  tableShift = 32 - log;
+}
+
 /** Sparse records: the table position of `task`, or of the empty place where it would go. */
 function tablePos(task: i32): i32 {
-  const mask = tableKey.length - 1;
+  const mask = tableMask;
   let h = ushr(imul(task, HASH), tableShift);
-  let k = tableKey[h];
+  let k = table[2 * h];
   while (k != task && k >= 0) {
     h = (h + 1) & mask;
-    k = tableKey[h];
+    k = table[2 * h];
   }
   return h;
 }
 
 /** Sparse records: the record of `task`, or -1. */
 function findRecord(task: i32): i32 {
+  if (task == lastTask) return lastRec;
   const h = tablePos(task);
-  return tableKey[h] == task ? tableRec[h] : -1;
+  if (table[2 * h] != task) return -1;
+  const r = table[2 * h + 1];
+  lastTask = task;
+  lastRec = r;
+  return r;
 }
 
 /** Sparse records: the record of `task`, made if it has none. */
 function recordOf(task: i32): i32 {
+  if (task == lastTask) return lastRec;
   let h = tablePos(task);
-  if (tableKey[h] == task) return tableRec[h];
-  if (recFreeTop == 0) { growRecords(); h = tablePos(task); }
-  recFreeTop--;
-  const r = recFree[recFreeTop];
-  tableKey[h] = task;
-  tableRec[h] = r;
-  recLive++;
-  if (2 * recLive > tableKey.length) rehash(tableKey.length * 2);
+  let r = 0;
+  if (table[2 * h] == task) {
+    r = table[2 * h + 1];
+  } else {
+    if (recFreeTop == 0) growRecords();
+    recFreeTop--;
+    r = recFree[recFreeTop];
+    table[2 * h] = task;
+    table[2 * h + 1] = r;
+    recLive++;
+    if (2 * recLive > tableMask + 1) rehash();
+  }
+  lastTask = task;
+  lastRec = r;
   return r;
 }
 
 /** Sparse records: `task` ended, its record is free again (backward-shift deletion). */
 function dropRecord(task: i32): void {
-  const mask = tableKey.length - 1;
+  if (task == lastTask) { lastTask = -1; lastRec = -1; }
+  const mask = tableMask;
   let h = tablePos(task);
-  if (tableKey[h] != task) return;
-  recFree[recFreeTop] = tableRec[h];
+  if (table[2 * h] != task) return;
+  recFree[recFreeTop] = table[2 * h + 1];
   recFreeTop++;
   recLive--;
   let j = h;
   for (;;) {
-    tableKey[h] = -1;
+    table[2 * h] = -1;
     for (;;) {
       j = (j + 1) & mask;
-      const k = tableKey[j];
+      const k = table[2 * j];
       if (k < 0) return;
       const home = ushr(imul(k, HASH), tableShift);
       // k may fill the hole h unless its home lies cyclically in (h, j]
       if (h <= j ? (home <= h || home > j) : (home <= h && home > j)) break;
     }
-    tableKey[h] = tableKey[j];
-    tableRec[h] = tableRec[j];
+    table[2 * h] = table[2 * j];
+    table[2 * h + 1] = table[2 * j + 1];
     h = j;
   }
 }
 
-function rehash(cap: i32): void {
-  const oldKey = tableKey;
-  const oldRec = tableRec;
-  tableKey = new Int32Array(cap);
-  tableKey.fill(-1);
-  tableRec = new Int32Array(cap);
-  tableShift--;
-  for (let i = 0; i < oldKey.length; i++) {
-    const k = oldKey[i];
+/** Doubles the table (amortized: it grows with the records alive, a handful of times a run). */
+function rehash(): void {
+  const old = table;
+  const oldCap = tableMask + 1;
+  newTable(32 - tableShift + 1);
+  for (let i = 0; i < oldCap; i++) {
+    const k = old[2 * i];
     if (k < 0) continue;
     const h = tablePos(k);
-    tableKey[h] = k;
-    tableRec[h] = oldRec[i];
+    table[2 * h] = k;
+    table[2 * h + 1] = old[2 * i + 1];
   }
 }
 
+/** Sparse records: doubles them (amortized; every record is in use). */
 function growRecords(): void {
-  const n = state.length;
+  const n = sp.length / RI;
   const c = n * 2;
-  const st = state; const nd = runNodeOf; const sl = runSlotOf; const at = attainedOf; const rs = runStartOf;
-  const re = runEndOf; const rc = runCostOf; const sa = suspendedAtOf; const ev = endEvent; const jb = runJobOf;
+  const old = sp;
   allocateRecords(c);
-  for (let i = 0; i < n; i++) {
-    state[i] = st[i]; runNodeOf[i] = nd[i]; runSlotOf[i] = sl[i]; attainedOf[i] = at[i]; runStartOf[i] = rs[i];
-    runEndOf[i] = re[i]; runCostOf[i] = rc[i]; suspendedAtOf[i] = sa[i]; endEvent[i] = ev[i]; runJobOf[i] = jb[i];
-  }
+  for (let i = 0; i < n * RI; i++) sp[i] = old[i];
   recFree = new Int32Array(c);
   for (let i = 0; i < n; i++) recFree[i] = c - 1 - i; // (every old record is in use)
   recFreeTop = n;
 }
+
+/** Sparse records: `task`'s record is `r` (kept by the caller beside the run: an end event's
+ *  payload, a run position), so the next lookups need no table probe. Dense: nothing. */
+export function knownRecord(task: i32, r: i32): void {
+  if (sparse) { lastTask = task; lastRec = r; }
+}
+
+/** The record index of `task` (dense: the task; sparse: its record, made if none), for a caller
+ *  that keeps it beside the run (knownRecord). */
+export function recordIndex(task: i32): i32 { return rec(task); }
 
 /** The record index of `task`: the task itself (dense), or its sparse record (made if none). */
 // @ts-ignore: decorator
@@ -196,28 +263,28 @@ function growRecords(): void {
 
 /** The job of `task`, which has a run (taskJob; sparse records keep it in the record, and
  *  taskJob is then not built: loop.ts). */
-export function runJob(task: i32): i32 { return sparse ? runJobOf[recordOf(task)] : taskJob[task]; }
+export function runJob(task: i32): i32 { return sparse ? getI(runJobOf, recordOf(task), RI_JOB) : taskJob[task]; }
 
 export function runState(task: i32): i32 {
-  if (sparse) { const r = findRecord(task); return r < 0 ? RS_NONE : state[r]; }
-  return state[task];
+  if (sparse) { const r = findRecord(task); return r < 0 ? RS_NONE : getI(state, r, RI_STATE); }
+  return getI(state, task, RI_STATE);
 }
-export function setRunState(task: i32, s: i32): void { state[rec(task)] = s; }
-export function runNode(task: i32): i32 { return runNodeOf[rec(task)]; }
-export function setRunNode(task: i32, node: i32): void { runNodeOf[rec(task)] = node; }
-export function runSlot(task: i32): i32 { return runSlotOf[rec(task)]; }
+export function setRunState(task: i32, s: i32): void { setI(state, rec(task), RI_STATE, s); }
+export function runNode(task: i32): i32 { return getI(runNodeOf, rec(task), RI_NODE); }
+export function setRunNode(task: i32, node: i32): void { setI(runNodeOf, rec(task), RI_NODE, node); }
+export function runSlot(task: i32): i32 { return getI(runSlotOf, rec(task), RI_SLOT); }
 /** Service `task` received before its current run. */
-export function attained(task: i32): f64 { return attainedOf[rec(task)]; }
+export function attained(task: i32): f64 { return getF(attainedOf, rec(task), RF_ATT); }
 /** When the current run's service started (after its overhead). */
-export function runStart(task: i32): f64 { return runStartOf[rec(task)]; }
+export function runStart(task: i32): f64 { return getF(runStartOf, rec(task), RF_START); }
 /** When the current run will complete the task. */
-export function runEnd(task: i32): f64 { return runEndOf[rec(task)]; }
+export function runEnd(task: i32): f64 { return getF(runEndOf, rec(task), RF_END); }
 
 /** Service `task` has received by `t` (its current run's progress included). */
 export function currentAttained(task: i32, t: f64): f64 {
   const r = rec(task);
-  const s = t - runStartOf[r];
-  return attainedOf[r] + (s > 0.0 ? s : 0.0);
+  const s = t - getF(runStartOf, r, RF_START);
+  return getF(attainedOf, r, RF_ATT) + (s > 0.0 ? s : 0.0);
 }
 
 /** `task` starts for the first time at `node` (counted and recorded as a task start). */
@@ -233,15 +300,15 @@ export function beginRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
   if (slotRun[pos] >= 0) fail(E_SLOT_BUSY, pos);
   const r = rec(task);
   slotRun[pos] = task;
-  runSlotOf[r] = pos;
-  runCostOf[r] = overhead;
+  setI(runSlotOf, r, RI_SLOT, pos);
+  setF(runCostOf, r, RF_COST, overhead);
   const start = t + overhead;
-  runStartOf[r] = start;
-  let rem = taskDuration[task] - attainedOf[r];
+  setF(runStartOf, r, RF_START, start);
+  let rem = taskDuration[task] - getF(attainedOf, r, RF_ATT);
   if (rem < 0.0) rem = 0.0;
   const end = start + rem;
-  runEndOf[r] = end;
-  endEvent[r] = events.pushCancellable(end, EV_RUN_END, task, 0);
+  setF(runEndOf, r, RF_END, end);
+  setI(endEvent, r, RI_EVENT, events.pushCancellable(end, EV_RUN_END, task, r)); // (b: the record, knownRecord)
   return end;
 }
 
@@ -251,24 +318,24 @@ export function beginRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
  *  event (the caller suspends it next). */
 export function adoptRun(node: i32, task: i32, job: i32, pos: i32, start: f64): void {
   const r = rec(task);
-  runJobOf[r] = job;
-  state[r] = RS_RUNNING;
-  runNodeOf[r] = node;
-  runSlotOf[r] = pos;
-  attainedOf[r] = 0.0;
-  runCostOf[r] = 0.0;
-  runStartOf[r] = start;
-  runEndOf[r] = start + taskDuration[task];
-  endEvent[r] = -1;
+  setI(runJobOf, r, RI_JOB, job);
+  setI(state, r, RI_STATE, RS_RUNNING);
+  setI(runNodeOf, r, RI_NODE, node);
+  setI(runSlotOf, r, RI_SLOT, pos);
+  setF(attainedOf, r, RF_ATT, 0.0);
+  setF(runCostOf, r, RF_COST, 0.0);
+  setF(runStartOf, r, RF_START, start);
+  setF(runEndOf, r, RF_END, start + taskDuration[task]);
+  setI(endEvent, r, RI_EVENT, -1);
 }
 
 /** Credits the running `task` with its progress up to `t` (a quantum check); its run goes on. */
 export function chargeProgress(task: i32, t: f64): void {
   const r = rec(task);
-  attainedOf[r] += t - runStartOf[r];
-  runStartOf[r] = t;
-  counters[C_RESUME_SECONDS] += runCostOf[r];
-  runCostOf[r] = 0.0;
+  setF(attainedOf, r, RF_ATT, getF(attainedOf, r, RF_ATT) + (t - getF(runStartOf, r, RF_START)));
+  setF(runStartOf, r, RF_START, t);
+  counters[C_RESUME_SECONDS] += getF(runCostOf, r, RF_COST);
+  setF(runCostOf, r, RF_COST, 0.0);
 }
 
 /** Suspends running `task` at `t`: its progress is kept, its end event cancelled, its slot left
@@ -276,19 +343,19 @@ export function chargeProgress(task: i32, t: f64): void {
  *  (queueSuspended puts it in its node's queue). */
 export function suspendRun(task: i32, t: f64): void {
   const r = rec(task);
-  const s = t - runStartOf[r];
+  const s = t - getF(runStartOf, r, RF_START);
   if (s > 0.0) {
-    attainedOf[r] += s;
-    counters[C_RESUME_SECONDS] += runCostOf[r];
+    setF(attainedOf, r, RF_ATT, getF(attainedOf, r, RF_ATT) + (s));
+    counters[C_RESUME_SECONDS] += getF(runCostOf, r, RF_COST);
   } else {
-    counters[C_RESUME_SECONDS] += runCostOf[r] + s; // interrupted during its overhead
+    counters[C_RESUME_SECONDS] += getF(runCostOf, r, RF_COST) + s; // interrupted during its overhead
   }
-  runCostOf[r] = 0.0;
-  const h = endEvent[r];
+  setF(runCostOf, r, RF_COST, 0.0);
+  const h = getI(endEvent, r, RI_EVENT);
   if (h >= 0) cancelEvent(h); // (an adopted run's slot-stored end is already gone)
-  slotRun[runSlotOf[r]] = -1;
-  state[r] = RS_SUSPENDED;
-  suspendedAtOf[r] = t;
+  slotRun[getI(runSlotOf, r, RI_SLOT)] = -1;
+  setI(state, r, RI_STATE, RS_SUSPENDED);
+  setF(suspendedAtOf, r, RF_SUSP, t);
   const job = runJob(task);
   jobPreemptions[job] = jobPreemptions[job] + 1;
   counters[C_PREEMPTIONS] += 1.0;
@@ -299,14 +366,14 @@ export function queueSuspended(node: i32, task: i32): void { enqueue(node, taskJ
 
 /** Suspended `task` is about to run again at `t` (a policy's resumeAt): its time aside counts. */
 export function noteResumed(task: i32, t: f64): void {
-  counters[C_SUSPENDED_SECONDS] += t - suspendedAtOf[rec(task)];
+  counters[C_SUSPENDED_SECONDS] += t - getF(suspendedAtOf, rec(task), RF_SUSP);
 }
 
 /** `task` arrived at `node` but cannot run yet: it waits in the node's queue. */
 export function waitAtNode(node: i32, task: i32, t: f64): void {
   const r = rec(task);
-  state[r] = RS_WAITING;
-  suspendedAtOf[r] = t;
+  setI(state, r, RI_STATE, RS_WAITING);
+  setF(suspendedAtOf, r, RF_SUSP, t);
   enqueue(node, taskJob[task], task, 0);
 }
 
@@ -314,7 +381,7 @@ export function waitAtNode(node: i32, task: i32, t: f64): void {
 export function takeQueued(node: i32, r: i32, t: f64): i32 {
   const task = entryTask(r);
   removeAt(node, r);
-  counters[C_SUSPENDED_SECONDS] += t - suspendedAtOf[rec(task)];
+  counters[C_SUSPENDED_SECONDS] += t - getF(suspendedAtOf, rec(task), RF_SUSP);
   return task;
 }
 
@@ -322,14 +389,14 @@ export function takeQueued(node: i32, r: i32, t: f64): i32 {
  *  (and, sparse, its record). Returns the slot. */
 export function finishRun(task: i32, t: f64): i32 {
   const r = rec(task);
-  const pos = runSlotOf[r];
-  attainedOf[r] += t - runStartOf[r];
-  counters[C_RESUME_SECONDS] += runCostOf[r];
-  runCostOf[r] = 0.0;
-  state[r] = RS_DONE;
+  const pos = getI(runSlotOf, r, RI_SLOT);
+  setF(attainedOf, r, RF_ATT, getF(attainedOf, r, RF_ATT) + (t - getF(runStartOf, r, RF_START)));
+  counters[C_RESUME_SECONDS] += getF(runCostOf, r, RF_COST);
+  setF(runCostOf, r, RF_COST, 0.0);
+  setI(state, r, RI_STATE, RS_DONE);
   slotRun[pos] = -1;
   recordEnd(task, t);
-  if (recordTasks) taskService[task] = attainedOf[r];
+  if (recordTasks) taskService[task] = getF(attainedOf, r, RF_ATT);
   if (sparse) dropRecord(task);
   return pos;
 }

@@ -14,7 +14,7 @@ import { enqueue, removeAt, entryWord, entryTask, wordJob, wordSticky, wordBehin
   clearEntryFlags, findCode, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
 import { occupySlot, releaseSlot, recordStart, recordEnd, freeSlotOf, slotRun } from "./slots";
 import { taskService, beginRun, setRunNode, setRunState, runState, firstStart, finishRun, suspendRun, noteResumed, resumeCost,
-  adoptRun, runJob, RS_NONE, RS_RUNNING } from "./preempt";
+  adoptRun, runJob, knownRecord, recordIndex, RS_NONE, RS_RUNNING } from "./preempt";
 import { scheduler } from "./scheduler";
 import { NodeDiscipline } from "./discipline";
 import { resourcesOn, admit, release, popAdmissible, poppedJob } from "./resources";
@@ -29,6 +29,9 @@ let claimSlots: bool = false;
 let longOnlyRuns: bool = false;    // preemptible runs for long tasks only (Scheduler.preemptsLongOnly)
 /** longOnlyRuns: per run position (slotRun), when its slot-stored long task started. */
 let longStartOf: Float64Array = new Float64Array(0);
+/** longOnlyRuns: per run position, the run record of its task when that is a preemptible run (a
+ *  resumption), -1 when its end is slot-stored: suspendAt knows which without a lookup. */
+let runRecordAt: Int32Array = new Int32Array(0);
 /** resumeAt is starting a suspended task (a preemptible run even when longOnlyRuns). */
 let resuming: bool = false;
 
@@ -46,6 +49,7 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
   claimSlots = scheduler.claimsFreedSlots;
   longOnlyRuns = preemptible && !d.preemptive && scheduler.preemptsLongOnly;
   longStartOf = new Float64Array(longOnlyRuns ? nNodes * slotsPerNode : 0);
+  runRecordAt = new Int32Array(longOnlyRuns ? nNodes * slotsPerNode : 0);
   resuming = false;
   const fetches = nNodes * slotsPerNode + 1; // each request in flight holds a slot
   fetchJob = new Int32Array(fetches);
@@ -120,6 +124,7 @@ function runTask(node: i32, task: i32, job: i32, t: f64): void {
         const pos = freeSlotOf(node);
         slotRun[pos] = task;
         longStartOf[pos] = t;
+        runRecordAt[pos] = -1;
       }
     }
     recordStart(task, node, t);
@@ -135,7 +140,9 @@ function startRun(node: i32, task: i32, job: i32, t: f64): void {
   setRunNode(task, node);
   setRunState(task, RS_RUNNING);
   if (jobIsLong(job)) addLongRunning(node, 1);
-  beginRun(freeSlotOf(node), task, t, fresh ? 0.0 : resumeCost);
+  const pos = freeSlotOf(node);
+  beginRun(pos, task, t, fresh ? 0.0 : resumeCost);
+  if (longOnlyRuns) runRecordAt[pos] = recordIndex(task);
 }
 
 /** A get-task reply (request `f`) reaches `node`. */
@@ -215,15 +222,20 @@ export function afterSlotFreed(node: i32, t: f64): void {
  *  progress is kept and the policy keeps the task (resumeAt brings it back); its slot stays
  *  occupied: release it now, or after a suspension delay, with releaseSlot and afterSlotFreed. */
 export function suspendAt(node: i32, task: i32, t: f64): void {
-  if (longOnlyRuns && runState(task) == RS_NONE) {
-    // A slot-stored run: its end event goes, and it becomes a preemptible run that began when
-    // the task started (same service, same accounting as if it had been one all along).
+  if (longOnlyRuns) {
     const pos = runPosition(node, task);
-    const start = longStartOf[pos];
-    let slot = node * slotsPerNode;
-    while (events.slotTask[slot] != task) slot++;
-    const job = cancelTaskEnd(slot, start + taskDuration[task]); // (the time runTask pushed)
-    adoptRun(node, task, job, pos, start);
+    const r = runRecordAt[pos];
+    if (r < 0) {
+      // A slot-stored run: its end event goes, and it becomes a preemptible run that began when
+      // the task started (same service, same accounting as if it had been one all along).
+      const start = longStartOf[pos];
+      let slot = node * slotsPerNode;
+      while (events.slotTask[slot] != task) slot++;
+      const job = cancelTaskEnd(slot, start + taskDuration[task]); // (the time runTask pushed)
+      adoptRun(node, task, job, pos, start);
+    } else {
+      knownRecord(task, r); // (a resumed run)
+    }
   }
   suspendRun(task, t);
   if (jobIsLong(runJob(task))) addLongRunning(node, -1);
