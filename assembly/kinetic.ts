@@ -83,6 +83,14 @@ export class KineticMin {
     if (this.level[x] != Infinity) this.climb(x);
   }
 
+  /** Sets leaf x's level (+Infinity: absent) and polynomial at once: one climb. */
+  set(x: i32, level: f64, t: f64, v: f64, b: f64, c: f64): void {
+    const was = this.level[x];
+    this.level[x] = level;
+    this.t0[x] = t; this.v0[x] = v; this.b0[x] = b; this.c0[x] = c;
+    if (was != Infinity || level != Infinity) this.climb(x);
+  }
+
   /** Sets leaf x's level (+Infinity: absent). */
   setLevel(x: i32, level: f64): void {
     if (this.level[x] == level) return;

@@ -48,10 +48,7 @@ import {
 import { MinTree } from "../mintree";
 import { KineticMin, KINETIC_SLACK } from "../kinetic";
 import { IntKeyMin } from "../nextset";
-import { slotsPerNode as perNode } from "../config";
-import { slotRun } from "../slots";
-import { queueFirst, queueEnd, entryTask } from "../queues";
-import { attained, currentAttained, runStart } from "../preempt";
+import { nodeAttainedMoments, momentTasks, momentRunning, momentOverheadEnd, momentSum, momentLead } from "../las";
 import { Rng, STREAM_PLACEMENT } from "../rng";
 import { TaskQueue } from "./taskqueue";
 import { Heartbeat } from "./heartbeat";
@@ -123,6 +120,9 @@ export class Kairos extends Scheduler {
   staleCount: i32 = 0;
   near: Int32Array = new Int32Array(0);  // the candidates a decision compares exactly
   nearKey: f64 = 0.0;                    // the chosen candidate's comparison value
+  polyV: f64 = 0.0;                      // polynomial(): a node's value, slope and curvature
+  polyB: f64 = 0.0;
+  polyC: f64 = 0.0;
 
   /** Timer kind: a completion notice (a = node). */
   noticeKind: i32;
@@ -159,51 +159,51 @@ export class Kairos extends Scheduler {
     this.near = new Int32Array(nNodes);
   }
 
-  /** Sets node `n`'s polynomial in the kinetic tournament from its state at time `t`: its tie
-   *  value then, and how it moves while the node does not change. With r of its m tasks in
+  /** Node `n`'s polynomial for the kinetic tournament from its state at time `t`, into polyV,
+   *  polyB, polyC: its tie value then, and how it moves while the node does not change. With r of its m tasks in
    *  service (each gaining attained service at rate 1), the variance is
    *  V + (2/m) sum_running(a_i - mean) s + r (m - r) / m² s² after s seconds; the sum is
    *  S + r s. A run still in its start overhead is not in service yet: the polynomial holds until
    *  that overhead ends (`until`). In the sampled view, a node that changed since the heartbeat
    *  keeps the value frozen then, as a constant (it is set again at the next heartbeat). */
-  setPolynomial(n: i32, t: f64): void {
-    let last: f64 = Infinity;
+  polynomial(n: i32, t: f64): void {
     if (!this.oracle && this.frozenEpoch[n] == this.epoch) {
-      this.kin.setPolynomial(n, t, this.sample[n], 0.0, 0.0);
-      if (this.until.get(n) != last) this.until.set(n, last);
+      this.polyV = this.sample[n]; this.polyB = 0.0; this.polyC = 0.0;
+      if (this.until.get(n) != Infinity) this.until.set(n, Infinity);
       return;
     }
-    const base = n * perNode;
-    let m = 0;
-    let r = 0;
-    let sum: f64 = 0.0;
-    for (let k = 0; k < perNode; k++) {
-      const x = slotRun[base + k];
-      if (x >= 0) {
-        sum += currentAttained(x, t); m++;
-        if (runStart(x) <= t) r++; else if (runStart(x) < last) last = runStart(x);
-      }
-    }
-    const first = queueFirst(n);
-    const end = queueEnd(n);
-    for (let q = first; q < end; q++) { sum += attained(entryTask(q)); m++; }
+    const v = nodeAttainedMoments(n, t); // (the same computation as valueAt's)
+    const last = momentOverheadEnd;
     if (this.until.get(n) != last) this.until.set(n, last);
-    if (m < this.watchFrom()) { this.kin.setPolynomial(n, t, 0.0, 0.0, 0.0); return; }
-    if (this.tieBreak == TIE_SUM) { this.kin.setPolynomial(n, t, sum, <f64>r, 0.0); return; }
-    const mean = sum / <f64>m;
-    let sq: f64 = 0.0;
-    let lead: f64 = 0.0; // sum over tasks in service of (attained - mean)
-    for (let k = 0; k < perNode; k++) {
-      const x = slotRun[base + k];
-      if (x >= 0) {
-        const d = currentAttained(x, t) - mean;
-        sq += d * d;
-        if (runStart(x) <= t) lead += d;
-      }
-    }
-    for (let q = first; q < end; q++) { const d = attained(entryTask(q)) - mean; sq += d * d; }
+    const m = momentTasks;
+    const r = momentRunning;
+    if (m < this.watchFrom()) { this.polyV = 0.0; this.polyB = 0.0; this.polyC = 0.0; return; }
+    if (this.tieBreak == TIE_SUM) { this.polyV = momentSum; this.polyB = <f64>r; this.polyC = 0.0; return; }
     const fm = <f64>m;
-    this.kin.setPolynomial(n, t, sq / fm, 2.0 * lead / fm, <f64>r * <f64>(m - r) / (fm * fm));
+    this.polyV = v;
+    this.polyB = 2.0 * momentLead / fm;
+    this.polyC = <f64>r * <f64>(m - r) / (fm * fm);
+  }
+
+  /** Sets node `n`'s polynomial in the tournament from its state at `t` (polynomial()). */
+  setPolynomial(n: i32, t: f64): void {
+    this.polynomial(n, t);
+    this.kin.setPolynomial(n, t, this.polyV, this.polyB, this.polyC);
+  }
+
+  /** A heartbeat, kinetic argmin: node `n`, frozen in the last epoch, is in A (`a`) or not from
+   *  now on, with its polynomial from its state now: both set before one climb of the
+   *  tournament (setPolynomial, then setInA, would climb twice). */
+  refile(n: i32, t: f64, a: bool): void {
+    this.polynomial(n, t);
+    const x: u8 = a ? 1 : 0;
+    const k = this.countKey(n);
+    if (this.inA[n] != x) {
+      this.inA[n] = x;
+      this.heapLevel = -1.0;
+      this.treeB.set(n, a ? Infinity : k);
+    }
+    this.kin.set(n, a ? k : Infinity, t, this.polyV, this.polyB, this.polyC);
   }
 
   /** Brings the kinetic tournament to the time decisions now read (the heartbeat's, or now in
@@ -492,8 +492,8 @@ export class Kairos extends Scheduler {
         const from = this.watchFrom();
         for (let i = 0; i < this.frozenCount; i++) {
           const n = this.frozen[i];
-          if (this.kinetic) this.setPolynomial(n, now); // (its state now is its state at this heartbeat)
-          this.setInA(n, nodeTasks(n) >= from);
+          // (its state now is its state at this heartbeat)
+          if (this.kinetic) this.refile(n, now, nodeTasks(n) >= from); else this.setInA(n, nodeTasks(n) >= from);
         }
         this.frozenCount = 0;
       }
