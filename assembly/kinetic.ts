@@ -107,19 +107,33 @@ export class KineticMin {
     this.climb(x);
   }
 
-  /** Re-compares the ancestors of leaf x at the current time, up to the first whose winner,
-   *  certificate and subtree minimum all stay the same and whose winner is another leaf (the
-   *  ones above depend on nothing else that changed). */
+  /** Re-compares the ancestors of leaf x at the current time up to the first whose winner stays
+   *  the same other leaf: the comparisons above it see the same two winners as before, so their
+   *  winners and certificates hold (a certificate made earlier stays valid); only the subtree
+   *  minima above may move, and those are brought up to date until one stays the same. */
   climb(x: i32): void {
     const t = this.now == -Infinity ? 0.0 : this.now;
     const e = this.e;
     const ev = this.ev;
-    for (let p = (this.size + x) >> 1; p >= 1; p = p >> 1) {
+    let p = (this.size + x) >> 1;
+    for (; p >= 1; p = p >> 1) {
       const w = e[8 * p + 6];
-      const c = ev[4 * p + 1];
       const m = ev[4 * p + 2];
       this.compare(p, t);
-      if (w != x && e[8 * p + 6] == w && ev[4 * p + 1] == c && ev[4 * p + 2] == m) return;
+      if (w != x && e[8 * p + 6] == w) {
+        if (ev[4 * p + 2] == m) return;
+        p = p >> 1;
+        break;
+      }
+    }
+    for (; p >= 1; p = p >> 1) {
+      const sl = ev[4 * (2 * p) + 2];
+      const sr = ev[4 * (2 * p + 1) + 2];
+      let m = sl < sr ? sl : sr;
+      const c = ev[4 * p + 1];
+      if (c < m) m = c;
+      if (ev[4 * p + 2] == m) return;
+      ev[4 * p + 2] = m;
     }
   }
 
@@ -214,7 +228,8 @@ export class KineticMin {
   }
 
   /** Collects into `out` every leaf at `level` whose value at the current time may be at most
-   *  `bound` (all of them, and maybe a few more); returns their number. `stack` needs 2 x log2
+   *  `bound` (all of them, and maybe a few more: the overall winner if it is at `level`);
+   *  returns their number. `stack` needs 2 x log2
    *  (size) + 2 entries. */
   gather(level: f64, bound: f64, out: Int32Array, stack: Int32Array): i32 {
     const t = this.now;
@@ -223,11 +238,12 @@ export class KineticMin {
     let k = 0;
     let top = 0;
     stack[top++] = 1;
+    const w0 = e[8 + 6]; // (the overall winner: taken without evaluating it, down its path)
     while (top > 0) {
       const p = stack[--top];
       const w = e[8 * p + 6];
       if (w < 0 || ev[4 * p] != level) continue; // (a winner's level is its subtree's lowest)
-      if (this.value(w, t) - KINETIC_SLACK * this.tol(w, t) > bound) continue;
+      if (w != w0 && this.value(w, t) - KINETIC_SLACK * this.tol(w, t) > bound) continue;
       if (p >= this.size) { out[k++] = w; continue; }
       stack[top++] = 2 * p + 1;
       stack[top++] = 2 * p;

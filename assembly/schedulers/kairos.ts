@@ -197,7 +197,7 @@ export class Kairos extends Scheduler {
   refile(n: i32, t: f64, a: bool): void {
     this.polynomial(n, t);
     const x: u8 = a ? 1 : 0;
-    const k = this.countKey(n);
+    const k = this.openKey(n);
     if (this.inA[n] != x) {
       this.inA[n] = x;
       this.heapLevel = -1.0;
@@ -290,15 +290,25 @@ export class Kairos extends Scheduler {
     return this.oracle ? f : this.countKey(n) + f;
   }
 
+  /** Kinetic argmin: node `n`'s count key, or +Infinity if it is full (N + Q tasks in the view).
+   *  A full node is in neither the tournament nor tree B: no task goes to it (place() stops at a
+   *  full node, and one that has room always has a lower key), and its changes cost no climbs
+   *  while it stays full; while tasks wait centrally nearly every node is full. */
+  openKey(n: i32): f64 {
+    const c = this.assigned[n] - this.reported[n];
+    return c < this.cap ? 2.0 * <f64>c : Infinity;
+  }
+
   /** Files node `n` in tree A or B at its current count. An A node that comes down to the
    *  heap's level joins the heap. */
   file(n: i32): void {
-    const k = this.countKey(n);
     if (this.kinetic) {
-      this.kin.setLevel(n, this.inA[n] != 0 ? k : Infinity);
-      this.treeB.set(n, this.inA[n] != 0 ? Infinity : k);
+      const o = this.openKey(n);
+      this.kin.setLevel(n, this.inA[n] != 0 ? o : Infinity);
+      this.treeB.set(n, this.inA[n] != 0 ? Infinity : o);
       return;
     }
+    const k = this.countKey(n);
     if (this.inA[n] != 0) {
       if (!this.oracle && k == this.heapLevel && this.treeA.get(n) != k) this.push(n);
       this.treeA.set(n, k); this.treeB.set(n, Infinity);
@@ -336,13 +346,14 @@ export class Kairos extends Scheduler {
   }
 
   /** The node the next task goes to: the fewest tasks in the view, ties by the tie value, then
-   *  the lowest id. */
+   *  the lowest id (kinetic argmin: -1 if every node is full). */
   best(now: f64): i32 {
     if (this.tieBreak == TIE_RANDOM) return this.view.minIndex();
     const kb = this.treeB.minValue();
     if (this.kinetic) {
       const t = this.advanceKinetic(now);
       const la = this.kin.winnerLevel();
+      if (la == Infinity && kb == Infinity) return -1; // every node is full
       if (la > kb) return this.treeB.minIndex();
       const n = this.nearest(la, t, now);
       if (la < kb) return n;
@@ -400,7 +411,7 @@ export class Kairos extends Scheduler {
     sendBegin();
     while (!queue.isEmpty(0)) {
       const n = this.best(now);
-      if (this.assigned[n] - this.reported[n] >= this.cap) break;
+      if (n < 0 || this.assigned[n] - this.reported[n] >= this.cap) break;
       this.assigned[n] = this.assigned[n] + 1;
       if (this.tieBreak == TIE_RANDOM) this.view.set(n, this.randomKey(n));
       else {
