@@ -117,6 +117,7 @@ export class Kairos extends Scheduler {
   until: MinTree = new MinTree(0);       // per node: the last time its polynomial holds (a run's overhead ends)
   stale: Int32Array = new Int32Array(0); // oracle: nodes changed since their polynomial was set
   isStale: Uint8Array = new Uint8Array(0);
+  unset: Uint8Array = new Uint8Array(0); // its tournament polynomial waits until it comes back in (refile)
   staleCount: i32 = 0;
   near: Int32Array = new Int32Array(0);  // the candidates a decision compares exactly
   nearKey: f64 = 0.0;                    // the chosen candidate's comparison value
@@ -156,6 +157,7 @@ export class Kairos extends Scheduler {
     for (let n = 0; n < nNodes; n++) this.until.set(n, Infinity);
     this.stale = new Int32Array(nNodes);
     this.isStale = new Uint8Array(nNodes);
+    this.unset = new Uint8Array(nNodes);
     this.near = new Int32Array(nNodes);
   }
 
@@ -187,15 +189,17 @@ export class Kairos extends Scheduler {
 
   /** Sets node `n`'s polynomial in the tournament from its state at `t` (polynomial()). */
   setPolynomial(n: i32, t: f64): void {
+    this.unset[n] = 0;
     this.polynomial(n, t);
     this.kin.setPolynomial(n, t, this.polyV, this.polyB, this.polyC);
   }
 
   /** A heartbeat, kinetic argmin: node `n`, frozen in the last epoch, is in A (`a`) or not from
    *  now on, with its polynomial from its state now: both set before one climb of the
-   *  tournament (setPolynomial, then setInA, would climb twice). */
+   *  tournament (setPolynomial, then setInA, would climb twice). A node out of the tournament
+   *  (full, or in B) gets its polynomial only when it comes back in (file): the one computed
+   *  then, at the heartbeat decisions read, from its state then (unchanged since, or frozen). */
   refile(n: i32, t: f64, a: bool): void {
-    this.polynomial(n, t);
     const x: u8 = a ? 1 : 0;
     const k = this.openKey(n);
     if (this.inA[n] != x) {
@@ -203,7 +207,14 @@ export class Kairos extends Scheduler {
       this.heapLevel = -1.0;
       this.treeB.set(n, a ? Infinity : k);
     }
-    this.kin.set(n, a ? k : Infinity, t, this.polyV, this.polyB, this.polyC);
+    if (!a || k == Infinity) {
+      this.unset[n] = 1;
+      this.kin.setLevel(n, Infinity);
+      return;
+    }
+    this.unset[n] = 0;
+    this.polynomial(n, t);
+    this.kin.set(n, k, t, this.polyV, this.polyB, this.polyC);
   }
 
   /** Brings the kinetic tournament to the time decisions now read (the heartbeat's, or now in
@@ -304,7 +315,12 @@ export class Kairos extends Scheduler {
   file(n: i32): void {
     if (this.kinetic) {
       const o = this.openKey(n);
-      this.kin.setLevel(n, this.inA[n] != 0 ? o : Infinity);
+      const level = this.inA[n] != 0 ? o : Infinity;
+      if (level != Infinity && this.unset[n] != 0) { // back in: its polynomial (refile)
+        this.unset[n] = 0;
+        this.polynomial(n, this.sampledAt);
+        this.kin.set(n, level, this.sampledAt, this.polyV, this.polyB, this.polyC);
+      } else this.kin.setLevel(n, level);
       this.treeB.set(n, this.inA[n] != 0 ? Infinity : o);
       return;
     }
