@@ -35,7 +35,8 @@
 //  - The kinetic argmin (`argmin=kinetic`, default; issue #23): between its changes a node's
 //    value is a quadratic in time, so the A nodes sit in a kinetic tournament (kinetic.ts) keyed
 //    by (count key, value); a decision compares exactly only the nodes within rounding of the
-//    tournament's minimum. `argmin=sweep` keeps the per-pass heap of every A node at the lowest
+//    tournament's minimum. A full node (N + Q tasks in the view) is in neither the tournament nor
+//    tree B until a completion frees it. `argmin=sweep` keeps the per-pass heap of every A node at the lowest
 //    count, the reference the tests hold it to (docs/models/kairos.md#heartbeat-cost).
 //  - `oracle` (spec §8 #6's option): the tie value is computed at each decision from the nodes'
 //    current tasks, not sampled at heartbeats; heartbeats then carry only counts (staleCounts)
