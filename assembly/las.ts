@@ -298,29 +298,64 @@ export class ClassPriorityDiscipline extends PreemptiveDiscipline {
 /** Tasks at `node`: running plus queued (suspended or waiting). */
 export function nodeTasks(node: i32): i32 { return nodeBusy(node) + queueLength(node); }
 
-/** Population variance of the current attained service of the tasks at `node` (0 if fewer
- *  than two). */
-export function nodeAttainedVariance(node: i32, t: f64): f64 {
+// What nodeAttainedMoments found besides the variance (module state: a function returns one value).
+/** Tasks at the node (running plus queued). */
+export let momentTasks: i32 = 0;
+/** Runs in service at t (past their start overhead): their attained service grows at rate 1. */
+export let momentRunning: i32 = 0;
+/** The earliest start of service among runs still in their start overhead at t (+Infinity: none). */
+export let momentOverheadEnd: f64 = Infinity;
+/** Total current attained service (nodeAttainedSum). */
+export let momentSum: f64 = 0.0;
+/** Sum over the runs in service of (attained service - mean): the variance's slope is 2/m x this. */
+export let momentLead: f64 = 0.0;
+
+/** Population variance of the current attained service of the tasks at `node` at `t` (0 if
+ *  fewer than two; two passes: the mean, then the squares), and the terms above: Kairos' tie
+ *  value and, for its kinetic argmin, how it moves while the node does not change
+ *  (docs/models/kairos.md#heartbeat-cost). */
+export function nodeAttainedMoments(node: i32, t: f64): f64 {
   const base = node * slotsPerNode;
   let n = 0;
+  let r = 0;
+  let later: f64 = Infinity;
   let sum: f64 = 0.0;
   for (let k = 0; k < slotsPerNode; k++) {
     const x = slotRun[base + k];
-    if (x >= 0) { sum += currentAttained(x, t); n++; }
+    if (x >= 0) {
+      sum += currentAttained(x, t); n++;
+      const s = runStart(x);
+      if (s <= t) r++; else if (s < later) later = s;
+    }
   }
   const first = queueFirst(node);
   const end = queueEnd(node);
-  for (let r = first; r < end; r++) { sum += attained(entryTask(r)); n++; }
+  for (let q = first; q < end; q++) { sum += attained(entryTask(q)); n++; }
+  momentTasks = n;
+  momentRunning = r;
+  momentOverheadEnd = later;
+  momentSum = sum;
+  momentLead = 0.0;
   if (n < 2) return 0.0;
   const mean = sum / <f64>n;
   let sq: f64 = 0.0;
+  let lead: f64 = 0.0;
   for (let k = 0; k < slotsPerNode; k++) {
     const x = slotRun[base + k];
-    if (x >= 0) { const d = currentAttained(x, t) - mean; sq += d * d; }
+    if (x >= 0) {
+      const d = currentAttained(x, t) - mean;
+      sq += d * d;
+      if (runStart(x) <= t) lead += d;
+    }
   }
-  for (let r = first; r < end; r++) { const d = attained(entryTask(r)) - mean; sq += d * d; }
+  for (let q = first; q < end; q++) { const d = attained(entryTask(q)) - mean; sq += d * d; }
+  momentLead = lead;
   return sq / <f64>n;
 }
+
+/** Population variance of the current attained service of the tasks at `node` (0 if fewer
+ *  than two). */
+export function nodeAttainedVariance(node: i32, t: f64): f64 { return nodeAttainedMoments(node, t); }
 
 /** Total current attained service of the tasks at `node` (running plus queued). */
 export function nodeAttainedSum(node: i32, t: f64): f64 {

@@ -501,6 +501,10 @@ describe("kinetic tournament (Kairos' argmin over values quadratic in time)", ()
         const m = 2 + Math.floor(rnd() * 3), run = Math.floor(rnd() * 2);
         const p = [t, rnd() < 0.1 ? 0 : rnd() * 100, (rnd() - 0.5) * 20, (run * (m - run)) / (m * m)];
         poly[i] = p; k.setPolynomial(i, p[0], p[1], p[2], p[3]);
+      } else if (r < 0.55) { // both at once (one climb)
+        const l = rnd() < 0.2 ? Infinity : 2 * Math.floor(rnd() * 3);
+        const p = [t, rnd() * 100, (rnd() - 0.5) * 20, rnd() * 0.25];
+        lvl[i] = l; poly[i] = p; k.set(i, l, p[0], p[1], p[2], p[3]);
       }
       t += rnd() < 0.3 ? 0 : rnd() * 2;
       k.advance(t);

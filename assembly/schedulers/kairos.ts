@@ -35,7 +35,8 @@
 //  - The kinetic argmin (`argmin=kinetic`, default; issue #23): between its changes a node's
 //    value is a quadratic in time, so the A nodes sit in a kinetic tournament (kinetic.ts) keyed
 //    by (count key, value); a decision compares exactly only the nodes within rounding of the
-//    tournament's minimum. `argmin=sweep` keeps the per-pass heap of every A node at the lowest
+//    tournament's minimum. A full node (N + Q tasks in the view) is in neither the tournament nor
+//    tree B until a completion frees it. `argmin=sweep` keeps the per-pass heap of every A node at the lowest
 //    count, the reference the tests hold it to (docs/models/kairos.md#heartbeat-cost).
 //  - `oracle` (spec §8 #6's option): the tie value is computed at each decision from the nodes'
 //    current tasks, not sampled at heartbeats; heartbeats then carry only counts (staleCounts)
@@ -48,10 +49,7 @@ import {
 import { MinTree } from "../mintree";
 import { KineticMin, KINETIC_SLACK } from "../kinetic";
 import { IntKeyMin } from "../nextset";
-import { slotsPerNode as perNode } from "../config";
-import { slotRun } from "../slots";
-import { queueFirst, queueEnd, entryTask } from "../queues";
-import { attained, currentAttained, runStart } from "../preempt";
+import { nodeAttainedMoments, momentTasks, momentRunning, momentOverheadEnd, momentSum, momentLead } from "../las";
 import { Rng, STREAM_PLACEMENT } from "../rng";
 import { TaskQueue } from "./taskqueue";
 import { Heartbeat } from "./heartbeat";
@@ -120,9 +118,13 @@ export class Kairos extends Scheduler {
   until: MinTree = new MinTree(0);       // per node: the last time its polynomial holds (a run's overhead ends)
   stale: Int32Array = new Int32Array(0); // oracle: nodes changed since their polynomial was set
   isStale: Uint8Array = new Uint8Array(0);
+  unset: Uint8Array = new Uint8Array(0); // its tournament polynomial waits until it comes back in (refile)
   staleCount: i32 = 0;
   near: Int32Array = new Int32Array(0);  // the candidates a decision compares exactly
   nearKey: f64 = 0.0;                    // the chosen candidate's comparison value
+  polyV: f64 = 0.0;                      // polynomial(): a node's value, slope and curvature
+  polyB: f64 = 0.0;
+  polyC: f64 = 0.0;
 
   /** Timer kind: a completion notice (a = node). */
   noticeKind: i32;
@@ -156,54 +158,64 @@ export class Kairos extends Scheduler {
     for (let n = 0; n < nNodes; n++) this.until.set(n, Infinity);
     this.stale = new Int32Array(nNodes);
     this.isStale = new Uint8Array(nNodes);
+    this.unset = new Uint8Array(nNodes);
     this.near = new Int32Array(nNodes);
   }
 
-  /** Sets node `n`'s polynomial in the kinetic tournament from its state at time `t`: its tie
-   *  value then, and how it moves while the node does not change. With r of its m tasks in
+  /** Node `n`'s polynomial for the kinetic tournament from its state at time `t`, into polyV,
+   *  polyB, polyC: its tie value then, and how it moves while the node does not change. With r of its m tasks in
    *  service (each gaining attained service at rate 1), the variance is
    *  V + (2/m) sum_running(a_i - mean) s + r (m - r) / m² s² after s seconds; the sum is
    *  S + r s. A run still in its start overhead is not in service yet: the polynomial holds until
    *  that overhead ends (`until`). In the sampled view, a node that changed since the heartbeat
    *  keeps the value frozen then, as a constant (it is set again at the next heartbeat). */
-  setPolynomial(n: i32, t: f64): void {
-    let last: f64 = Infinity;
+  polynomial(n: i32, t: f64): void {
     if (!this.oracle && this.frozenEpoch[n] == this.epoch) {
-      this.kin.setPolynomial(n, t, this.sample[n], 0.0, 0.0);
-      if (this.until.get(n) != last) this.until.set(n, last);
+      this.polyV = this.sample[n]; this.polyB = 0.0; this.polyC = 0.0;
+      if (this.until.get(n) != Infinity) this.until.set(n, Infinity);
       return;
     }
-    const base = n * perNode;
-    let m = 0;
-    let r = 0;
-    let sum: f64 = 0.0;
-    for (let k = 0; k < perNode; k++) {
-      const x = slotRun[base + k];
-      if (x >= 0) {
-        sum += currentAttained(x, t); m++;
-        if (runStart(x) <= t) r++; else if (runStart(x) < last) last = runStart(x);
-      }
-    }
-    const first = queueFirst(n);
-    const end = queueEnd(n);
-    for (let q = first; q < end; q++) { sum += attained(entryTask(q)); m++; }
+    const v = nodeAttainedMoments(n, t); // (the same computation as valueAt's)
+    const last = momentOverheadEnd;
     if (this.until.get(n) != last) this.until.set(n, last);
-    if (m < this.watchFrom()) { this.kin.setPolynomial(n, t, 0.0, 0.0, 0.0); return; }
-    if (this.tieBreak == TIE_SUM) { this.kin.setPolynomial(n, t, sum, <f64>r, 0.0); return; }
-    const mean = sum / <f64>m;
-    let sq: f64 = 0.0;
-    let lead: f64 = 0.0; // sum over tasks in service of (attained - mean)
-    for (let k = 0; k < perNode; k++) {
-      const x = slotRun[base + k];
-      if (x >= 0) {
-        const d = currentAttained(x, t) - mean;
-        sq += d * d;
-        if (runStart(x) <= t) lead += d;
-      }
-    }
-    for (let q = first; q < end; q++) { const d = attained(entryTask(q)) - mean; sq += d * d; }
+    const m = momentTasks;
+    const r = momentRunning;
+    if (m < this.watchFrom()) { this.polyV = 0.0; this.polyB = 0.0; this.polyC = 0.0; return; }
+    if (this.tieBreak == TIE_SUM) { this.polyV = momentSum; this.polyB = <f64>r; this.polyC = 0.0; return; }
     const fm = <f64>m;
-    this.kin.setPolynomial(n, t, sq / fm, 2.0 * lead / fm, <f64>r * <f64>(m - r) / (fm * fm));
+    this.polyV = v;
+    this.polyB = 2.0 * momentLead / fm;
+    this.polyC = <f64>r * <f64>(m - r) / (fm * fm);
+  }
+
+  /** Sets node `n`'s polynomial in the tournament from its state at `t` (polynomial()). */
+  setPolynomial(n: i32, t: f64): void {
+    this.unset[n] = 0;
+    this.polynomial(n, t);
+    this.kin.setPolynomial(n, t, this.polyV, this.polyB, this.polyC);
+  }
+
+  /** A heartbeat, kinetic argmin: node `n`, frozen in the last epoch, is in A (`a`) or not from
+   *  now on, with its polynomial from its state now: both set before one climb of the
+   *  tournament (setPolynomial, then setInA, would climb twice). A node out of the tournament
+   *  (full, or in B) gets its polynomial only when it comes back in (file): the one computed
+   *  then, at the heartbeat decisions read, from its state then (unchanged since, or frozen). */
+  refile(n: i32, t: f64, a: bool): void {
+    const x: u8 = a ? 1 : 0;
+    const k = this.openKey(n);
+    if (this.inA[n] != x) {
+      this.inA[n] = x;
+      this.heapLevel = -1.0;
+      this.treeB.set(n, a ? Infinity : k);
+    }
+    if (!a || k == Infinity) {
+      this.unset[n] = 1;
+      this.kin.setLevel(n, Infinity);
+      return;
+    }
+    this.unset[n] = 0;
+    this.polynomial(n, t);
+    this.kin.set(n, k, t, this.polyV, this.polyB, this.polyC);
   }
 
   /** Brings the kinetic tournament to the time decisions now read (the heartbeat's, or now in
@@ -290,15 +302,30 @@ export class Kairos extends Scheduler {
     return this.oracle ? f : this.countKey(n) + f;
   }
 
+  /** Kinetic argmin: node `n`'s count key, or +Infinity if it is full (N + Q tasks in the view).
+   *  A full node is in neither the tournament nor tree B: no task goes to it (place() stops at a
+   *  full node, and one that has room always has a lower key), and its changes cost no climbs
+   *  while it stays full; while tasks wait centrally nearly every node is full. */
+  openKey(n: i32): f64 {
+    const c = this.assigned[n] - this.reported[n];
+    return c < this.cap ? 2.0 * <f64>c : Infinity;
+  }
+
   /** Files node `n` in tree A or B at its current count. An A node that comes down to the
    *  heap's level joins the heap. */
   file(n: i32): void {
-    const k = this.countKey(n);
     if (this.kinetic) {
-      this.kin.setLevel(n, this.inA[n] != 0 ? k : Infinity);
-      this.treeB.set(n, this.inA[n] != 0 ? Infinity : k);
+      const o = this.openKey(n);
+      const level = this.inA[n] != 0 ? o : Infinity;
+      if (level != Infinity && this.unset[n] != 0) { // back in: its polynomial (refile)
+        this.unset[n] = 0;
+        this.polynomial(n, this.sampledAt);
+        this.kin.set(n, level, this.sampledAt, this.polyV, this.polyB, this.polyC);
+      } else this.kin.setLevel(n, level);
+      this.treeB.set(n, this.inA[n] != 0 ? Infinity : o);
       return;
     }
+    const k = this.countKey(n);
     if (this.inA[n] != 0) {
       if (!this.oracle && k == this.heapLevel && this.treeA.get(n) != k) this.push(n);
       this.treeA.set(n, k); this.treeB.set(n, Infinity);
@@ -336,13 +363,14 @@ export class Kairos extends Scheduler {
   }
 
   /** The node the next task goes to: the fewest tasks in the view, ties by the tie value, then
-   *  the lowest id. */
+   *  the lowest id (kinetic argmin: -1 if every node is full). */
   best(now: f64): i32 {
     if (this.tieBreak == TIE_RANDOM) return this.view.minIndex();
     const kb = this.treeB.minValue();
     if (this.kinetic) {
       const t = this.advanceKinetic(now);
       const la = this.kin.winnerLevel();
+      if (la == Infinity && kb == Infinity) return -1; // every node is full
       if (la > kb) return this.treeB.minIndex();
       const n = this.nearest(la, t, now);
       if (la < kb) return n;
@@ -400,7 +428,7 @@ export class Kairos extends Scheduler {
     sendBegin();
     while (!queue.isEmpty(0)) {
       const n = this.best(now);
-      if (this.assigned[n] - this.reported[n] >= this.cap) break;
+      if (n < 0 || this.assigned[n] - this.reported[n] >= this.cap) break;
       this.assigned[n] = this.assigned[n] + 1;
       if (this.tieBreak == TIE_RANDOM) this.view.set(n, this.randomKey(n));
       else {
@@ -492,8 +520,8 @@ export class Kairos extends Scheduler {
         const from = this.watchFrom();
         for (let i = 0; i < this.frozenCount; i++) {
           const n = this.frozen[i];
-          if (this.kinetic) this.setPolynomial(n, now); // (its state now is its state at this heartbeat)
-          this.setInA(n, nodeTasks(n) >= from);
+          // (its state now is its state at this heartbeat)
+          if (this.kinetic) this.refile(n, now, nodeTasks(n) >= from); else this.setInA(n, nodeTasks(n) >= from);
         }
         this.frozenCount = 0;
       }
