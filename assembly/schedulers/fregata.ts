@@ -788,10 +788,12 @@ export class Fregata extends Scheduler {
     let firstFailed = false;
     let placedAny = false;
     let placedN = 0;
+    let firstPlaced = w; // (the window's entries before it keep their places)
+    let noSlot = false; // (usableSlots > 0 here; recomputed after each placement)
     for (let i = 0; i < w; i++) {
       if (limit > 0 && placedN > 0) break; // (WFQ: one entity per turn)
       if (placed[i] != 0) continue;
-      if (this.groupFreeSlots[g] == 0 || this.usableSlots(g, cls) == 0) break;
+      if (noSlot) break; // (no free slot in the group, or none the class may use)
       if (known[base + i] != 0 && skipKnown) {
         firstFailed = true;
         if (freshLeft == 0) break; // (the rest are known: none can be placed)
@@ -856,6 +858,8 @@ export class Fregata extends Scheduler {
           this.place(node, this.winTask[base + p], now);
           placed[i] = 1;
           placed[p] = 1;
+          if (i < firstPlaced) firstPlaced = i;
+          noSlot = this.groupFreeSlots[g] == 0 || this.usableSlots(g, cls) == 0;
           placedAny = true;
           placedN += 2;
           count(this.cPairs, 1.0);
@@ -871,6 +875,8 @@ export class Fregata extends Scheduler {
       if (this.reserved[alone] != 0) count(this.cReserved, 1.0);
       this.place(alone, this.winTask[base + i], now);
       placed[i] = 1;
+      if (i < firstPlaced) firstPlaced = i;
+      noSlot = this.groupFreeSlots[g] == 0 || this.usableSlots(g, cls) == 0;
       placedAny = true;
       placedN++;
       if (firstFailed) count(this.cBackfill, 1.0);
@@ -886,6 +892,7 @@ export class Fregata extends Scheduler {
         else {
           this.place(node, this.winTask[base + p], now);
           placed[p] = 1;
+          noSlot = this.groupFreeSlots[g] == 0 || this.usableSlots(g, cls) == 0;
           placedN++;
           if (firstFailed) count(this.cBackfill, 1.0);
           gainUsable = this.usableGain(gain, cls);
@@ -895,8 +902,8 @@ export class Fregata extends Scheduler {
     }
     if (!placedAny) return 0;
     // The window without the placed tasks (in order), refilled from the heap.
-    let k = 0;
-    for (let i = 0; i < w; i++) {
+    let k = firstPlaced;
+    for (let i = firstPlaced; i < w; i++) {
       if (placed[i] == 1) {
         if (this.isFresh(q, base + i)) this.nFresh[q]--;
         else this.kminLeft[q]++;
