@@ -36,7 +36,7 @@ import {
 import { Rng, STREAM_FREGATA_MASTERS } from "../rng";
 import { toI32 } from "../glue";
 import { MinTree } from "../mintree";
-import { dominant, deviation, pairFits, priorities, partition, volume } from "./packing";
+import { dominant, normDemand, priorities, partition, volume } from "./packing";
 import { Wfq } from "./wfq";
 
 const HIGH: i32 = 0;
@@ -126,8 +126,12 @@ export class Fregata extends Scheduler {
   groupFreeSlots: Int32Array = new Int32Array(0);
   /** Free slots of each group's non-reserved workers (what LOW may use). */
   lowFreeSlots: Int32Array = new Int32Array(0);
-  /** maxFree is out of date (computed when a fresh window entry needs it). */
-  mfStale: bool = true;
+  /** Per queue q = 2 x group + class: maxFree's values for that group and class are current
+   *  (computed when a fresh window entry needs them; a placement or release in the group makes
+   *  them stale). */
+  mfValid: Uint8Array = new Uint8Array(0);
+  /** Per worker: its unused volume (Eq. 2, packing.ts volume), kept current. */
+  vol: Float64Array = new Float64Array(0);
   groupCap: Float64Array = new Float64Array(0);       // per group and dimension (slots in the last column)
   groupLoad: Float64Array = new Float64Array(0);      // allocated + assigned-not-placed, same layout
   lowMax: Float64Array = new Float64Array(0);         // largest non-reserved capacity per group and dimension
@@ -141,12 +145,43 @@ export class Fregata extends Scheduler {
   /** Per window entry: 1 when the task could not be placed at its last check (the scan's
    *  result is then known until a worker of its group frees resources: see dispatchClass). */
   winKnown: Uint8Array = new Uint8Array(0);
+  /** Per window entry: its slot in the queue's pool (below), which moves with the entry. */
+  winSlot: Int32Array = new Int32Array(0);
+  // The window entries' data a scan reads, in a pool of `window` slots per queue (slot s of
+  // queue q at q x K + s), filled when a task enters the window and left in place while the
+  // entry moves: the scan reads these few lines instead of per-task columns all over memory.
+  /** Demand per dimension, and as packing sees it (normDemand: / C'_k with A7, else raw). */
+  poolDem: Float64Array = new Float64Array(0);
+  poolNorm: Float64Array = new Float64Array(0);
+  /** The dominant resource (packing.ts dominant; -1: none, or packing off). */
+  poolDom: Int32Array = new Int32Array(0);
+  /** anyTier of the task. */
+  poolAny: Uint8Array = new Uint8Array(0);
+  /** The entry's bucket for kmin: 1 + its dominant resource (normalised), 0 with none. */
+  poolBkt: Int32Array = new Int32Array(0);
+  /** Per queue and bucket (D + 1 buckets of D values at (q x (D + 1) + b) x D): a lower bound
+   *  of the demand per dimension over the queue's known entries in that bucket (their minimum,
+   *  or less: entries that left still count until the bounds are rebuilt, after a quarter of
+   *  the window's worth of known entries left, kminLeft[q]; amortised O(D) per entry). A released
+   *  worker that cannot hold a bucket's bound in some dimension cannot hold any of its entries,
+   *  so their exact checks are skipped (speed only: the decisions are the exact checks'). */
+  kmin: Float64Array = new Float64Array(0);
+  kminLeft: Int32Array = new Int32Array(0);
+  /** Scratch per bucket: the released worker can hold the bucket's bound. */
+  gainOk: Uint8Array = new Uint8Array(0);
+  /** Free pool slots of each queue: a stack of poolFreeN[q] slots at q x K. */
+  poolFree: Int32Array = new Int32Array(0);
+  poolFreeN: Int32Array = new Int32Array(0);
+  /** Per queue (D + 1 values at q x (D + 1)): the largest free amount per dimension (plus the
+   *  feasibility tolerance) and the most free slots over the workers the class may use. */
   maxFree: Float64Array = new Float64Array(0);
+  /** Per queue: window entries not known to be unplaceable (winKnown 0, or LOW and anyTier),
+   *  kept current. */
+  nFresh: Int32Array = new Int32Array(0);
   // Per task.
   taskMaster: Int32Array = new Int32Array(nTasks);
   prio: Float64Array = new Float64Array(nTasks);
   anyTier: Uint8Array = new Uint8Array(nTasks);
-  taskDom: Int32Array = new Int32Array(nTasks);
   jobLow: Uint8Array = new Uint8Array(nJobs);
   rng: Rng = stream(STREAM_FREGATA_MASTERS);
   // Per-job scratch (grown to the largest job).
@@ -173,12 +208,7 @@ export class Fregata extends Scheduler {
   /** Each master's load (A5), kept current: the least loaded in O(1). */
   loads: MinTree = new MinTree(1);
   // Window scratch.
-  win: Int32Array = new Int32Array(0);
-  winDem: Float64Array = new Float64Array(0);
-  partner: Int32Array = new Int32Array(0);
-  dom: Int32Array = new Int32Array(0);
   placed: Uint8Array = new Uint8Array(0);
-  kn: Uint8Array = new Uint8Array(0);
   dem: Float64Array = new Float64Array(0);
   touched: Int32Array = new Int32Array(0);
   touchMark: Int32Array = new Int32Array(0);
@@ -271,17 +301,32 @@ export class Fregata extends Scheduler {
     this.touched = new Int32Array(G);
     this.touchMark = new Int32Array(G);
     const K = window;
-    this.win = new Int32Array(K);
     this.winTask = new Int32Array(2 * G * K);
     this.winKey = new Float64Array(2 * G * K);
     this.winSize = new Int32Array(2 * G);
     this.winKnown = new Uint8Array(2 * G * K);
-    this.maxFree = new Float64Array(D + 1);
-    this.winDem = new Float64Array(K * (D > 0 ? D : 1));
-    this.partner = new Int32Array(K);
-    this.dom = new Int32Array(K);
+    this.winSlot = new Int32Array(2 * G * K);
+    this.poolDem = new Float64Array(2 * G * K * D);
+    this.poolNorm = new Float64Array(2 * G * K * D);
+    this.poolDom = new Int32Array(2 * G * K);
+    this.poolAny = new Uint8Array(2 * G * K);
+    this.poolBkt = new Int32Array(2 * G * K);
+    this.kmin = new Float64Array(2 * G * (D + 1) * D);
+    this.kmin.fill(Infinity);
+    this.kminLeft = new Int32Array(2 * G);
+    this.gainOk = new Uint8Array(D + 1);
+    this.poolFree = new Int32Array(2 * G * K);
+    this.poolFreeN = new Int32Array(2 * G);
+    for (let q = 0; q < 2 * G; q++) {
+      for (let k = 0; k < K; k++) this.poolFree[q * K + k] = K - 1 - k;
+      this.poolFreeN[q] = K;
+    }
+    this.maxFree = new Float64Array(2 * G * (D + 1));
+    this.mfValid = new Uint8Array(2 * G);
+    this.nFresh = new Int32Array(2 * G);
+    this.vol = new Float64Array(nNodes);
+    for (let n = 0; n < nNodes; n++) this.vol[n] = volume(this.free, n * D, this.cmax, D);
     this.placed = new Uint8Array(K);
-    this.kn = new Uint8Array(K);
     this.dem = new Float64Array(D > 0 ? D : 1);
     this.arriveKind = timerKind(this);
     this.readyKind = timerKind(this);
@@ -386,10 +431,6 @@ export class Fregata extends Scheduler {
     }
     priorities(n, this.rev, kidOff, this.kids, this.base, this.gamma, this.pj);
     for (let t = 0; t < n; t++) this.prio[f + t] = this.pj[t];
-    // Each task's dominant resource (A7), once.
-    if (this.packing && this.D > 0) {
-      for (let t = f; t < f + n; t++) this.taskDom[t] = dominant(taskDemands, t * this.D, this.D, this.cmax, this.normalize);
-    }
     // Algorithm 1 and the masters (A4): the masters in a random order (shuffled per job); each
     // group in turn (largest first) goes to the next master in that order whose load is below
     // the threshold, or, when none is, to the least loaded one — loads counting the groups
@@ -397,10 +438,7 @@ export class Fregata extends Scheduler {
     const low = this.jobLow[job] != 0;
     const G = this.groups;
     for (let g = 0; g < G; g++) this.eligible[g] = g;
-    for (let i = G - 1; i > 0; i--) {
-      const j = this.rng.nextInt(i + 1);
-      const x = this.eligible[i]; this.eligible[i] = this.eligible[j]; this.eligible[j] = x;
-    }
+    this.rng.shuffle(this.eligible, G); // (i = G - 1 .. 1: swap with nextInt(i + 1))
     this.rr = 0;
     if (this.perTask) {
       for (let i = 0; i < n; i++) {
@@ -527,6 +565,9 @@ export class Fregata extends Scheduler {
         return;
       }
       this.heaps[q].push(lt, lk);
+      if (this.isFresh(q, base + K - 1)) this.nFresh[q]--;
+      else this.kminLeft[q]++;
+      this.freeSlot(q, this.winSlot[base + K - 1]);
       n = K - 1;
     }
     let i = n;
@@ -534,13 +575,94 @@ export class Fregata extends Scheduler {
       this.winKey[base + i] = this.winKey[base + i - 1];
       this.winTask[base + i] = this.winTask[base + i - 1];
       this.winKnown[base + i] = this.winKnown[base + i - 1];
+      this.winSlot[base + i] = this.winSlot[base + i - 1];
       i--;
     }
     this.winKey[base + i] = key;
     this.winTask[base + i] = task;
     this.winKnown[base + i] = 0;
+    this.winSlot[base + i] = this.takeSlot(q, task);
+    this.nFresh[q]++;
     this.winSize[q] = n + 1;
     this.noteQueue(g);
+  }
+
+  /** A pool slot of queue q for `task` entering the window, filled with the task's data. */
+  takeSlot(q: i32, task: i32): i32 {
+    const K = this.window;
+    const n = this.poolFreeN[q] - 1;
+    this.poolFreeN[q] = n;
+    const s = this.poolFree[q * K + n];
+    const e = q * K + s;
+    const D = this.D;
+    for (let d = 0; d < D; d++) {
+      this.poolDem[e * D + d] = taskDemands[task * D + d];
+      this.poolNorm[e * D + d] = normDemand(taskDemands, task * D, d, this.cmax, this.normalize);
+    }
+    // (A7: each task's dominant resource, as packList computes it)
+    this.poolDom[e] = this.packing && D > 0 ? dominant(taskDemands, task * D, D, this.cmax, this.normalize) : -1;
+    this.poolAny[e] = this.anyTier[task];
+    this.poolBkt[e] = D > 0 ? 1 + dominant(taskDemands, task * D, D, this.cmax, true) : 0;
+    return s;
+  }
+
+  /** Window entry at x (q x K + index) of queue q is fresh: its task was not found unplaceable
+   *  at its last check, or it is a LOW task that may use reserved workers (always checked: its
+   *  winKnown stays 0). */
+  isFresh(q: i32, x: i32): bool { return this.winKnown[x] == 0; }
+
+  /** Marks entry x of queue q known to be unplaceable (until a release in its group). */
+  markKnown(q: i32, x: i32): void {
+    if (this.winKnown[x] != 0) return;
+    const e = q * this.window + this.winSlot[x];
+    if ((q & 1) == LOW && this.poolAny[e] != 0) return; // (stays fresh: never takes the known path)
+    this.winKnown[x] = 1;
+    this.nFresh[q]--;
+    // (into its bucket's bound)
+    const D = this.D;
+    const o = (q * (D + 1) + this.poolBkt[e]) * D;
+    for (let d = 0; d < D; d++) if (this.poolDem[e * D + d] < this.kmin[o + d]) this.kmin[o + d] = this.poolDem[e * D + d];
+  }
+
+  /** Recomputes queue q's bounds from its known entries (after known entries left). */
+  rebuildKmin(q: i32): void {
+    const D = this.D;
+    const K = this.window;
+    const base = q * K;
+    const o = q * (D + 1) * D;
+    for (let k = 0; k < (D + 1) * D; k++) this.kmin[o + k] = Infinity;
+    const w = this.winSize[q];
+    for (let i = 0; i < w; i++) {
+      if (this.winKnown[base + i] == 0) continue;
+      const e = base + this.winSlot[base + i];
+      if ((q & 1) == LOW && this.poolAny[e] != 0) continue;
+      const ob = o + this.poolBkt[e] * D;
+      for (let d = 0; d < D; d++) if (this.poolDem[e * D + d] < this.kmin[ob + d]) this.kmin[ob + d] = this.poolDem[e * D + d];
+    }
+    this.kminLeft[q] = 0;
+  }
+
+  /** gainOk per bucket of queue q: worker `gain` can hold the bucket's bound. */
+  gainBounds(q: i32, gain: i32): bool {
+    const D = this.D;
+    const o = q * (D + 1) * D;
+    const go = gain * D;
+    let any = false;
+    for (let b = 0; b <= D; b++) {
+      let ok: u8 = 1;
+      for (let d = 0; d < D; d++) {
+        if (this.kmin[o + b * D + d] > this.free[go + d] + this.eps[go + d]) { ok = 0; break; }
+      }
+      this.gainOk[b] = ok;
+      if (ok != 0) any = true;
+    }
+    return any;
+  }
+
+  freeSlot(q: i32, s: i32): void {
+    const n = this.poolFreeN[q];
+    this.poolFree[q * this.window + n] = s;
+    this.poolFreeN[q] = n + 1;
   }
 
   noteQueue(g: i32): void {
@@ -582,28 +704,33 @@ export class Fregata extends Scheduler {
   }
 
   /** The largest free amount per dimension (and free slots) over the workers class `cls` may
-   *  use in group g: a necessary condition for any placement there. */
+   *  use in group g, into maxFree at q = 2 g + cls: a necessary condition for any placement there. */
   groupMaxFree(g: i32, cls: i32): void {
     const D = this.D;
-    for (let d = 0; d <= D; d++) this.maxFree[d] = 0.0;
+    const o = (2 * g + cls) * (D + 1);
+    const mf = this.maxFree;
+    for (let d = 0; d <= D; d++) mf[o + d] = 0.0;
     for (let n = this.groupStart[g]; n < this.groupStart[g + 1]; n++) {
       if (this.reserved[n] != 0 && cls == LOW) continue;
       if (this.freeSlots[n] == 0) continue;
       for (let d = 0; d < D; d++) {
         const x = this.free[n * D + d] + this.eps[n * D + d];
-        if (x > this.maxFree[d]) this.maxFree[d] = x;
+        if (x > mf[o + d]) mf[o + d] = x;
       }
-      if (<f64>this.freeSlots[n] > this.maxFree[D]) this.maxFree[D] = <f64>this.freeSlots[n];
+      if (<f64>this.freeSlots[n] > mf[o + D]) mf[o + D] = <f64>this.freeSlots[n];
     }
   }
 
-  /** Whether window task i might fit a worker now (its demand within the largest free amounts). */
-  mightFit(i: i32, g: i32, cls: i32): bool {
+  /** Whether the window task in pool entry e (q x K + slot) might fit a worker now (its demand
+   *  within the largest free amounts). */
+  mightFit(e: i32, g: i32, cls: i32): bool {
     const D = this.D;
-    if (this.mfStale) { this.groupMaxFree(g, cls); this.mfStale = false; }
-    if (this.maxFree[D] < 1.0) return false;
-    const o = this.win[i] * D;
-    for (let d = 0; d < D; d++) if (taskDemands[o + d] > this.maxFree[d]) return false;
+    const q = 2 * g + cls;
+    if (this.mfValid[q] == 0) { this.groupMaxFree(g, cls); this.mfValid[q] = 1; }
+    const o = q * (D + 1);
+    if (this.maxFree[o + D] < 1.0) return false;
+    const od = e * D;
+    for (let d = 0; d < D; d++) if (this.poolDem[od + d] > this.maxFree[o + d]) return false;
     return true;
   }
 
@@ -627,139 +754,180 @@ export class Fregata extends Scheduler {
     // frees resources, since placements only take. A release triggers this scan with `gain` =
     // that worker (every release does, and a scan that stops early stops because no worker
     // has a free slot the class may use), so a known task needs checking against `gain` only;
-    // on other events it is skipped. New and refilled entries are checked in full.
-    let fresh = 0;
-    for (let i = 0; i < w; i++) {
-      const t = this.winTask[base + i];
-      this.win[i] = t;
-      this.placed[i] = 0;
-      const k = this.winKnown[base + i];
-      this.kn[i] = k;
-      if (k == 0 || (cls == LOW && this.anyTier[t] != 0)) fresh++;
-    }
-    if (fresh == 0 && gain < 0) return 0;
+    // on other events it is skipped (nFresh counts the others). New and refilled entries are
+    // checked in full. (The entries' demands, dominant resources and tiers are read from the
+    // queue's pool.)
+    if (this.nFresh[q] == 0 && gain < 0) return 0;
     // (anyTier tasks of LOW may use reserved workers: they skip the bound, mightFit)
-    // The group's largest free amounts (mightFit's bound) are computed when a fresh entry needs
-    // them; no free slot the class may use: nothing to place.
-    this.mfStale = true;
+    // No free slot the class may use: nothing to place.
     if (this.usableSlots(g, cls) == 0) return 0;
     // packList (packing.ts) evaluated lazily over the window: entity i's partner is chosen when
     // the scan reaches i, among the later tasks not yet taken (ties to the earlier), but only for
     // a task that can be placed alone now (a quick bound — its demand within the group's largest
     // free amounts — then best fit): a task that cannot be placed now takes no partner, and the
     // partner it would have had stays free for a later task. The scan stops when the group is full.
+    const placed = this.placed;
+    placed.fill(0, 0, w);
     const packs = this.packing && D > 0 && w > 1;
     const gainOff = gain * D;
     let gainUsable = this.usableGain(gain, cls);
-    const dem = taskDemands;
+    if (gainUsable && D > 0 && this.kminLeft[q] * 4 >= K) this.rebuildKmin(q);
+    // Known entries all fail when `gain` cannot take any (no usable slot, or no bucket's bound
+    // fits it): the scan then only looks at the fresh ones, and stops after the last of them.
+    let skipKnown = !gainUsable || (D > 0 && !this.gainBounds(q, gain));
+    let freshLeft = this.nFresh[q];
+    const gainOk = this.gainOk;
+    const pBkt = this.poolBkt;
+    const pd = this.poolDem;
+    const pn = this.poolNorm;
+    const pAny = this.poolAny;
+    const pDom = this.poolDom;
+    const slot = this.winSlot;
+    const known = this.winKnown;
+    const cmax = this.cmax;
     let firstFailed = false;
     let placedAny = false;
     let placedN = 0;
+    let firstPlaced = w; // (the window's entries before it keep their places)
+    let noSlot = false; // (usableSlots > 0 here; recomputed after each placement)
     for (let i = 0; i < w; i++) {
       if (limit > 0 && placedN > 0) break; // (WFQ: one entity per turn)
-      if (this.placed[i] != 0) continue;
-      if (this.groupFreeSlots[g] == 0 || this.usableSlots(g, cls) == 0) break;
-      const a0 = this.win[i];
-      const anyT = cls == LOW && this.anyTier[a0] != 0;
-      if (!anyT && this.kn[i] != 0) {
-        // (fitsNode(gain, a0, cls), inlined: the slot and tier test once per placement)
-        if (!gainUsable) { firstFailed = true; continue; }
+      if (placed[i] != 0) continue;
+      if (noSlot) break; // (no free slot in the group, or none the class may use)
+      if (known[base + i] != 0 && skipKnown) {
+        firstFailed = true;
+        if (freshLeft == 0) break; // (the rest are known: none can be placed)
+        continue;
+      }
+      const ei = base + slot[base + i];
+      const anyI = pAny[ei] != 0;
+      const anyT = cls == LOW && anyI;
+      const oi = ei * D;
+      if (known[base + i] != 0) {
+        // (a LOW anyTier entry is never known: anyT is false here)
+        // (fitsNode(gain, task, cls), inlined: the slot and tier test once per placement)
+        if (D > 0 && gainOk[pBkt[ei]] == 0) { firstFailed = true; continue; }
         let fits = true;
         for (let d = 0; d < D; d++) {
-          if (dem[a0 * D + d] > this.free[gainOff + d] + this.eps[gainOff + d]) { fits = false; break; }
+          if (pd[oi + d] > this.free[gainOff + d] + this.eps[gainOff + d]) { fits = false; break; }
         }
         if (!fits) { firstFailed = true; continue; }
-      } else if (!anyT && !this.mightFit(i, g, cls)) { firstFailed = true; this.kn[i] = 1; continue; }
+      } else {
+        freshLeft--;
+        if (!anyT && !this.mightFit(ei, g, cls)) { firstFailed = true; this.markKnown(q, base + i); continue; }
+      }
       // A task that cannot be placed alone now takes no partner (and waits).
-      for (let d = 0; d < D; d++) this.dem[d] = dem[a0 * D + d];
-      const alone = this.bestFit(g, cls == HIGH || this.anyTier[a0] != 0, 1);
-      if (alone < 0) { firstFailed = true; this.kn[i] = 1; continue; }
+      for (let d = 0; d < D; d++) this.dem[d] = pd[oi + d];
+      const alone = this.bestFit(g, cls == HIGH || anyI, 1);
+      if (alone < 0) { firstFailed = true; this.markKnown(q, base + i); continue; }
       let p = -1;
-      const di = packs ? this.taskDom[this.win[i]] : -1;
+      const di = packs ? pDom[ei] : -1;
       if (di >= 0) {
         let bestDv = -1.0;
-        const oi = this.win[i] * D;
         for (let j = i + 1; j < w; j++) {
-          if (this.placed[j] != 0) continue;
-          const dj = this.taskDom[this.win[j]];
+          if (placed[j] != 0) continue;
+          const ej = base + slot[base + j];
+          const dj = pDom[ej];
           if (dj < 0 || dj == di) continue;
-          const oj = this.win[j] * D;
-          if (!pairFits(dem, oi, oj, D, this.cmax)) continue;
-          const dv = deviation(dem, oi, oj, D, this.cmax, this.normalize);
+          const oj = ej * D;
+          // The A9 guard (packing.ts pairFits) and DV (packing.ts deviation: 1/2 |d_i - d_j|^2
+          // over the demands as packing sees them), on the pool's copies: the same numbers.
+          let fitsPair = true;
+          for (let k = 0; k < D; k++) if (pd[oi + k] + pd[oj + k] > cmax[k]) { fitsPair = false; break; }
+          if (!fitsPair) continue;
+          let dv = 0.0;
+          for (let k = 0; k < D; k++) {
+            const x = pn[oj + k] - pn[oi + k];
+            dv += x * x;
+          }
+          dv = 0.5 * dv;
           if (dv > bestDv) { bestDv = dv; p = j; }
         }
       }
       if (p > i) {
         // Taken as i's partner whether or not the pair is placed now (packList's `used`).
-        this.placed[p] = 2;
-        const a = this.win[i];
-        const b = this.win[p];
-        for (let d = 0; d < D; d++) this.dem[d] = taskDemand(a, d) + taskDemand(b, d);
-        const wide = cls == HIGH || (this.anyTier[a] != 0 && this.anyTier[b] != 0);
+        placed[p] = 2;
+        if (known[base + p] == 0) freshLeft--;
+        const ep = base + slot[base + p];
+        const op = ep * D;
+        for (let d = 0; d < D; d++) this.dem[d] = pd[oi + d] + pd[op + d];
+        const wide = cls == HIGH || (anyI && pAny[ep] != 0);
         const node = this.bestFit(g, wide, 2);
         if (node >= 0) {
-          this.place(node, a, now);
-          this.place(node, b, now);
-          this.placed[i] = 1;
-          this.placed[p] = 1;
+          this.place(node, this.winTask[base + i], now);
+          this.place(node, this.winTask[base + p], now);
+          placed[i] = 1;
+          placed[p] = 1;
+          if (i < firstPlaced) firstPlaced = i;
+          noSlot = this.groupFreeSlots[g] == 0 || this.usableSlots(g, cls) == 0;
           placedAny = true;
           placedN += 2;
           count(this.cPairs, 1.0);
           if (firstFailed) count(this.cBackfill, 1.0);
-          this.mfStale = true;
           gainUsable = this.usableGain(gain, cls);
+          skipKnown = !gainUsable || (D > 0 && !this.gainBounds(q, gain));
           continue;
         }
       }
-      // A single, or a pair that fits nowhere now tried as two singles (A9).
-      if (this.placeSingle(g, cls, i, now)) {
-        placedAny = true;
-        placedN++;
-        if (firstFailed) count(this.cBackfill, 1.0);
-        this.mfStale = true;
-        gainUsable = this.usableGain(gain, cls);
-      } else firstFailed = true;
-      if (p > i && this.groupFreeSlots[g] > 0 && this.placeSingle(g, cls, p, now)) {
-        placedAny = true;
-        placedN++;
-        if (firstFailed) count(this.cBackfill, 1.0);
-        this.mfStale = true;
-        gainUsable = this.usableGain(gain, cls);
+      // A single, or a pair that fits nowhere now tried as two singles (A9): task i goes to
+      // `alone` (nothing has changed since it was found; the best-fit search that found it is
+      // counted again, as when it was repeated here).
+      if (this.reserved[alone] != 0) count(this.cReserved, 1.0);
+      this.place(alone, this.winTask[base + i], now);
+      placed[i] = 1;
+      if (i < firstPlaced) firstPlaced = i;
+      noSlot = this.groupFreeSlots[g] == 0 || this.usableSlots(g, cls) == 0;
+      placedAny = true;
+      placedN++;
+      if (firstFailed) count(this.cBackfill, 1.0);
+      gainUsable = this.usableGain(gain, cls);
+      skipKnown = !gainUsable || (D > 0 && !this.gainBounds(q, gain));
+      if (p > i && this.groupFreeSlots[g] > 0) {
+        // The partner alone (best fit).
+        const ep = base + slot[base + p];
+        const op = ep * D;
+        for (let d = 0; d < D; d++) this.dem[d] = pd[op + d];
+        const node = this.bestFit(g, cls == HIGH || pAny[ep] != 0, 1);
+        if (node < 0) this.markKnown(q, base + p);
+        else {
+          this.place(node, this.winTask[base + p], now);
+          placed[p] = 1;
+          noSlot = this.groupFreeSlots[g] == 0 || this.usableSlots(g, cls) == 0;
+          placedN++;
+          if (firstFailed) count(this.cBackfill, 1.0);
+          gainUsable = this.usableGain(gain, cls);
+          skipKnown = !gainUsable || (D > 0 && !this.gainBounds(q, gain));
+        }
       }
     }
-    if (!placedAny) {
-      for (let i = 0; i < w; i++) this.winKnown[base + i] = this.kn[i];
-      return 0;
-    }
+    if (!placedAny) return 0;
     // The window without the placed tasks (in order), refilled from the heap.
-    let k = 0;
-    for (let i = 0; i < w; i++) {
-      if (this.placed[i] == 1) continue;
+    let k = firstPlaced;
+    for (let i = firstPlaced; i < w; i++) {
+      if (placed[i] == 1) {
+        if (this.isFresh(q, base + i)) this.nFresh[q]--;
+        else this.kminLeft[q]++;
+        this.freeSlot(q, slot[base + i]);
+        continue;
+      }
       this.winTask[base + k] = this.winTask[base + i];
       this.winKey[base + k] = this.winKey[base + i];
-      this.winKnown[base + k] = this.kn[i];
+      known[base + k] = known[base + i];
+      slot[base + k] = slot[base + i];
       k++;
     }
     const heap = this.heaps[q];
     while (k < K && heap.size > 0) {
-      this.winTask[base + k] = heap.pop();
+      const t = heap.pop();
+      this.winTask[base + k] = t;
       this.winKey[base + k] = heap.lastKey;
-      this.winKnown[base + k] = 0;
+      known[base + k] = 0;
+      slot[base + k] = this.takeSlot(q, t);
+      this.nFresh[q]++;
       k++;
     }
     this.winSize[q] = k;
     return placedN;
-  }
-
-  /** Places window task i alone (best fit); whether it was placed. */
-  placeSingle(g: i32, cls: i32, i: i32, now: f64): bool {
-    const a = this.win[i];
-    for (let d = 0; d < this.D; d++) this.dem[d] = taskDemand(a, d);
-    const node = this.bestFit(g, cls == HIGH || this.anyTier[a] != 0, 1);
-    if (node < 0) { this.kn[i] = 1; return false; }
-    this.place(node, a, now);
-    this.placed[i] = 1;
-    return true;
   }
 
   /** The feasible worker of group g with the smallest unused volume for `dem` and `k` slots:
@@ -783,7 +951,7 @@ export class Fregata extends Scheduler {
         if (this.dem[d] > this.free[n * D + d] + this.eps[n * D + d]) { ok = false; break; }
       }
       if (!ok) continue;
-      const v = volume(this.free, n * D, this.cmax, D);
+      const v = this.vol[n];
       if (best < 0 || v < bestV) { best = n; bestV = v; }
     }
     return best;
@@ -796,8 +964,17 @@ export class Fregata extends Scheduler {
     this.freeSlots[node] = this.freeSlots[node] - 1;
     this.groupFreeSlots[g] = this.groupFreeSlots[g] - 1;
     if (this.reserved[node] == 0) this.lowFreeSlots[g] = this.lowFreeSlots[g] - 1;
+    this.workerChanged(node, g);
     // (its load moves from assigned to allocated: the sum is unchanged until it ends)
     sendTo(node, taskJob[task], task);
+  }
+
+  /** Worker `node` of group g took or freed resources: its volume and the group's largest free
+   *  amounts change. */
+  workerChanged(node: i32, g: i32): void {
+    this.vol[node] = volume(this.free, node * this.D, this.cmax, this.D);
+    this.mfValid[2 * g] = 0;
+    this.mfValid[2 * g + 1] = 0;
   }
 
   release(task: i32, node: i32, now: f64): void {
@@ -815,6 +992,7 @@ export class Fregata extends Scheduler {
     this.freeSlots[node] = this.freeSlots[node] + 1;
     this.groupFreeSlots[g] = this.groupFreeSlots[g] + 1;
     if (this.reserved[node] == 0) this.lowFreeSlots[g] = this.lowFreeSlots[g] + 1;
+    this.workerChanged(node, g);
     this.dispatch(g, now, node);
   }
 }

@@ -48,14 +48,28 @@ export function jobFeatures(t: Trace, from = 0, to = t.arrivals.length): Float64
   const names = t.demandNames ?? [];
   const D = names.length;
   const dimOf = (n: string) => names.indexOf(n);
-  const cols = [dimOf("cpu"), dimOf("mem"), dimOf("disk")];
+  const c0 = dimOf("cpu");
+  const c1 = dimOf("mem");
+  const c2 = dimOf("disk");
+  const dem = t.demands;
+  const off = t.taskOffsets;
   for (let j = from; j < to; j++) {
-    const sums = [0, 0, 0];
-    for (let k = t.taskOffsets[j]; k < t.taskOffsets[j + 1]; k++) {
-      for (let f = 0; f < 3; f++) if (cols[f] >= 0) sums[f] += t.demands![k * D + cols[f]];
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    if (dem && (c0 >= 0 || c1 >= 0 || c2 >= 0)) {
+      for (let k = off[j]; k < off[j + 1]; k++) {
+        if (c0 >= 0) s0 += dem[k * D + c0];
+        if (c1 >= 0) s1 += dem[k * D + c1];
+        if (c2 >= 0) s2 += dem[k * D + c2];
+      }
     }
-    const row = [sums[0], sums[1], sums[2], t.taskOffsets[j + 1] - t.taskOffsets[j], 0, 0, 0];
-    for (let f = 0; f < FEATURES; f++) x[(j - from) * FEATURES + f] = Math.log1p(row[f]);
+    const o = (j - from) * FEATURES;
+    x[o] = Math.log1p(s0);
+    x[o + 1] = Math.log1p(s1);
+    x[o + 2] = Math.log1p(s2);
+    x[o + 3] = Math.log1p(off[j + 1] - off[j]);
+    // (the three system features are 0: log1p(0) = 0, the array's initial value)
   }
   return x;
 }
@@ -79,21 +93,64 @@ export class LogReg {
     // Only the features that vary in training: a constant one has z = 0 everywhere, so its
     // weight stays 0 and its terms add exact zeros (skipping them changes no bit).
     const act = Array.from({ length: FEATURES }, (_, f) => f).filter((f) => this.sd[f] > 0);
+    const na = act.length;
+    // Rows with equal active features share one sigmoid per iteration: s is the same sum of the
+    // same products, so its value is the same bit for bit (google-like jobs differ only in their
+    // task count: a few thousand distinct rows among 100,000). The gradient is still summed row
+    // by row in row order, as before, so every weight is the same double.
+    const za = new Float64Array(n * na);
+    for (let i = 0; i < n; i++) for (let k = 0; k < na; k++) za[i * na + k] = z[i * FEATURES + act[k]];
+    const uid = new Int32Array(n);
+    const seen = new Map<number | string, number>();
+    const firstRow: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const key = na === 1 ? za[i] : Array.prototype.join.call(za.subarray(i * na, i * na + na), ",");
+      let u = seen.get(key);
+      if (u === undefined) { u = firstRow.length; seen.set(key, u); firstRow.push(i); }
+      uid[i] = u;
+    }
+    const nu = firstRow.length;
+    const uz = new Float64Array(nu * na);
+    for (let u = 0; u < nu; u++) for (let k = 0; k < na; k++) uz[u * na + k] = za[firstRow[u] * na + k];
+    const sig = new Float64Array(nu);
     const yr = Float64Array.from(rows, (r) => y[r]);
+    // e = sigmoid - label, per distinct row and label (the same subtraction as row by row)
+    const eu = new Float64Array(2 * nu);
+    const uy = Int32Array.from(uid, (u, i) => 2 * u + yr[i]);
     const w = this.w;
     const g = new Float64Array(FEATURES);
+    const wa = new Float64Array(na);
+    const ga = new Float64Array(na);
     let b = 0;
     for (let it = 0; it < iters; it++) {
-      g.fill(0);
-      let gb = 0;
-      for (let i = 0; i < n; i++) {
-        const o = i * FEATURES;
+      for (let k = 0; k < na; k++) wa[k] = w[act[k]];
+      for (let u = 0; u < nu; u++) {
+        const o = u * na;
         let s = b;
-        for (const f of act) s += w[f] * z[o + f];
-        const e = sigmoid(s) - yr[i];
-        for (const f of act) g[f] += e * z[o + f];
-        gb += e;
+        for (let k = 0; k < na; k++) s += wa[k] * uz[o + k];
+        sig[u] = sigmoid(s);
       }
+      for (let u = 0; u < nu; u++) { eu[2 * u] = sig[u] - 0; eu[2 * u + 1] = sig[u] - 1; }
+      let gb = 0;
+      if (na === 1) {
+        let g0 = 0;
+        for (let i = 0; i < n; i++) {
+          const e = eu[uy[i]];
+          g0 += e * za[i];
+          gb += e;
+        }
+        ga[0] = g0;
+      } else {
+        ga.fill(0);
+        for (let i = 0; i < n; i++) {
+          const e = sig[uid[i]] - yr[i];
+          const o = i * na;
+          for (let k = 0; k < na; k++) ga[k] += e * za[o + k];
+          gb += e;
+        }
+      }
+      g.fill(0);
+      for (let k = 0; k < na; k++) g[act[k]] = ga[k];
       for (let f = 0; f < FEATURES; f++) w[f] -= lr * (g[f] / n + l2 * w[f]);
       b -= lr * gb / n;
     }
