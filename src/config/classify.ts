@@ -14,6 +14,7 @@
 //    index mod 10. `oracle`: the true label. `noisyOracle`: the true label flipped with
 //    probability p by the run's seeded stream 41 (STREAM_FREGATA_NOISE).
 import type { Trace } from "../trace/types.js";
+import { exp } from "../trace/libm.js";
 
 export type ClassifierMode = "logreg" | "oracle" | "noisyOracle";
 
@@ -74,7 +75,7 @@ export function jobFeatures(t: Trace, from = 0, to = t.arrivals.length): Float64
   return x;
 }
 
-const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
+const sigmoid = (z: number): number => 1 / (1 + exp(-z));
 
 /** A logistic model trained on `rows` of x (log1p features) with labels y (1 = short). */
 export class LogReg {

@@ -20,6 +20,7 @@
 import type { Trace } from "./types.js";
 import { InputError } from "../errors.js";
 import { DagTraceBuilder } from "./columns.js";
+import { log, exp } from "./libm.js";
 
 export interface Draws { nextFloat(): number; nextInt(n: number): number }
 
@@ -30,14 +31,14 @@ const MAX_LEVELS = 5;
 const MAX_CHILDREN = 15;
 
 function logUniform(r: Draws, lo: number, hi: number): number {
-  return Math.round(Math.exp(Math.log(lo) + r.nextFloat() * (Math.log(hi) - Math.log(lo))));
+  return Math.round(exp(log(lo) + r.nextFloat() * (log(hi) - log(lo))));
 }
 
 function normal(r: Draws): number {
   // Box-Muller (one of the pair); 1 - u keeps the log finite.
   const u = 1 - r.nextFloat();
   const v = r.nextFloat();
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+  return Math.sqrt(-2 * log(u)) * Math.cos(2 * Math.PI * v);
 }
 
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
@@ -60,7 +61,7 @@ export function generateFregata(jobs: number, stream: (id: number) => Draws, see
   let rate = (2 + 3 * ra.nextFloat()) / 60;
   for (let j = 0; j < jobs; j++) {
     for (;;) {
-      const gap = -Math.log(1 - ra.nextFloat()) / rate;
+      const gap = -log(1 - ra.nextFloat()) / rate;
       if (t + gap < (minute + 1) * 60) { t += gap; break; }
       minute++;
       t = minute * 60;
@@ -101,7 +102,7 @@ export function generateFregata(jobs: number, stream: (id: number) => Draws, see
           mine.sort((a, b) => a - b);
           for (const p of mine) out.addParent(first + p);
         }
-        const d = Math.min(3000, Math.max(0.1, (long ? 60 : 5) * Math.exp((long ? 0.8 : 1) * normal(rv))));
+        const d = Math.min(3000, Math.max(0.1, (long ? 60 : 5) * exp((long ? 0.8 : 1) * normal(rv))));
         const dur = round6(d);
         if (rv.nextFloat() < pCpu) {
           demand[0] = round6(cpuScale * (1 + rv.nextFloat()));

@@ -15,6 +15,7 @@
 import { InputError } from "../errors.js";
 import { parseDecimal } from "./tr.js";
 import type { Trace } from "./types.js";
+import { log } from "./libm.js";
 
 /** Stream ids, identical to the engine's (assembly/rng.ts); checked when loading it. */
 export const STREAM_ARRIVALS = 1;
@@ -137,7 +138,7 @@ export function generatePoisson(opts: PoissonOptions, rng: RngFactory): Trace {
 
   let t = 0;
   for (let j = 0; j < jobs; j++) {
-    t += -gapMean * Math.log(1 - arrivalsRng.nextFloat());
+    t += -gapMean * log(1 - arrivalsRng.nextFloat());
     arrivals[j] = t;
     taskOffsets[j + 1] = (j + 1) * tasks;
   }
@@ -151,7 +152,7 @@ export function generatePoisson(opts: PoissonOptions, rng: RngFactory): Trace {
     for (let j = 0; j < jobs; j++) {
       let sum = 0;
       for (let i = 0; i < tasks; i++) {
-        const d = -mean * Math.log(1 - tasksRng.nextFloat());
+        const d = -mean * log(1 - tasksRng.nextFloat());
         durations[k++] = d;
         sum += d;
       }

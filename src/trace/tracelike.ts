@@ -38,6 +38,7 @@ import type { EmpiricalTable, Knots } from "./tables/types.js";
 import { GOOGLE_TABLE } from "./tables/google.js";
 import { YAHOO_TABLE } from "./tables/yahoo.js";
 import { CLOUDERA_SPEC, type ParametricSpec } from "./tables/cloudera.js";
+import { log as libmLog, exp as libmExp } from "./libm.js";
 
 export const STREAM_LIKE_CLASS = 7;
 export const STREAM_LIKE_COUNT = 8;
@@ -188,7 +189,7 @@ class Quantiles {
   readonly v: Float64Array;
   constructor(knots: Knots, readonly log: boolean) {
     this.k = knots.length - 1;
-    this.v = Float64Array.from(knots, (x) => (log ? Math.log(x) : x));
+    this.v = Float64Array.from(knots, (x) => (log ? libmLog(x) : x));
   }
   /** The quantile at u in [0, 1): knot i is at p = 1 - (1 - i/K)^2, so u sits at position
    *  K (1 - sqrt(1 - u)); linear between knots (on the table's scale). */
@@ -196,7 +197,7 @@ class Quantiles {
     const x = this.k * (1 - Math.sqrt(1 - u));
     const i = Math.min(this.k - 1, Math.floor(x));
     const y = this.v[i] + (x - i) * (this.v[i + 1] - this.v[i]);
-    return this.log ? Math.exp(y) : y;
+    return this.log ? libmExp(y) : y;
   }
 }
 
@@ -247,7 +248,7 @@ function shapesParametric(spec: ParametricSpec, jobs: number, rng: RngFactory): 
   let acc = 0;
   for (const c of spec.clusters) cum.push((acc += c.share));
   const c0 = spec.cutoff;
-  const below = spec.clusters.map((c) => 1 - Math.exp(-c0 / c.duration)); // P(Exp <= cutoff)
+  const below = spec.clusters.map((c) => 1 - libmExp(-c0 / c.duration)); // P(Exp <= cutoff)
   const counts = new Int32Array(jobs), means = new Float64Array(jobs), sampler = new Int16Array(jobs);
   let tasks = 0;
   for (let j = 0; j < jobs; j++) {
@@ -255,10 +256,10 @@ function shapesParametric(spec: ParametricSpec, jobs: number, rng: RngFactory): 
     let k = 0;
     while (k < cum.length - 1 && u >= cum[k]) k++;
     const c = spec.clusters[k];
-    const n = Math.max(1, Math.ceil(-c.tasks * Math.log(1 - countRng.nextFloat())));
+    const n = Math.max(1, Math.ceil(-c.tasks * libmLog(1 - countRng.nextFloat())));
     const v = meanRng.nextFloat();
-    const m = c.long ? c0 + 0.001 - c.duration * Math.log(1 - v)
-      : Math.min(c0 - 1e-6, -c.duration * Math.log(1 - v * below[k]));
+    const m = c.long ? c0 + 0.001 - c.duration * libmLog(1 - v)
+      : Math.min(c0 - 1e-6, -c.duration * libmLog(1 - v * below[k]));
     counts[j] = n;
     means[j] = m;
     sampler[j] = n === 1 ? -2 : -1;
@@ -280,14 +281,14 @@ export function normalQuantile(p: number): number {
     d3 = 3.754408661907416e+00;
   const lo = 0.02425;
   if (p < lo) {
-    const q = Math.sqrt(-2 * Math.log(p));
+    const q = Math.sqrt(-2 * libmLog(p));
     return (((((c0 * q + c1) * q + c2) * q + c3) * q + c4) * q + c5) / ((((d0 * q + d1) * q + d2) * q + d3) * q + 1);
   }
   if (p <= 1 - lo) {
     const q = p - 0.5, r = q * q;
     return (((((a0 * r + a1) * r + a2) * r + a3) * r + a4) * r + a5) * q / (((((b0 * r + b1) * r + b2) * r + b3) * r + b4) * r + 1);
   }
-  const q = Math.sqrt(-2 * Math.log(1 - p));
+  const q = Math.sqrt(-2 * libmLog(1 - p));
   return -(((((c0 * q + c1) * q + c2) * q + c3) * q + c4) * q + c5) / ((((d0 * q + d1) * q + d2) * q + d3) * q + 1);
 }
 
@@ -301,7 +302,7 @@ export function normalCdf(x: number): number {
     term *= (x * x) / (2 * k + 1);
     sum += term;
   }
-  return 0.5 + (sum * Math.exp(-(x * x) / 2)) / Math.sqrt(2 * Math.PI);
+  return 0.5 + (sum * libmExp(-(x * x) / 2)) / Math.sqrt(2 * Math.PI);
 }
 
 /** Draws every job's shape, then task durations, estimates and arrivals. */
@@ -372,7 +373,7 @@ export function generateTraceLike(opts: TraceLikeOptions, rng: RngFactory): Trac
   const gapMean = 1 / rate;
   let t = 0;
   for (let j = 0; j < jobs; j++) {
-    t += -gapMean * Math.log(1 - arrivalRng.nextFloat());
+    t += -gapMean * libmLog(1 - arrivalRng.nextFloat());
     arrivals[j] = round6(t);
   }
   const name = `${g.name}(jobs=${jobs}, seed=${o.seed}, rate=${+rate.toPrecision(6)}/s, ` +

@@ -20,6 +20,7 @@
 import { InputError, showValue } from "../errors.js";
 import type { RngFactory, UniformSource } from "./gen.js";
 import type { Trace } from "./types.js";
+import { log, exp as libmExp } from "./libm.js";
 
 export const STREAM_YAQ_JOBS = 23;
 export const STREAM_YAQ_TASKS = 24;
@@ -64,12 +65,12 @@ export function defaultYaqJobs(w: YaqWorkload, nodes: number, slots: number): nu
   return Math.max(1, Math.ceil((nodes * slots * 1800) / (100 * w.meanTask)));
 }
 
-function exp(u: UniformSource, mean: number): number { return -mean * Math.log(1 - u.nextFloat()); }
+function exp(u: UniformSource, mean: number): number { return -mean * log(1 - u.nextFloat()); }
 
 function normal(u: UniformSource): number {
   const a = 1 - u.nextFloat();
   const b = u.nextFloat();
-  return Math.sqrt(-2 * Math.log(a)) * Math.cos(2 * Math.PI * b);
+  return Math.sqrt(-2 * log(a)) * Math.cos(2 * Math.PI * b);
 }
 
 /** Gamma(shape k, scale 1) by Marsaglia-Tsang (k >= 1). */
@@ -82,12 +83,12 @@ function gamma(u: UniformSource, k: number): number {
     if (v0 <= 0) continue;
     const v = v0 * v0 * v0;
     const w = u.nextFloat();
-    if (Math.log(1 - w) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v;
+    if (log(1 - w) < 0.5 * x * x + d - d * v + d * log(v)) return d * v;
   }
 }
 
 function poisson(u: UniformSource, mean: number): number {
-  const l = Math.exp(-mean);
+  const l = libmExp(-mean);
   let k = 0;
   let p = u.nextFloat();
   while (p > l) { k++; p *= u.nextFloat(); }
@@ -113,7 +114,7 @@ export function generateYaq(opts: YaqOptions, rng: RngFactory): Trace {
     if (w.dag) {
       // Hive-MS: maps, then reduces behind a barrier.
       const sigma = 1;
-      const maps = Math.max(1, Math.round(Math.exp(Math.log(57.9) - (sigma * sigma) / 2 + sigma * normal(jr))));
+      const maps = Math.max(1, Math.round(libmExp(log(57.9) - (sigma * sigma) / 2 + sigma * normal(jr))));
       const reduces = 1 + poisson(jr, 0.5);
       const stage = (count: number, s: number) => {
         const m = (22.9 / 4.22) * gamma(jr, 4.22);

@@ -16,6 +16,7 @@
 // - Task durations: ratios r ~ Normal(1, 2) truncated to r >= 0, rescaled per job so that they
 //   average exactly 1 (the job's mean stays the drawn one; see src/trace/tracelike.ts).
 // - Default size 21,030 jobs (the Cloudera-c trace, §3.3 table).
+import { exp } from "../libm.js";
 export interface Cluster {
   name: string;
   /** Fraction of all jobs. */
@@ -51,14 +52,14 @@ export const CLOUDERA_SPEC: ParametricSpec = {
 
 /** Expected tasks per job of a cluster: E[ceil(Exp(scale))] = 1 / (1 - e^(-1/scale)). */
 export function expectedTasks(c: Cluster): number {
-  return 1 / (1 - Math.exp(-1 / c.tasks));
+  return 1 / (1 - exp(-1 / c.tasks));
 }
 
 /** Expected mean task duration of a cluster's jobs, seconds. */
 export function expectedMean(c: Cluster, cutoff: number): number {
   if (c.long) return cutoff + 0.001 + c.duration;
   // Exponential(theta) conditioned on <= c: theta - c e^(-c/theta) / (1 - e^(-c/theta)).
-  const e = Math.exp(-cutoff / c.duration);
+  const e = exp(-cutoff / c.duration);
   return c.duration - (cutoff * e) / (1 - e);
 }
 
