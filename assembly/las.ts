@@ -6,28 +6,38 @@
 // queued task that resumes on the freed slot (or the slot is released).
 import { NodeDiscipline } from "./discipline";
 import { slotsPerNode } from "./config";
-import { taskJob, jobLong } from "./jobs";
+import { jobLong } from "./jobs";
 import { completeTask } from "./dag";
 import { nodeBusy, queueLength } from "./nodestate";
-import { queueFirst, queueEnd, entryTask, entryWord, wordIsLong } from "./queues";
+import { queueFirst, queueEnd, entryTask, entryWord, wordIsLong, entryValue, setEntryValue } from "./queues";
 import { occupySlot, releaseSlot, freeSlotOf, slotRun } from "./slots";
 import { beginRun, suspendRun, queueSuspended, waitAtNode, takeQueued, finishRun, firstStart, chargeProgress,
-  currentAttained, attained, runStart, runEnd, runSlot, runState, setRunState, setRunNode, runNode, suspendCost,
-  resumeCost, RS_RUNNING, RS_PROTECTED, RS_WAITING } from "./preempt";
+  setRunState, setRunNode, suspendCost, resumeCost, knownRecord, lastRecord, newRunRecord, freeRunRecord,
+  runRecordCapacity, slotRec, recState, recNode, recSlot, recJob, recMark, setRecMark, recAttained, recRunStart, recRunEnd,
+  recCurrentAttained,
+  RS_RUNNING, RS_PROTECTED, RS_WAITING } from "./preempt";
 import { timerKind, setCancellableTimer, cancelTimer, failUnlessAdvances } from "./timers";
 import { scheduler } from "./scheduler";
 import { notifyIfIdle } from "./serve";
 import { fail, E_PROBE_AT_BOUND_DISCIPLINE } from "./errors";
+import { toI32 } from "./glue";
 
-/** The common skeleton: arrival, suspension, resumption and the end of a run. */
+/** The run record (preempt.ts, pooled) of the task queued in record `e`: its queue record's f64. */
+// @ts-ignore: decorator
+@inline export function entryRecord(e: i32): i32 { return toI32(entryValue(e)); }
+
+/** The common skeleton: arrival, suspension, resumption and the end of a run. Every task at a node
+ *  has a run record (pooled: preempt.ts) from its arrival to its end, reached through its slot
+ *  (slotRec) or its queue record (entryRecord), never through the task. */
 export class PreemptiveDiscipline extends NodeDiscipline {
   constructor() {
     super();
     this.preemptive = true;
+    this.usesValue = true; // (a queued task's run record)
   }
 
-  /** The running task that an arrival of `task` at `node` preempts, or -1 (every slot is busy). */
-  victim(node: i32, task: i32, t: f64): i32 { return -1; }
+  /** The slot position whose running task an arrival of a task of `job` at `node` preempts, or -1. */
+  victim(node: i32, job: i32, t: f64): i32 { return -1; }
   /** The queued record whose task runs next on a freed slot of `node`, or -1. */
   pick(node: i32): i32 { return -1; }
   /** The record to run on a slot of `node` freed by a completion (pick, unless a starvation rule
@@ -35,60 +45,88 @@ export class PreemptiveDiscipline extends NodeDiscipline {
   nextOnFreedSlot(node: i32): i32 { return this.pick(node); }
   /** After the decision at a completion. */
   decided(): void {}
+  /** A task arrived with run record `r` (fresh: its fields as a never-run task's). */
+  opened(r: i32): void {}
 
-  /** Starts a run of `task` on slot `pos` after `overhead` seconds. */
-  startRun(pos: i32, task: i32, t: f64, overhead: f64): void {
+  /** Starts a run of `task` (run record `r`) on slot `pos` after `overhead` seconds. */
+  startRun(pos: i32, task: i32, r: i32, t: f64, overhead: f64): void {
+    knownRecord(task, r);
     setRunState(task, RS_RUNNING);
+    slotRec[pos] = r;
     beginRun(pos, task, t, overhead);
   }
 
-  /** Suspends running `task` into the queue of `node`. */
-  suspend(node: i32, task: i32, t: f64): void {
+  /** Suspends running `task` (record `r`) into the queue of `node`. */
+  suspend(node: i32, task: i32, r: i32, t: f64): void {
+    knownRecord(task, r);
     suspendRun(task, t);
-    queueSuspended(node, task);
+    queueRun(node, task, r);
   }
 
-  /** Runs `task`, taken from the queue, on slot `pos` of `node`: a first start, or a resumption
-   *  (after resumeCost); `overhead` is what the slot owes first (a suspension's). */
-  resume(node: i32, pos: i32, task: i32, t: f64, overhead: f64): void {
-    const fresh = runState(task) == RS_WAITING;
+  /** Runs `task` (record `r`), taken from the queue, on slot `pos` of `node`: a first start, or
+   *  a resumption (after resumeCost); `overhead` is what the slot owes first (a suspension's). */
+  resume(node: i32, pos: i32, task: i32, r: i32, t: f64, overhead: f64): void {
+    const fresh = recState(r) == RS_WAITING;
+    knownRecord(task, r);
     if (fresh) firstStart(node, task, t);
-    this.startRun(pos, task, t, fresh ? overhead : overhead + resumeCost);
+    this.startRun(pos, task, r, t, fresh ? overhead : overhead + resumeCost);
+  }
+
+  /** Takes queued record `e` of `node` out of the queue at `t` and runs its task on slot `pos`. */
+  resumeQueued(node: i32, e: i32, pos: i32, t: f64, overhead: f64): void {
+    const task = entryTask(e);
+    const r = entryRecord(e);
+    knownRecord(task, r);
+    takeQueued(node, e, t);
+    this.resume(node, pos, task, r, t, overhead);
   }
 
   arrive(node: i32, job: i32, task: i32, t: f64): void {
     if (task < 0) fail(E_PROBE_AT_BOUND_DISCIPLINE, node); // late-bound probes need a queue
     if (scheduler.watchesNodeChanges) scheduler.beforeNodeChange(node, t);
+    const r = newRunRecord(task, job);
+    this.opened(r);
     setRunNode(task, node);
     if (nodeBusy(node) < slotsPerNode) {
       const pos = freeSlotOf(node);
       occupySlot(node, t);
       firstStart(node, task, t);
-      this.startRun(pos, task, t, 0.0);
+      this.startRun(pos, task, r, t, 0.0);
       return;
     }
-    const victim = this.victim(node, task, t);
-    if (victim < 0) {
+    const pos = this.victim(node, job, t);
+    if (pos < 0) {
+      knownRecord(task, r);
       waitAtNode(node, task, t);
+      setEntryValue(queueEnd(node) - 1, <f64>r); // (the record enqueue appended)
       return;
     }
-    const pos = runSlot(victim);
-    this.suspend(node, victim, t);
+    this.suspend(node, slotRun[pos], slotRec[pos], t);
+    knownRecord(task, r);
     firstStart(node, task, t);
-    this.startRun(pos, task, t, suspendCost);
+    this.startRun(pos, task, r, t, suspendCost);
   }
 
   runEnded(node: i32, task: i32, job: i32, t: f64): void {
+    const r = lastRecord(); // (named from the run's end event: loop.ts)
     if (scheduler.watchesNodeChanges) scheduler.beforeNodeChange(node, t);
+    knownRecord(task, r);
     const pos = finishRun(task, t);
+    freeRunRecord(r);
     const ready = completeTask(task, job, t);
     const e = this.nextOnFreedSlot(node);
-    if (e >= 0) this.resume(node, pos, takeQueued(node, e, t), t, 0.0); else releaseSlot(node, t);
+    if (e >= 0) this.resumeQueued(node, e, pos, t, 0.0); else releaseSlot(node, t);
     this.decided();
     scheduler.onTaskEnd(node, task, job, t);
     if (ready > 0) scheduler.onTasksReady(job, ready, t);
     notifyIfIdle(node, t);
   }
+}
+
+/** Queues suspended `task` (record `r`) at `node`, its record in the queue record's f64. */
+function queueRun(node: i32, task: i32, r: i32): void {
+  queueSuspended(node, task);
+  setEntryValue(queueEnd(node) - 1, <f64>r); // (the record enqueue appended)
 }
 
 /**
@@ -111,7 +149,8 @@ export class PreemptiveDiscipline extends NodeDiscipline {
  *    over at; at `starveAfter` it is forced in at the next decision point, for a protected run;
  *  - `victimStale`: the victim is chosen by stored attained service, without the current run's
  *    progress (the printed listing's reading, §8 #1).
- * The quantum is a cancellable timer of this discipline's, taken back when its run is suspended.
+ * The quantum is a cancellable timer of this discipline's (its payload: the task and its run
+ * record), taken back when its run is suspended.
  */
 export class LasDiscipline extends PreemptiveDiscipline {
   quantum: f64;
@@ -122,10 +161,12 @@ export class LasDiscipline extends PreemptiveDiscipline {
   waitMode: bool;     // starvation counted in quantum-end decisions waited
   forced: bool = false; // the run startRun starts next is a forced (protected) one
   quantumKind: i32;
-  passedOver: Int32Array;  // per task: suspensions since its last protected run (waitMode: decisions waited)
-  quantumTimer: Int32Array; // per task: handle of its pending quantum timer, -1 if none
+  // Per run record (preempt.ts; grown with the records): suspensions since its last protected run
+  // (waitMode: decisions waited). The handle of its pending quantum timer (-1: none) is the
+  // record's own int (recMark).
+  passedOver: Int32Array = new Int32Array(0);
 
-  constructor(nTasks: i32, quantum: f64, starveAfter: i32, starveQuanta: f64, swapMargin: f64, victimStale: bool,
+  constructor(quantum: f64, starveAfter: i32, starveQuanta: f64, swapMargin: f64, victimStale: bool,
               starveByWaits: bool) {
     super();
     this.quantum = quantum;
@@ -134,48 +175,64 @@ export class LasDiscipline extends PreemptiveDiscipline {
     this.swapMargin = swapMargin;
     this.victimStale = victimStale;
     this.waitMode = starveByWaits && starveAfter > 0;
-    this.passedOver = new Int32Array(nTasks);
-    this.quantumTimer = new Int32Array(nTasks);
-    this.quantumTimer.fill(-1);
     this.quantumKind = timerKind(this);
   }
 
-  startRun(pos: i32, task: i32, t: f64, overhead: f64): void {
+  opened(r: i32): void {
+    if (r >= this.passedOver.length) this.grow();
+    this.passedOver[r] = 0;
+    setRecMark(r, -1);
+  }
+
+  /** The per-record array, as long as the run records (its contents kept). */
+  grow(): void {
+    const p = new Int32Array(runRecordCapacity());
+    for (let i = 0; i < this.passedOver.length; i++) p[i] = this.passedOver[i];
+    this.passedOver = p;
+  }
+
+  startRun(pos: i32, task: i32, r: i32, t: f64, overhead: f64): void {
     let window = this.quantum;
-    if (this.waitMode ? this.forced : this.starveAfter > 0 && this.passedOver[task] >= this.starveAfter) {
+    knownRecord(task, r);
+    if (this.waitMode ? this.forced : this.starveAfter > 0 && this.passedOver[r] >= this.starveAfter) {
       setRunState(task, RS_PROTECTED);
-      this.passedOver[task] = 0;
+      this.passedOver[r] = 0;
       window = this.protect;
     } else {
       setRunState(task, RS_RUNNING);
-      if (this.waitMode) this.passedOver[task] = 0; // it runs: its wait ends
+      if (this.waitMode) this.passedOver[r] = 0; // it runs: its wait ends
     }
     this.forced = false;
+    slotRec[pos] = r;
     const end = beginRun(pos, task, t, overhead);
-    failUnlessAdvances(runStart(task), window); // (a quantum lost to rounding would swap runs for ever)
-    const q = runStart(task) + window;
-    if (q < end) this.quantumTimer[task] = setCancellableTimer(q, this.quantumKind, task, 0);
+    const start = recRunStart(r);
+    failUnlessAdvances(start, window); // (a quantum lost to rounding would swap runs for ever)
+    const q = start + window;
+    if (q < end) setRecMark(r, setCancellableTimer(q, this.quantumKind, task, r));
   }
 
-  suspend(node: i32, task: i32, t: f64): void {
-    const h = this.quantumTimer[task];
-    if (h >= 0) { cancelTimer(h); this.quantumTimer[task] = -1; }
+  suspend(node: i32, task: i32, r: i32, t: f64): void {
+    const h = recMark(r);
+    if (h >= 0) { cancelTimer(h); setRecMark(r, -1); }
+    knownRecord(task, r);
     suspendRun(task, t);
-    this.passedOver[task] = this.waitMode ? 0 : this.passedOver[task] + 1; // (waits restart from 0)
-    queueSuspended(node, task);
+    this.passedOver[r] = this.waitMode ? 0 : this.passedOver[r] + 1; // (waits restart from 0)
+    queueRun(node, task, r);
   }
 
-  victim(node: i32, task: i32, t: f64): i32 {
+  victim(node: i32, job: i32, t: f64): i32 {
     const base = node * slotsPerNode;
     let victim = -1;
+    let at = -1;
     let best: f64 = -1.0;
     for (let k = 0; k < slotsPerNode; k++) {
       const x = slotRun[base + k];
-      if (runState(x) == RS_PROTECTED) continue;
-      const a = this.victimStale ? attained(x) : currentAttained(x, t);
-      if (victim < 0 || a > best || (a == best && x < victim)) { victim = x; best = a; }
+      const r = slotRec[base + k];
+      if (recState(r) == RS_PROTECTED) continue;
+      const a = this.victimStale ? recAttained(r) : recCurrentAttained(r, t);
+      if (victim < 0 || a > best || (a == best && x < victim)) { victim = x; best = a; at = base + k; }
     }
-    return victim;
+    return at;
   }
 
   /** The queued task with the least attained service (first in queue order among equals, i.e.
@@ -183,9 +240,9 @@ export class LasDiscipline extends PreemptiveDiscipline {
   pick(node: i32): i32 {
     let best = -1;
     let bestA: f64 = Infinity;
-    for (let r = queueFirst(node); r < queueEnd(node); r++) {
-      const a = attained(entryTask(r));
-      if (a < bestA) { bestA = a; best = r; }
+    for (let e = queueFirst(node); e < queueEnd(node); e++) {
+      const a = recAttained(entryRecord(e));
+      if (a < bestA) { bestA = a; best = e; }
     }
     return best;
   }
@@ -203,9 +260,9 @@ export class LasDiscipline extends PreemptiveDiscipline {
   evict(node: i32): i32 {
     let worst = -1;
     let worstA: f64 = -1.0;
-    for (let r = queueFirst(node); r < queueEnd(node); r++) {
-      const a = attained(entryTask(r));
-      if (a >= worstA) { worstA = a; worst = r; }
+    for (let e = queueFirst(node); e < queueEnd(node); e++) {
+      const a = recAttained(entryRecord(e));
+      if (a >= worstA) { worstA = a; worst = e; }
     }
     return worst;
   }
@@ -215,46 +272,51 @@ export class LasDiscipline extends PreemptiveDiscipline {
   starving(node: i32): i32 {
     let best = -1;
     let most = this.starveAfter - 1;
-    for (let r = queueFirst(node); r < queueEnd(node); r++) {
-      const w = this.passedOver[entryTask(r)];
-      if (w > most) { most = w; best = r; }
+    for (let e = queueFirst(node); e < queueEnd(node); e++) {
+      const w = this.passedOver[entryRecord(e)];
+      if (w > most) { most = w; best = e; }
     }
     return best;
   }
 
   /** waitMode: every task queued at `node` was passed over at a quantum end. */
   countWaits(node: i32): void {
-    for (let r = queueFirst(node); r < queueEnd(node); r++) {
-      const x = entryTask(r);
-      this.passedOver[x] = this.passedOver[x] + 1;
+    for (let e = queueFirst(node); e < queueEnd(node); e++) {
+      const r = entryRecord(e);
+      this.passedOver[r] = this.passedOver[r] + 1;
     }
   }
 
-  /** A quantum of `task`'s run ended. */
-  onTimer(kind: i32, task: i32, b: i32, t: f64): void {
-    this.quantumTimer[task] = -1;
-    const node = runNode(task);
+  /** A quantum of `task`'s run (record `r`) ended. */
+  onTimer(kind: i32, task: i32, r: i32, t: f64): void {
+    setRecMark(r, -1);
+    const node = recNode(r);
     if (scheduler.watchesNodeChanges) scheduler.beforeNodeChange(node, t);
+    knownRecord(task, r);
     chargeProgress(task, t);
     let e = this.waitMode ? this.starving(node) : -1;
     const forced = e >= 0;
     if (!forced) e = this.pick(node);
     // (with margin 0 this is the listing's "suspended <= runner")
-    if (e >= 0 && (forced || attained(task) - attained(entryTask(e)) >= this.swapMargin)) {
-      const pos = runSlot(task);
-      const next = takeQueued(node, e, t);
+    if (e >= 0 && (forced || recAttained(r) - recAttained(entryRecord(e)) >= this.swapMargin)) {
+      const pos = recSlot(r);
+      const next = entryTask(e);
+      const rn = entryRecord(e);
+      knownRecord(next, rn);
+      takeQueued(node, e, t);
       if (this.waitMode) this.countWaits(node); // the others were passed over (before the runner joins them)
-      this.suspend(node, task, t);
+      this.suspend(node, task, r, t);
       this.forced = forced;
-      this.resume(node, pos, next, t, suspendCost);
+      this.resume(node, pos, next, rn, t, suspendCost);
       return;
     }
     if (this.waitMode) this.countWaits(node);
     // Keep running: another quantum (a protected run ends here). The end event stays.
+    knownRecord(task, r);
     setRunState(task, RS_RUNNING);
     failUnlessAdvances(t, this.quantum);
     const q = t + this.quantum;
-    if (q < runEnd(task)) this.quantumTimer[task] = setCancellableTimer(q, this.quantumKind, task, 0);
+    if (q < recRunEnd(r)) setRecMark(r, setCancellableTimer(q, this.quantumKind, task, r));
   }
 }
 
@@ -263,18 +325,20 @@ export class LasDiscipline extends PreemptiveDiscipline {
  *  freed slot goes to the first queued short task, else the first queued (FIFO by suspension
  *  within a class). */
 export class ClassPriorityDiscipline extends PreemptiveDiscipline {
-  victim(node: i32, task: i32, t: f64): i32 {
-    if (jobLong[taskJob[task]] != 0) return -1;
+  victim(node: i32, job: i32, t: f64): i32 {
+    if (jobLong[job] != 0) return -1;
     const base = node * slotsPerNode;
     let victim = -1;
+    let at = -1;
     let latest: f64 = -Infinity;
     for (let k = 0; k < slotsPerNode; k++) {
       const x = slotRun[base + k];
-      if (jobLong[taskJob[x]] == 0) continue;
-      const started = runStart(x);
-      if (started > latest || (started == latest && x < victim)) { victim = x; latest = started; }
+      const r = slotRec[base + k];
+      if (jobLong[recJob(r)] == 0) continue;
+      const started = recRunStart(r);
+      if (started > latest || (started == latest && x < victim)) { victim = x; latest = started; at = base + k; }
     }
-    return victim;
+    return at;
   }
 
   pick(node: i32): i32 {
@@ -321,16 +385,16 @@ export function nodeAttainedMoments(node: i32, t: f64): f64 {
   let later: f64 = Infinity;
   let sum: f64 = 0.0;
   for (let k = 0; k < slotsPerNode; k++) {
-    const x = slotRun[base + k];
-    if (x >= 0) {
-      sum += currentAttained(x, t); n++;
-      const s = runStart(x);
+    if (slotRun[base + k] >= 0) {
+      const x = slotRec[base + k];
+      sum += recCurrentAttained(x, t); n++;
+      const s = recRunStart(x);
       if (s <= t) r++; else if (s < later) later = s;
     }
   }
   const first = queueFirst(node);
   const end = queueEnd(node);
-  for (let q = first; q < end; q++) { sum += attained(entryTask(q)); n++; }
+  for (let q = first; q < end; q++) { sum += recAttained(entryRecord(q)); n++; }
   momentTasks = n;
   momentRunning = r;
   momentOverheadEnd = later;
@@ -341,14 +405,14 @@ export function nodeAttainedMoments(node: i32, t: f64): f64 {
   let sq: f64 = 0.0;
   let lead: f64 = 0.0;
   for (let k = 0; k < slotsPerNode; k++) {
-    const x = slotRun[base + k];
-    if (x >= 0) {
-      const d = currentAttained(x, t) - mean;
+    if (slotRun[base + k] >= 0) {
+      const x = slotRec[base + k];
+      const d = recCurrentAttained(x, t) - mean;
       sq += d * d;
-      if (runStart(x) <= t) lead += d;
+      if (recRunStart(x) <= t) lead += d;
     }
   }
-  for (let q = first; q < end; q++) { const d = attained(entryTask(q)) - mean; sq += d * d; }
+  for (let q = first; q < end; q++) { const d = recAttained(entryRecord(q)) - mean; sq += d * d; }
   momentLead = lead;
   return sq / <f64>n;
 }
@@ -362,9 +426,8 @@ export function nodeAttainedSum(node: i32, t: f64): f64 {
   const base = node * slotsPerNode;
   let sum: f64 = 0.0;
   for (let k = 0; k < slotsPerNode; k++) {
-    const x = slotRun[base + k];
-    if (x >= 0) sum += currentAttained(x, t);
+    if (slotRun[base + k] >= 0) sum += recCurrentAttained(slotRec[base + k], t);
   }
-  for (let r = queueFirst(node); r < queueEnd(node); r++) sum += attained(entryTask(r));
+  for (let e = queueFirst(node); e < queueEnd(node); e++) sum += recAttained(entryRecord(e));
   return sum;
 }

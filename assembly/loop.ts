@@ -53,7 +53,7 @@ export function initialize(policy: Scheduler): void {
   const d = policy.discipline;
   const preemptible = d.preemptive || policy.preemptsRuns;
   const sparseRuns = preemptible && policy.preemptsLongOnly && !d.preemptive;
-  initializeJobs(policy.taskJobs || preemptible && !sparseRuns); // (sparse run records keep their job)
+  initializeJobs(policy.taskJobs || preemptible && !sparseRuns && !d.preemptive); // (sparse and pooled run records keep their job)
   jobsAvailable = 0;
   deferredArrival = -1;
   initializeNodes();
@@ -63,7 +63,7 @@ export function initialize(policy: Scheduler): void {
   resetClock();
   events.useSlots(nNodes * slotsPerNode, slotsPerNode, EV_TASK_END);
   initializeSlots(preemptible);
-  initializeRuns(preemptible, sparseRuns); // (serve.ts longOnlyRuns)
+  initializeRuns(preemptible, sparseRuns, d.preemptive); // (serve.ts longOnlyRuns; pooled records: las.ts)
   initializeResources(preemptible);
 }
 

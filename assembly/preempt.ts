@@ -27,7 +27,7 @@ export const RS_WAITING: i32 = 4;    // at its node's queue, never ran yet
 export const RS_DONE: i32 = 5;
 
 // Per task (dense records: sized only when runs are preemptible; the record of a task is the
-// task). Sparse records (below) keep the same fields in one line per record instead.
+// task). Sparse and pooled records (below) keep the same fields in one line per record instead.
 let state: Int32Array = new Int32Array(0);
 let runNodeOf: Int32Array = new Int32Array(0);
 let runSlotOf: Int32Array = new Int32Array(0);   // slot while running
@@ -42,6 +42,24 @@ let runJobOf: Int32Array = new Int32Array(0);     // (empty: sparse records keep
 export let taskService: Float64Array = new Float64Array(0);
 /** Suspensions of each job's tasks. */
 export let jobPreemptions: Int32Array = new Int32Array(0);
+
+// Pooled records (initializeRuns(on, false, pooled = true)): a preemptive discipline (las.ts) holds
+// each of its tasks on a slot or in its node's queue, so a task needs a record only while it is at
+// a node: one line (the sparse layout, below) per task at a node (at most 45,000 for Kairos at full
+// size) instead of dense records for every task of the trace (56 bytes x 15.6 M tasks, 874 MB
+// zero-filled, whose page faults were a tenth of a full-size Kairos run; and an operation on a run
+// touched a line in each of six arrays). A record is taken at the task's arrival (newRunRecord,
+// with its job: no taskJob) and given back at its end (freeRunRecord); it rides beside the run
+// (slotRec), in the task's queue record (the discipline's f64) and in the run's end event and
+// quantum timer, so that nothing maps a task to its record: the task-based functions below act on
+// the record last named (newRunRecord, knownRecord), and the discipline reads fields through the
+// record-based ones (rec*). Records are reused at once (a stack), so the ones alive stay few lines.
+let pooled: bool = false;
+let lines: bool = false; // sparse || pooled: records are lines (sp, spF)
+/** Pooled records: the record of the run on each slot position (valid while slotRun holds a task). */
+export let slotRec: Int32Array = new Int32Array(0);
+let poolFree: Int32Array = new Int32Array(0); // free records: poolFree[0 .. poolFreeTop - 1]
+let poolFreeTop: i32 = 0;
 
 /** Sets the overheads (a policy or discipline, at construction). */
 export function setRunOverheads(suspendSeconds: f64, resumeSeconds: f64): void {
@@ -91,22 +109,23 @@ const RI_NODE: i32 = 11;
 const RI_SLOT: i32 = 12;
 const RI_EVENT: i32 = 13;
 const RI_JOB: i32 = 14;
+const RI_MARK: i32 = 15; // pooled: the discipline's own int (LAS: its quantum timer's handle)
 let sp: Int32Array = new Int32Array(0);
 let spF: Float64Array = new Float64Array(0);
 
-// Field r of a record: the dense array's element, or the sparse record's field k.
+// Field r of a record: the dense array's element, or the sparse or pooled record's field k.
 // @ts-ignore: decorator
-@inline function getF(dense: Float64Array, r: i32, k: i32): f64 { return sparse ? spF[(r << 3) + k] : dense[r]; }
+@inline function getF(dense: Float64Array, r: i32, k: i32): f64 { return lines ? spF[(r << 3) + k] : dense[r]; }
 // @ts-ignore: decorator
-@inline function setF(dense: Float64Array, r: i32, k: i32, v: f64): void { if (sparse) spF[(r << 3) + k] = v; else dense[r] = v; }
+@inline function setF(dense: Float64Array, r: i32, k: i32, v: f64): void { if (lines) spF[(r << 3) + k] = v; else dense[r] = v; }
 // @ts-ignore: decorator
-@inline function getI(dense: Int32Array, r: i32, k: i32): i32 { return sparse ? sp[(r << 4) + k] : dense[r]; }
+@inline function getI(dense: Int32Array, r: i32, k: i32): i32 { return lines ? sp[(r << 4) + k] : dense[r]; }
 // @ts-ignore: decorator
-@inline function setI(dense: Int32Array, r: i32, k: i32, v: i32): void { if (sparse) sp[(r << 4) + k] = v; else dense[r] = v; }
+@inline function setI(dense: Int32Array, r: i32, k: i32, v: i32): void { if (lines) sp[(r << 4) + k] = v; else dense[r] = v; }
 
-/** Room for n records (dense: per task; sparse: lines), the other layout empty. */
+/** Room for n records (dense: per task; sparse, pooled: lines), the other layout empty. */
 function allocateRecords(n: i32): void {
-  const d = sparse ? 0 : n;
+  const d = lines ? 0 : n;
   state = new Int32Array(d);
   runNodeOf = new Int32Array(d);
   runSlotOf = new Int32Array(d);
@@ -117,15 +136,26 @@ function allocateRecords(n: i32): void {
   suspendedAtOf = new Float64Array(d);
   endEvent = new Int32Array(d);
   runJobOf = new Int32Array(0);
-  sp = alignedInt32Array(sparse ? n * RI : 0, 64);
+  sp = alignedInt32Array(lines ? n * RI : 0, 64);
   spF = f64View(sp);
 }
 
-export function initializeRuns(on: bool, sparseRecords: bool = false): void {
+export function initializeRuns(on: bool, sparseRecords: bool = false, pooledRecords: bool = false): void {
   sparse = on && sparseRecords;
+  pooled = on && !sparse && pooledRecords;
+  lines = sparse || pooled;
   lastTask = -1;
   lastRec = -1;
-  if (sparse) {
+  slotRec = new Int32Array(pooled ? nNodes * slotsPerNode : 0);
+  if (pooled) {
+    // Room for every slot's run and two queued tasks per slot to start with (Kairos: N + Q tasks
+    // per node, Q = 2 by default); doubled when every record is in use.
+    const n = nNodes * slotsPerNode * 3;
+    allocateRecords(n);
+    poolFree = new Int32Array(n);
+    for (let i = 0; i < n; i++) poolFree[i] = n - 1 - i;
+    poolFreeTop = n;
+  } else if (sparse) {
     // Records for the runs of every slot and one suspended task per node to start with; both
     // the records and the table double when full.
     const n = nNodes * (slotsPerNode + 1);
@@ -248,9 +278,80 @@ function growRecords(): void {
 }
 
 /** Sparse records: `task`'s record is `r` (kept by the caller beside the run: an end event's
- *  payload, a run position), so the next lookups need no table probe. Dense: nothing. */
+ *  payload, a run position), so the next lookups need no table probe. Pooled records: the
+ *  task-based functions below act on record `r` until the next call. Dense: nothing. */
 export function knownRecord(task: i32, r: i32): void {
-  if (sparse) { lastTask = task; lastRec = r; }
+  if (sparse || pooled) { lastTask = task; lastRec = r; }
+}
+
+/** Pooled records: the record last named (loop.ts names a run's record from its end event before
+ *  the discipline's runEnded). */
+export function lastRecord(): i32 { return lastRec; }
+
+/** Pooled records: a fresh record for `task` of `job`, which arrives at a node (every other field
+ *  as a dense record's before the task's first run: zero, RS_NONE); named for the task-based
+ *  functions. */
+export function newRunRecord(task: i32, job: i32): i32 {
+  if (poolFreeTop == 0) growPool();
+  poolFreeTop--;
+  const r = poolFree[poolFreeTop];
+  const i = r << 4;
+  for (let k = 0; k < RI; k++) sp[i + k] = 0;
+  sp[i + RI_JOB] = job;
+  lastTask = task;
+  lastRec = r;
+  return r;
+}
+
+/** Pooled records: record `r`'s task ended (after finishRun); the record is free again. */
+export function freeRunRecord(r: i32): void {
+  poolFree[poolFreeTop] = r;
+  poolFreeTop++;
+  if (lastRec == r) { lastTask = -1; lastRec = -1; }
+}
+
+/** Pooled records: how many records there are (a discipline's own per-record arrays follow it). */
+export function runRecordCapacity(): i32 { return sp.length / RI; }
+
+/** Pooled records: doubles them (amortized; every record is in use). */
+function growPool(): void {
+  const n = sp.length / RI;
+  const c = n > 0 ? n * 2 : 1024;
+  const old = sp;
+  allocateRecords(c);
+  for (let i = 0; i < n * RI; i++) sp[i] = old[i];
+  poolFree = new Int32Array(c);
+  for (let i = 0; i < c - n; i++) poolFree[i] = c - 1 - i; // (every old record is in use)
+  poolFreeTop = c - n;
+}
+
+// Record-based access for a preemptive discipline (pooled records: `r` is a slot's slotRec, a
+// queue record's f64, or a run event's payload).
+// @ts-ignore: decorator
+@inline export function recState(r: i32): i32 { return sp[(r << 4) + RI_STATE]; }
+// @ts-ignore: decorator
+@inline export function recNode(r: i32): i32 { return sp[(r << 4) + RI_NODE]; }
+// @ts-ignore: decorator
+@inline export function recSlot(r: i32): i32 { return sp[(r << 4) + RI_SLOT]; }
+// @ts-ignore: decorator
+@inline export function recJob(r: i32): i32 { return sp[(r << 4) + RI_JOB]; }
+/** The discipline's own int of record r (0 in a fresh record). */
+// @ts-ignore: decorator
+@inline export function recMark(r: i32): i32 { return sp[(r << 4) + RI_MARK]; }
+// @ts-ignore: decorator
+@inline export function setRecMark(r: i32, v: i32): void { sp[(r << 4) + RI_MARK] = v; }
+/** Service before the current run. */
+// @ts-ignore: decorator
+@inline export function recAttained(r: i32): f64 { return spF[(r << 3) + RF_ATT]; }
+// @ts-ignore: decorator
+@inline export function recRunStart(r: i32): f64 { return spF[(r << 3) + RF_START]; }
+// @ts-ignore: decorator
+@inline export function recRunEnd(r: i32): f64 { return spF[(r << 3) + RF_END]; }
+/** Service by `t`, the current run's progress included (currentAttained). */
+// @ts-ignore: decorator
+@inline export function recCurrentAttained(r: i32, t: f64): f64 {
+  const s = t - spF[(r << 3) + RF_START];
+  return spF[(r << 3) + RF_ATT] + (s > 0.0 ? s : 0.0);
 }
 
 /** The record index of `task` (dense: the task; sparse: its record, made if none), for a caller
@@ -259,15 +360,15 @@ export function recordIndex(task: i32): i32 { return rec(task); }
 
 /** The record index of `task`: the task itself (dense), or its sparse record (made if none). */
 // @ts-ignore: decorator
-@inline function rec(task: i32): i32 { return sparse ? recordOf(task) : task; }
+@inline function rec(task: i32): i32 { return sparse ? recordOf(task) : pooled ? lastRec : task; }
 
-/** The job of `task`, which has a run (taskJob; sparse records keep it in the record, and
- *  taskJob is then not built: loop.ts). */
-export function runJob(task: i32): i32 { return sparse ? getI(runJobOf, recordOf(task), RI_JOB) : taskJob[task]; }
+/** The job of `task`, which has a run (taskJob; sparse and pooled records keep it in the record,
+ *  and taskJob is then not built: loop.ts). */
+export function runJob(task: i32): i32 { return lines ? getI(runJobOf, rec(task), RI_JOB) : taskJob[task]; }
 
 export function runState(task: i32): i32 {
   if (sparse) { const r = findRecord(task); return r < 0 ? RS_NONE : getI(state, r, RI_STATE); }
-  return getI(state, task, RI_STATE);
+  return getI(state, rec(task), RI_STATE);
 }
 export function setRunState(task: i32, s: i32): void { setI(state, rec(task), RI_STATE, s); }
 export function runNode(task: i32): i32 { return getI(runNodeOf, rec(task), RI_NODE); }
@@ -362,7 +463,7 @@ export function suspendRun(task: i32, t: f64): void {
 }
 
 /** Queues suspended `task` at `node` as a bound record. */
-export function queueSuspended(node: i32, task: i32): void { enqueue(node, taskJob[task], task, 0); }
+export function queueSuspended(node: i32, task: i32): void { enqueue(node, runJob(task), task, 0); }
 
 /** Suspended `task` is about to run again at `t` (a policy's resumeAt): its time aside counts. */
 export function noteResumed(task: i32, t: f64): void {
@@ -374,7 +475,7 @@ export function waitAtNode(node: i32, task: i32, t: f64): void {
   const r = rec(task);
   setI(state, r, RI_STATE, RS_WAITING);
   setF(suspendedAtOf, r, RF_SUSP, t);
-  enqueue(node, taskJob[task], task, 0);
+  enqueue(node, runJob(task), task, 0);
 }
 
 /** Removes the suspended or waiting task of queue record `r` of `node` at `t`; returns it. */

@@ -103,11 +103,20 @@ describe("node disciplines: which record a full queue gives up first (evict)", (
     expect(new ClassPriorityDiscipline().pick(0) - sim.queueFirst(0)).toBe(0);
     sim = await queueOf(3, []);
     expect(new ClassPriorityDiscipline().evict(0) - sim.queueFirst(0)).toBe(2);
-    // LAS needs preemptible runs: a queue of tasks that never ran has attained 0 everywhere
+    // LAS reads each queued task's run record: four tasks arrive at a one-slot node at time 0, each
+    // preempting the last (attained 0 everywhere), so three wait with attained 0 and the last runs
     const { LasDiscipline } = await engineModule("las.js");
-    const preempt = await engineModule("preempt.js");
-    preempt.initializeRuns(true);
-    const las = new LasDiscipline(3, 10, 0, 2, 0, false, false);
+    sim = await engineInternals();
+    sim.allocate(4, 4, 1, 1, 0.0005, 1, 1, false, false);
+    for (let j = 0; j <= 4; j++) sim.jobFirstTask[j] = j;
+    for (let j = 0; j < 4; j++) sim.jobEstimate[j] = 1;
+    const policy = new sim.Scheduler();
+    const las = new LasDiscipline(10, 0, 2, 0, false, false);
+    policy.discipline = las;
+    sim.initialize(policy);
+    sim.addJobs(4);
+    for (let j = 0; j < 4; j++) las.arrive(0, j, j, 0);
+    expect([sim.queueLength(0), sim.runningTask(0, 0)]).toEqual([3, 3]);
     expect(las.evict(0) - sim.queueFirst(0)).toBe(2);
     expect(las.pick(0) - sim.queueFirst(0)).toBe(0);
   });

@@ -42,8 +42,8 @@
 //    current tasks, not sampled at heartbeats; heartbeats then carry only counts (staleCounts)
 //    or are not needed at all. Same trees and per-pass heap, with the current values.
 import {
-  Scheduler, Params, LasDiscipline, NodeDiscipline, FifoDiscipline, setRunOverheads, nTasks, nNodes, nJobs, slotsPerNode,
-  jobArrival, jobUnlaunched, unlaunchedTaskAt, taskJob, nextUnlaunchedTask, sendBegin, sendTo, sendEnd, setTimer, timerKind,
+  Scheduler, Params, LasDiscipline, NodeDiscipline, FifoDiscipline, setRunOverheads, nNodes, nJobs, slotsPerNode,
+  jobArrival, jobUnlaunched, nextUnlaunchedTask, sendBegin, sendTo, sendEnd, setTimer, timerKind,
   nodeAttainedVariance, nodeAttainedSum, nodeTasks, netDelay, stream,
 } from "../policy";
 import { MinTree } from "../mintree";
@@ -62,7 +62,7 @@ export const TIE_SUM: i32 = 2;      // lowest cumulative attained service ("Sum"
 export class Kairos extends Scheduler {
   cap: i32;
   heartbeat: Heartbeat;
-  queue: TaskQueue = new TaskQueue(1);
+  queue: TaskQueue = new TaskQueue(1); // (the job of each waiting task: no taskJob)
   assigned: Int32Array = new Int32Array(nNodes);   // tasks placed on each node, ever
   completed: Int32Array = new Int32Array(nNodes);  // completions at each node (node-side)
   reported: Int32Array = new Int32Array(nNodes);   // completions known to the scheduler
@@ -134,7 +134,6 @@ export class Kairos extends Scheduler {
     super();
     this.discipline = nodes;
     this.staleCounts = staleCounts;
-    this.taskJobs = true;
     this.dagAware = true;
     this.watchesNodeChanges = true;
     this.cap = slotsPerNode + q;
@@ -440,8 +439,8 @@ export class Kairos extends Scheduler {
         }
         this.file(n);
       }
-      const job = taskJob[queue.pop(0)];
-      sendTo(n, job, nextUnlaunchedTask(job)); // == the task popped: the queue is FIFO in each job's order
+      const job = queue.pop(0);
+      sendTo(n, job, nextUnlaunchedTask(job)); // (the queue holds each waiting task's job, FIFO: its next task)
     }
     sendEnd(now);
   }
@@ -451,7 +450,7 @@ export class Kairos extends Scheduler {
 
   onJobArrival(job: i32, now: f64): void {
     const ready = jobUnlaunched(job);
-    for (let i = 0; i < ready; i++) this.queue.push(0, unlaunchedTaskAt(job, i));
+    for (let i = 0; i < ready; i++) this.queue.push(0, job); // (one entry per task)
     this.arrived = job + 1;
     this.place(now);
     this.planBeat(now);
@@ -460,7 +459,7 @@ export class Kairos extends Scheduler {
   /** A DAG trace: tasks whose parents finished join the central queue. */
   onTasksReady(job: i32, count: i32, now: f64): void {
     const ready = jobUnlaunched(job);
-    for (let i = ready - count; i < ready; i++) this.queue.push(0, unlaunchedTaskAt(job, i));
+    for (let i = 0; i < count; i++) this.queue.push(0, job); // (one entry per task)
     this.place(now);
     this.planBeat(now);
   }
@@ -567,7 +566,7 @@ export class YarnFifo extends Kairos {
 }
 
 export function createKairos(p: Params): Scheduler {
-  const nodes = new LasDiscipline(nTasks, p.num("quantum"), p.int("starvationPreemptions"), p.num("starvationQuanta"),
+  const nodes = new LasDiscipline(p.num("quantum"), p.int("starvationPreemptions"), p.num("starvationQuanta"),
     p.num("swapMargin"), p.flag("victimUsesStaleAttained"), p.flag("starvationWaits"));
   setRunOverheads(p.num("suspendCost"), p.num("resumeCost"));
   const k = new Kairos(p.int("Q"), p.num("delta"), p.flag("staleCounts"), nodes);

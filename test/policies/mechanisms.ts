@@ -120,7 +120,7 @@ export function createWatchStarts(p: Params): Scheduler { return new WatchStarts
 export class ProbeToLas extends Scheduler {
   constructor() {
     super();
-    this.discipline = new LasDiscipline(nTasks, 10.0, 0, 2.0, 0.0, false, false);
+    this.discipline = new LasDiscipline(10.0, 0, 2.0, 0.0, false, false);
   }
 
   onJobArrival(job: i32, now: f64): void {
