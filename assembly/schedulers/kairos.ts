@@ -445,6 +445,26 @@ export class Kairos extends Scheduler {
     sendEnd(now);
   }
 
+  /** Kinetic argmin, sampled view: places queued tasks on node `n`, the only node with room (a
+   *  completion notice freed it while tasks wait centrally: every node was full), as place()
+   *  would — each decision would find n alone in the view — without filing n in the tournament
+   *  and taking it out again for every task (two climbs, an advance and a gather per task while
+   *  tasks wait). n is filed only if it still has room when the queue runs empty; if it fills up
+   *  it stays out, as it was (its polynomial still waits for its return: `unset`). The tournament
+   *  is brought to the epoch's time at the next decision instead, which moves no decision: in the
+   *  sampled view every decision of an epoch reads the tournament at the same time. */
+  placeOn(n: i32, now: f64): void {
+    const queue = this.queue;
+    sendBegin();
+    while (!queue.isEmpty(0) && this.assigned[n] - this.reported[n] < this.cap) {
+      this.assigned[n] = this.assigned[n] + 1;
+      const job = queue.pop(0);
+      sendTo(n, job, nextUnlaunchedTask(job));
+    }
+    sendEnd(now);
+    if (this.assigned[n] - this.reported[n] < this.cap) this.file(n);
+  }
+
   /** Turns on oracle mode (before the first event). */
   useOracle(): void { this.oracle = true; }
 
@@ -499,8 +519,12 @@ export class Kairos extends Scheduler {
     if (kind == this.noticeKind) {
       // A completion notice: node `a` has room again.
       this.reported[a] = this.reported[a] + 1;
-      if (this.tieBreak == TIE_RANDOM) this.view.set(a, this.randomKey(a)); else this.file(a);
-      this.place(now);
+      if (this.kinetic && !this.oracle && !this.queue.isEmpty(0) && this.kin.winnerLevel() == Infinity
+          && this.treeB.minValue() == Infinity) this.placeOn(a, now); // (it was full, like every other node)
+      else {
+        if (this.tieBreak == TIE_RANDOM) this.view.set(a, this.randomKey(a)); else this.file(a);
+        this.place(now);
+      }
       this.planBeat(now);
       return;
     }
