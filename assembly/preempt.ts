@@ -54,6 +54,8 @@ export let jobPreemptions: Int32Array = new Int32Array(0);
 // quantum timer, so that nothing maps a task to its record: the task-based functions below act on
 // the record last named (newRunRecord, knownRecord), and the discipline reads fields through the
 // record-based ones (rec*). Records are reused at once (a stack), so the ones alive stay few lines.
+// (So a policy with a preemptive discipline may not also suspend tasks itself by task, with
+// suspendAt/resumeAt: nothing maps its task to a record. No policy does.)
 let pooled: bool = false;
 let lines: bool = false; // sparse || pooled: records are lines (sp, spF)
 /** Pooled records: the record of the run on each slot position (valid while slotRun holds a task). */
