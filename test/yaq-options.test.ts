@@ -10,9 +10,10 @@ import { loadEngineRng, packageRoot } from "../src/engine/node.js";
 import { generateYaq } from "../src/trace/yaq.js";
 import type { Trace } from "../src/trace/types.js";
 
-/** Start times of the tasks on one node with one slot (yaq-d, no network delay, no starvation). */
+/** Start times of the tasks on one node with one slot (yaq-d, no network delay, no starvation,
+ *  exact job progress unless the test asks for heartbeat staleness). */
 async function starts(trace: Trace, params: Record<string, number | string>, seed = 1): Promise<number[]> {
-  const r = await simulate(trace, { scheduler: "yaq-d", nodes: 1, slots: 1, seed, params: { networkDelay: 0, ST: "inf", ...params } }, "wasm", true);
+  const r = await simulate(trace, { scheduler: "yaq-d", nodes: 1, slots: 1, seed, params: { networkDelay: 0, ST: "inf", progressStaleness: "exact", ...params } }, "wasm", true);
   checkInvariants(r);
   return Array.from(r.tasks!.start);
 }
@@ -149,7 +150,7 @@ describe("global job order at the RM (§2.7, yaq-c)", () => {
   it("LRTF: J0's 3 remaining tasks against J1's 1", async () => { expect(await order("lrtf")).toEqual([0, 1, 0, 0, 0]); });
 });
 
-describe("every option: invariants and Wasm == JS per job", () => {
+describe("every option: invariants and Wasm == JS per job", { timeout: 60_000 }, () => {
   const OPTS: Record<string, number | string>[] = [
     { estNoise: 0.5 }, { estRefine: 3 }, { estNoise: 0.5, estRefine: 3 }, { estPrior: "none", estRefine: 3 },
     { progressStaleness: "heartbeat" }, { progressStaleness: "heartbeat", order: "lrtf", estRefine: 3 },
@@ -168,16 +169,20 @@ describe("every option: invariants and Wasm == JS per job", () => {
       }
     }
   });
-  it("the defaults are the options off: identical to explicit exact / no noise / no refinement / EJF", async () => {
+  it("the defaults: no noise, no refinement, the trace's estimates, EJF at the RM, heartbeat-stale progress", async () => {
     const mod = await loadEngineRng();
     const grid = generateYaq({ workload: "yaq-gridmix-ms", nodes: 20, slots: 4, seed: 2, jobs: 60, load: 1.0 }, (s) => new mod.Rng(2, s));
     const a = await simulate(grid, { scheduler: "yaq-c", nodes: 20, slots: 4, params: {} }, "wasm", false);
-    const b = await simulate(grid, { scheduler: "yaq-c", nodes: 20, slots: 4, params: { estNoise: 0, estRefine: "inf", estPrior: "trace", progressStaleness: "exact", globalOrder: "ejf" } }, "wasm", false);
+    const b = await simulate(grid, { scheduler: "yaq-c", nodes: 20, slots: 4, params: { estNoise: 0, estRefine: "inf", estPrior: "trace", progressStaleness: "heartbeat", globalOrder: "ejf" } }, "wasm", false);
     expect(Array.from(b.finish)).toEqual(Array.from(a.finish));
+    // The default is the stale reading: the hand-built queue of "heartbeat-stale job progress".
+    const hand = makeTrace([[0, [1, 1, 1, 1]], [0.5, [1, 1, 1]]]);
+    const c = await simulate(hand, { scheduler: "yaq-d", nodes: 1, slots: 1, params: { networkDelay: 0, ST: "inf", order: "lrtf", heartbeat: 10 } }, "wasm", true);
+    expect(Array.from(c.tasks!.start)).toEqual([0, 4, 5, 6, 1, 2, 3]);
   });
 });
 
-describe("bad values: one line, exit 2", () => {
+describe("bad values: one line, exit 2", { timeout: 30_000 }, () => {
   const cli = join(packageRoot(), "bin/aviary.js");
   it.each([["estNoise=-1"], ["estNoise=6"], ["estRefine=0"], ["estRefine=2.5"], ["progressStaleness=stale"], ["globalOrder=stf"], ["estPrior=oracle"], ["estDefault=-1"]])("--set %s", (a) => {
     const r = spawnSync(process.execPath, [cli, "run", "--preset", "yaq-E4", "--scheduler", "yaq-c", "--set", a], { encoding: "utf8" });

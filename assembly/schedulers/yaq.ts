@@ -14,7 +14,10 @@
 //    completion; SRJF's remaining work follows in O(1) per completion). A stage is a job's
 //    tasks with one `stage` label (the trace's column, or one stage per job without it).
 //  - Node queues use YaqOrder (yaqorder.ts: SRJF, LRTF, STF, EJF with Algorithm 3's starvation
-//    rule, or FIFO). Job-level keys (remaining work, remaining tasks) are current values.
+//    rule, or FIFO). Job-level keys (remaining work, remaining tasks) are read as of the node's
+//    last heartbeat (`progressStaleness` = heartbeat, the default: spec §1.4 [R], §7 #12-#13)
+//    or current (exact). `yaq-c`'s RM orders pending jobs by `globalOrder` (§2.7): EJF (job
+//    index), SRJF, LRTF (current values, updated at completions) or SJF (total estimated work).
 //  - Task queuing delay (§4.1 [R]): from the task's arrival in a node queue to its start, for
 //    every task (0 for one that starts at once); counters queueDelayMean / Stdev / Median
 //    (nearest rank), set when the last task starts.
