@@ -246,6 +246,9 @@ export class YaqBase extends Scheduler {
       o.histTime = new Float64Array(nTasks);
       o.histRem = new Float64Array(nTasks);
       o.rem0 = new Float64Array(nJobs);
+      o.cacheH = new Float64Array(nJobs);
+      o.cacheH.fill(NaN);
+      o.cacheC = new Int32Array(nJobs);
     }
   }
 

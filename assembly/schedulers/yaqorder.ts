@@ -52,6 +52,10 @@ export class YaqOrder extends NodeDiscipline {
   histTime: Float64Array = new Float64Array(0);
   histRem: Float64Array = new Float64Array(0);
   rem0: Float64Array = new Float64Array(0);
+  /** Per job, the last heartbeat time read and the completions known at it (Yaq-d's nodes share
+   *  the usage monitor's refresh times, so a long queue's reads mostly hit). */
+  cacheH: Float64Array = new Float64Array(0);
+  cacheC: Int32Array = new Int32Array(0);
 
   constructor(order: i32, st: f64, stR: f64, queuedAt: Float64Array, est: Float64Array, remaining: Float64Array) {
     super();
@@ -100,6 +104,9 @@ export class YaqOrder extends NodeDiscipline {
   /** The job's completions at or before node n's last heartbeat before t. */
   knownDone(job: i32, node: i32, t: f64): i32 {
     const h = this.lastBeat(node, t);
+    // Completions at or before h < t are all recorded and no later one can be at or before h:
+    // the count read at h holds for every read at h (at h == t a completion at t may follow).
+    if (h < t && this.cacheH[job] == h) return this.cacheC[job];
     const f = jobFirstTask[job];
     let lo = 0;
     let hi = jobFirstTask[job + 1] - f - jobTasksLeft(job); // completions so far
@@ -108,6 +115,7 @@ export class YaqOrder extends NodeDiscipline {
       const mid = (lo + hi) >> 1;
       if (ht[f + mid] <= h) lo = mid + 1; else hi = mid;
     }
+    if (h < t) { this.cacheH[job] = h; this.cacheC[job] = lo; }
     return lo;
   }
 
