@@ -34,7 +34,7 @@ import {
   predictedIsLong,
 } from "../policy";
 import { Rng, STREAM_FREGATA_MASTERS } from "../rng";
-import { toI32 } from "../glue";
+import { toI32, alignedInt32Array, f64View, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set } from "../glue";
 import { MinTree } from "../mintree";
 import { dominant, normDemand, priorities, partition, volume } from "./packing";
 import { Wfq } from "./wfq";
@@ -43,61 +43,90 @@ const HIGH: i32 = 0;
 const LOW: i32 = 1;
 const FIT_EPS: f64 = 1e-9;
 
-/** A max-heap of tasks by key (ties: the lower task index first). */
+/** A max-heap of tasks by key (ties: the lower task index first). The order is total (tasks
+ *  are distinct), so any heap shape pops the same sequence. A master's queue holds up to
+ *  hundreds of thousands of tasks, so a pop's descent misses the cache on its lower levels:
+ *  the heap is 4-ary, each entry one 16-byte record (key f64, task i32) and the four children
+ *  of a node on one 64-byte line (entry i at record i + 3, the buffer line-aligned): one miss
+ *  per level, over half the levels of a binary heap with keys and tasks in two arrays. */
 class TaskHeap {
-  keys: Float64Array = new Float64Array(16);
-  tasks: Int32Array = new Int32Array(16);
+  /** Records: key at f64 index 2 (i + 3), task at i32 index 4 (i + 3) + 2. */
+  rec: Int32Array = alignedInt32Array(4 * (16 + 3), 64);
+  keys: Float64Array = f64View(this.rec);
+  cap: i32 = 16;
   size: i32 = 0;
-
-  before(a: i32, b: i32): bool {
-    const ka = this.keys[a];
-    const kb = this.keys[b];
-    return ka > kb || (ka == kb && this.tasks[a] < this.tasks[b]);
-  }
-
-  swap(a: i32, b: i32): void {
-    const k = this.keys[a]; this.keys[a] = this.keys[b]; this.keys[b] = k;
-    const t = this.tasks[a]; this.tasks[a] = this.tasks[b]; this.tasks[b] = t;
-  }
+  /** Written by pop so that its touching loads are not optimized away. */
+  sink: i32 = 0;
 
   push(task: i32, key: f64): void {
-    if (this.size == this.keys.length) {
-      const k = new Float64Array(this.size * 2);
-      const t = new Int32Array(this.size * 2);
-      for (let i = 0; i < this.size; i++) { k[i] = this.keys[i]; t[i] = this.tasks[i]; }
-      this.keys = k;
-      this.tasks = t;
+    if (this.size == this.cap) {
+      const c = this.cap * 2;
+      const rec = alignedInt32Array(4 * (c + 3), 64);
+      for (let i = 0; i < 4 * (this.size + 3); i++) rec[i] = this.rec[i];
+      this.rec = rec;
+      this.keys = f64View(rec);
+      this.cap = c;
     }
+    const kp = f64Base(this.keys);
+    const tp = i32Base(this.rec);
     let i = this.size++;
-    this.keys[i] = key;
-    this.tasks[i] = task;
     while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.before(i, p)) break;
-      this.swap(i, p);
+      const p = (i - 1) >> 2;
+      const kq = f64Get(kp, 2 * (p + 3));
+      const tq = i32Get(tp, 4 * (p + 3) + 2);
+      if (!Fregata.before(key, task, kq, tq)) break;
+      f64Set(kp, 2 * (i + 3), kq);
+      i32Set(tp, 4 * (i + 3) + 2, tq);
       i = p;
     }
+    f64Set(kp, 2 * (i + 3), key);
+    i32Set(tp, 4 * (i + 3) + 2, task);
   }
 
   /** Removes the top (the heap must not be empty); its key is left in `lastKey`. */
   lastKey: f64 = 0.0;
   pop(): i32 {
-    const top = this.tasks[0];
-    this.lastKey = this.keys[0];
+    const kp = f64Base(this.keys);
+    const tp = i32Base(this.rec);
+    const top = i32Get(tp, 4 * 3 + 2);
+    this.lastKey = f64Get(kp, 2 * 3);
     const n = --this.size;
     if (n > 0) {
-      this.keys[0] = this.keys[n];
-      this.tasks[0] = this.tasks[n];
+      // The last entry sifts down from the root: the hole moves to the first child of each
+      // level that ranks before it.
+      const key = f64Get(kp, 2 * (n + 3));
+      const task = i32Get(tp, 4 * (n + 3) + 2);
       let i = 0;
+      let sink = 0;
       for (;;) {
-        const l = 2 * i + 1;
-        if (l >= n) break;
-        let c = l;
-        if (l + 1 < n && this.before(l + 1, l)) c = l + 1;
-        if (!this.before(c, i)) break;
-        this.swap(c, i);
-        i = c;
+        const c = 4 * i + 1;
+        if (c >= n) break;
+        // (the first entry of each child's children: the next level's line is one of these
+        // four, whose misses then overlap instead of coming one level at a time)
+        const g = 4 * c + 1;
+        if (g < n) {
+          sink ^= i32Get(tp, 4 * (g + 3) + 2);
+          if (g + 4 < n) sink ^= i32Get(tp, 4 * (g + 7) + 2);
+          if (g + 8 < n) sink ^= i32Get(tp, 4 * (g + 11) + 2);
+          if (g + 12 < n) sink ^= i32Get(tp, 4 * (g + 15) + 2);
+        }
+        let b = c;
+        let kb = f64Get(kp, 2 * (c + 3));
+        let tb = i32Get(tp, 4 * (c + 3) + 2);
+        const e = c + 4 < n ? c + 4 : n;
+        for (let j = c + 1; j < e; j++) {
+          const kj = f64Get(kp, 2 * (j + 3));
+          const tj = i32Get(tp, 4 * (j + 3) + 2);
+          if (Fregata.before(kj, tj, kb, tb)) { b = j; kb = kj; tb = tj; }
+        }
+        if (!Fregata.before(kb, tb, key, task)) break;
+        f64Set(kp, 2 * (i + 3), kb);
+        i32Set(tp, 4 * (i + 3) + 2, tb);
+        i = b;
       }
+      f64Set(kp, 2 * (i + 3), key);
+      i32Set(tp, 4 * (i + 3) + 2, task);
+      this.sink = sink;
     }
     return top;
   }
@@ -123,6 +152,11 @@ export class Fregata extends Scheduler {
   freeSlots: Int32Array = new Int32Array(nNodes);
   /** FIT_EPS x capacity per worker and dimension (the feasibility tolerance, precomputed). */
   eps: Float64Array = new Float64Array(0);
+  /** free + eps per worker and dimension, kept current (the same sum the feasibility tests
+   *  computed at each test: a demand fits where it is at most this). */
+  room: Float64Array = new Float64Array(0);
+  /** Per group: its first non-reserved worker (a group's reserved workers come first). */
+  lowStart: Int32Array = new Int32Array(0);
   groupFreeSlots: Int32Array = new Int32Array(0);
   /** Free slots of each group's non-reserved workers (what LOW may use). */
   lowFreeSlots: Int32Array = new Int32Array(0);
@@ -258,6 +292,8 @@ export class Fregata extends Scheduler {
     for (let n = 0; n < nNodes; n++) for (let d = 0; d < D; d++) if (capacityOf(n, d) > this.cmax[d]) this.cmax[d] = capacityOf(n, d);
     this.free = new Float64Array(nNodes * D);
     this.eps = new Float64Array(nNodes * D);
+    this.room = new Float64Array(nNodes * D);
+    this.lowStart = new Int32Array(G);
     this.groupFreeSlots = new Int32Array(G);
     this.lowFreeSlots = new Int32Array(G);
     this.groupCap = new Float64Array(G * W);
@@ -273,6 +309,7 @@ export class Fregata extends Scheduler {
       let r = toI32(Math.ceil(reservedPercent * <f64>size / 100.0 - 1e-9));
       if (reservedPercent > 0.0 && r < 1) r = 1;
       if (r > size - 1) r = size - 1;
+      this.lowStart[g] = s + r;
       for (let n = s; n < s + size; n++) {
         this.nodeGroup[n] = g;
         this.reserved[n] = n < s + r ? 1 : 0;
@@ -287,6 +324,7 @@ export class Fregata extends Scheduler {
           const c = capacityOf(n, d);
           this.free[n * D + d] = c;
           this.eps[n * D + d] = FIT_EPS * c;
+          this.room[n * D + d] = c + this.eps[n * D + d];
           this.groupCap[g * W + d] += c;
           if (c > this.allMax[g * D + d]) this.allMax[g * D + d] = c;
           if (this.reserved[n] == 0 && c > this.lowMax[g * D + d]) this.lowMax[g * D + d] = c;
@@ -651,7 +689,7 @@ export class Fregata extends Scheduler {
     for (let b = 0; b <= D; b++) {
       let ok: u8 = 1;
       for (let d = 0; d < D; d++) {
-        if (this.kmin[o + b * D + d] > this.free[go + d] + this.eps[go + d]) { ok = 0; break; }
+        if (this.kmin[o + b * D + d] > this.room[go + d]) { ok = 0; break; }
       }
       this.gainOk[b] = ok;
       if (ok != 0) any = true;
@@ -714,7 +752,7 @@ export class Fregata extends Scheduler {
       if (this.reserved[n] != 0 && cls == LOW) continue;
       if (this.freeSlots[n] == 0) continue;
       for (let d = 0; d < D; d++) {
-        const x = this.free[n * D + d] + this.eps[n * D + d];
+        const x = this.room[n * D + d];
         if (x > mf[o + d]) mf[o + d] = x;
       }
       if (<f64>this.freeSlots[n] > mf[o + D]) mf[o + D] = <f64>this.freeSlots[n];
@@ -785,6 +823,7 @@ export class Fregata extends Scheduler {
     const slot = this.winSlot;
     const known = this.winKnown;
     const cmax = this.cmax;
+    const room = this.room;
     let firstFailed = false;
     let placedAny = false;
     let placedN = 0;
@@ -809,7 +848,7 @@ export class Fregata extends Scheduler {
         if (D > 0 && gainOk[pBkt[ei]] == 0) { firstFailed = true; continue; }
         let fits = true;
         for (let d = 0; d < D; d++) {
-          if (pd[oi + d] > this.free[gainOff + d] + this.eps[gainOff + d]) { fits = false; break; }
+          if (pd[oi + d] > room[gainOff + d]) { fits = false; break; }
         }
         if (!fits) { firstFailed = true; continue; }
       } else {
@@ -821,7 +860,10 @@ export class Fregata extends Scheduler {
       const alone = this.bestFit(g, cls == HIGH || anyI, 1);
       if (alone < 0) { firstFailed = true; this.markKnown(q, base + i); continue; }
       let p = -1;
-      const di = packs ? pDom[ei] : -1;
+      // With one free slot left in the group no worker has two, so a pair cannot be placed;
+      // task i then takes that slot alone, the scan ends and the partner is never tried alone:
+      // the choice of a partner changes nothing, and the search is skipped.
+      const di = packs && this.groupFreeSlots[g] > 1 ? pDom[ei] : -1;
       if (di >= 0) {
         let bestDv = -1.0;
         for (let j = i + 1; j < w; j++) {
@@ -944,11 +986,17 @@ export class Fregata extends Scheduler {
     const D = this.D;
     let best = -1;
     let bestV = 0.0;
-    for (let n = this.groupStart[g]; n < this.groupStart[g + 1]; n++) {
-      if (this.reserved[n] != tier || this.freeSlots[n] < k) continue;
+    // (the tier's workers: a group's reserved workers come first)
+    const from = tier != 0 ? this.groupStart[g] : this.lowStart[g];
+    const to = tier != 0 ? this.lowStart[g] : this.groupStart[g + 1];
+    const freeSlots = this.freeSlots;
+    const room = f64Base(this.room);
+    const dem = f64Base(this.dem);
+    for (let n = from; n < to; n++) {
+      if (freeSlots[n] < k) continue;
       let ok = true;
       for (let d = 0; d < D; d++) {
-        if (this.dem[d] > this.free[n * D + d] + this.eps[n * D + d]) { ok = false; break; }
+        if (f64Get(dem, d) > f64Get(room, n * D + d)) { ok = false; break; }
       }
       if (!ok) continue;
       const v = this.vol[n];
@@ -960,7 +1008,10 @@ export class Fregata extends Scheduler {
   place(node: i32, task: i32, now: f64): void {
     const D = this.D;
     const g = this.nodeGroup[node];
-    for (let d = 0; d < D; d++) this.free[node * D + d] -= taskDemand(task, d);
+    for (let d = 0; d < D; d++) {
+      this.free[node * D + d] -= taskDemand(task, d);
+      this.room[node * D + d] = this.free[node * D + d] + this.eps[node * D + d];
+    }
     this.freeSlots[node] = this.freeSlots[node] - 1;
     this.groupFreeSlots[g] = this.groupFreeSlots[g] - 1;
     if (this.reserved[node] == 0) this.lowFreeSlots[g] = this.lowFreeSlots[g] - 1;
@@ -985,6 +1036,7 @@ export class Fregata extends Scheduler {
     for (let d = 0; d < D; d++) {
       const x = taskDemand(task, d);
       this.free[node * D + d] += x;
+      this.room[node * D + d] = this.free[node * D + d] + this.eps[node * D + d];
       this.groupLoad[m * W + d] -= x;
     }
     this.groupLoad[m * W + D] -= 1.0;
