@@ -28,7 +28,7 @@
 //    one network delay after the task ends), so nothing waits at a worker (A11: resource-fit).
 //  - Dispatches run when tasks reach a master, become ready, or resources are freed.
 import {
-  Scheduler, Params, nNodes, nTasks, nJobs, netDelay, taskJob, jobFirstTask, jobTaskCount, jobUnlaunched, nextUnlaunchedTask,
+  Scheduler, Params, nNodes, nTasks, nJobs, netDelay, jobFirstTask, jobTaskCount, jobUnlaunched, nextUnlaunchedTask,
   taskDuration, taskDemand, taskDemands, jobArrival, jobEstimate, childCount, childAt, parentCount, parentAt, sendBegin, sendTo, sendEnd,
   setTimer, timerKind, stream, registerCounter, count, counterValue, setCounter, resourceDims, nodeSlots, capacityOf,
   predictedIsLong,
@@ -62,7 +62,7 @@ class TaskHeap {
   /** Written by pop so that its touching loads are not optimized away. */
   sink: i32 = 0;
 
-  push(task: i32, key: f64): void {
+  push(task: i32, key: f64, job: i32): void {
     if (this.size == this.cap) {
       const c = this.cap * 2;
       const rec = alignedInt32Array(4 * (c + 3), 64);
@@ -81,28 +81,34 @@ class TaskHeap {
       if (!Fregata.before(key, task, kq, tq)) break;
       f64Set(kp, 2 * (i + 3), kq);
       i32Set(tp, 4 * (i + 3) + 2, tq);
+      i32Set(tp, 4 * (i + 3) + 3, i32Get(tp, 4 * (p + 3) + 3));
       i = p;
     }
     f64Set(kp, 2 * (i + 3), key);
     i32Set(tp, 4 * (i + 3) + 2, task);
+    i32Set(tp, 4 * (i + 3) + 3, job);
   }
 
   /** The top task (the heap must not be empty). */
   top(): i32 { return this.rec[4 * 3 + 2]; }
 
-  /** Removes the top (the heap must not be empty); its key is left in `lastKey`. */
+  /** Removes the top (the heap must not be empty); its key and job are left in `lastKey` and
+   *  `lastJob`. */
   lastKey: f64 = 0.0;
+  lastJob: i32 = 0;
   pop(): i32 {
     const kp = f64Base(this.keys);
     const tp = i32Base(this.rec);
     const top = i32Get(tp, 4 * 3 + 2);
     this.lastKey = f64Get(kp, 2 * 3);
+    this.lastJob = i32Get(tp, 4 * 3 + 3);
     const n = --this.size;
     if (n > 0) {
       // The last entry sifts down from the root: the hole moves to the first child of each
       // level that ranks before it.
       const key = f64Get(kp, 2 * (n + 3));
       const task = i32Get(tp, 4 * (n + 3) + 2);
+      const job = i32Get(tp, 4 * (n + 3) + 3);
       let i = 0;
       let sink = 0;
       for (;;) {
@@ -129,10 +135,12 @@ class TaskHeap {
         if (!Fregata.before(kb, tb, key, task)) break;
         f64Set(kp, 2 * (i + 3), kb);
         i32Set(tp, 4 * (i + 3) + 2, tb);
+        i32Set(tp, 4 * (i + 3) + 3, i32Get(tp, 4 * (b + 3) + 3));
         i = b;
       }
       f64Set(kp, 2 * (i + 3), key);
       i32Set(tp, 4 * (i + 3) + 2, task);
+      i32Set(tp, 4 * (i + 3) + 3, job);
       this.sink = sink;
     }
     return top;
@@ -278,7 +286,6 @@ export class Fregata extends Scheduler {
     // (registered only with WFQ: a strict run's counters stay those of earlier versions)
     if (!this.strict) this.cLowTurns = registerCounter("wfqLowTurns");
     this.dagAware = true;
-    this.taskJobs = true;
     this.cutoff = cutoff;
     this.w1 = w1; this.w2 = w2; this.w3 = w3; this.gamma = gamma; this.kappa = kappa;
     this.wcc = wcc;
@@ -390,7 +397,8 @@ export class Fregata extends Scheduler {
   onJobArrival(job: i32, now: f64): void { setTimer(now + netDelay, this.arriveKind, job, 0); }
 
   onTasksReady(job: i32, n: i32, now: f64): void {
-    for (let i = 0; i < n; i++) setTimer(now + netDelay, this.readyKind, nextUnlaunchedTask(job), 0);
+    // (the job rides with the task: no task -> job column is built)
+    for (let i = 0; i < n; i++) setTimer(now + netDelay, this.readyKind, nextUnlaunchedTask(job), job);
   }
 
   onTaskEnd(node: i32, task: i32, job: i32, now: f64): void { setTimer(now + netDelay, this.releaseKind, task, node); }
@@ -398,7 +406,7 @@ export class Fregata extends Scheduler {
   onTimer(kind: i32, a: i32, b: i32, now: f64): void {
     if (kind == this.releaseKind) this.release(a, b, now);
     else if (kind == this.readyKind) {
-      this.enqueue(a, now);
+      this.enqueue(a, b, now);
       this.dispatch(this.taskMaster[a], now, -1);
     } else this.arrive(a, now);
   }
@@ -522,7 +530,7 @@ export class Fregata extends Scheduler {
     let nt = 0;
     for (let i = 0; i < ready; i++) {
       const t = nextUnlaunchedTask(job);
-      this.enqueue(t, now);
+      this.enqueue(t, job, now);
       const g = this.taskMaster[t];
       if (this.touchMark[g] != this.touchStamp) { this.touchMark[g] = this.touchStamp; this.touched[nt++] = g; }
     }
@@ -597,10 +605,10 @@ export class Fregata extends Scheduler {
 
   /** Queue q = 2 x master + class: its top `window` tasks in order in winTask/winKey (the
    *  window, persistent), the rest in heaps[q]; the window is full whenever the heap is not. */
-  enqueue(task: i32, now: f64): void {
+  enqueue(task: i32, job: i32, now: f64): void {
     const g = this.taskMaster[task];
     const tau = this.cutoff > 0.0 ? this.cutoff : 1.0;
-    const q = 2 * g + this.jobLow[taskJob[task]];
+    const q = 2 * g + this.jobLow[job];
     const key = this.prio[task] - this.w2 * now / tau;
     const K = this.window;
     const base = q * K;
@@ -610,11 +618,11 @@ export class Fregata extends Scheduler {
       const lt = this.winTask[base + K - 1];
       const lk = this.winKey[base + K - 1];
       if (!Fregata.before(key, task, lk, lt)) {
-        this.heaps[q].push(task, key);
+        this.heaps[q].push(task, key, job);
         this.noteQueue(g);
         return;
       }
-      this.heaps[q].push(lt, lk);
+      this.heaps[q].push(lt, lk, this.poolJob[q * K + this.winSlot[base + K - 1]]);
       if (this.isFresh(q, base + K - 1)) this.nFresh[q]--;
       else this.kminLeft[q]++;
       this.freeSlot(q, this.winSlot[base + K - 1]);
@@ -631,14 +639,14 @@ export class Fregata extends Scheduler {
     this.winKey[base + i] = key;
     this.winTask[base + i] = task;
     this.winKnown[base + i] = 0;
-    this.winSlot[base + i] = this.takeSlot(q, task);
+    this.winSlot[base + i] = this.takeSlot(q, task, job);
     this.nFresh[q]++;
     this.winSize[q] = n + 1;
     this.noteQueue(g);
   }
 
   /** A pool slot of queue q for `task` entering the window, filled with the task's data. */
-  takeSlot(q: i32, task: i32): i32 {
+  takeSlot(q: i32, task: i32, job: i32): i32 {
     const K = this.window;
     const n = this.poolFreeN[q] - 1;
     this.poolFreeN[q] = n;
@@ -668,7 +676,7 @@ export class Fregata extends Scheduler {
     // (A7: each task's dominant resource, as packList computes it)
     this.poolDom[e] = this.packing && D > 0 ? (this.normalize ? domN : domR) : -1;
     this.poolAny[e] = this.anyTier[task];
-    this.poolJob[e] = taskJob[task];
+    this.poolJob[e] = job;
     this.poolBkt[e] = D > 0 ? 1 + domN : 0;
     return s;
   }
@@ -1016,7 +1024,7 @@ export class Fregata extends Scheduler {
       i32Set(wTask, base + k, t);
       f64Set(wKey, base + k, heap.lastKey);
       i32Set(known, base + k, 0);
-      i32Set(slot, base + k, this.takeSlot(q, t));
+      i32Set(slot, base + k, this.takeSlot(q, t, heap.lastJob));
       fresh++;
       k++;
     }
@@ -1026,7 +1034,7 @@ export class Fregata extends Scheduler {
     // misses overlap the events until then)
     if (heap.size > 0 && D > 0) {
       const t = heap.top();
-      this.touchSink = (f64Get(f64Base(taskDemands), t * D) != 0.0 ? 1 : 0) ^ this.anyTier[t] ^ taskJob[t];
+      this.touchSink = (f64Get(f64Base(taskDemands), t * D) != 0.0 ? 1 : 0) ^ this.anyTier[t];
     }
     return placedN;
   }
