@@ -28,7 +28,7 @@ import {
   Scheduler, Params, NodeDiscipline, SrptDiscipline, TimerOwner, timerKind, setTimer, nNodes, nTasks, slotsPerNode,
   netDelay, queueLength, longQueued, longRunning, jobLong, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
   runningTask, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, claimFreedSlots, setRunOverheads,
-  registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, C_RESUME_SECONDS,
+  registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, resourcesOn, C_RESUME_SECONDS, C_EVENTS,
 } from "../policy";
 import { failUnlessAdvances } from "../timers";
 import { E_DICE_STATE } from "../errors";
@@ -518,9 +518,23 @@ export class Dice extends TimerOwner {
     this.inWindow[node >> 5] |= 1 << (node & 31);
     const at = now + this.s.suspendTimer;
     this.expiry[node] = at;
-    setTimer(at, this.nodeKind, node, 1);
+    if (this.windowTimerMatters()) setTimer(at, this.nodeKind, node, 1);
+    else count(C_EVENTS, 1.0); // (the model's timer, retired unsimulated: see windowTimerMatters)
     releaseSlot(node, now);
     afterSlotFreed(node, now); // claim() may resume at once (nothing to serve)
+  }
+
+  /** Whether the window's timer can change anything. It resumes the long task only on a node in
+   *  its window with a free slot. With one slot per node, FIFO short probes (srpt null: the
+   *  choice is a pure scan of the queue) and earlyResume, a node in its window never has a free
+   *  slot between events: the window starts at a freed slot, and every slot freed in it (a short
+   *  task's end, an empty reply) reaches claim(), which resumes the long task unless a short probe
+   *  waits, and the node's serve() then starts that probe at once (resources off: nothing parks).
+   *  The timer then always fires as a no-op, so it is not simulated (2 M events at full size
+   *  under Hawk) but still counted as an event retired: the counters and, since dropping an event
+   *  leaves every other's relative sequence, the order of events stay as they were. */
+  windowTimerMatters(): bool {
+    return !this.s.earlyResume || slotsPerNode != 1 || this.srpt !== null || resourcesOn;
   }
 
   /** The host's claimFreedSlot: a node in its window resumes its long task when the timer has
