@@ -247,8 +247,9 @@ export function afterSlotFreed(node: i32, t: f64): void {
 
 /** A policy that preempts (Scheduler.preemptsRuns) suspends running `task` of `node` at `t`. Its
  *  progress is kept and the policy keeps the task (resumeAt brings it back); its slot stays
- *  occupied: release it now, or after a suspension delay, with releaseSlot and afterSlotFreed. */
-export function suspendAt(node: i32, task: i32, t: f64): void {
+ *  occupied: release it now, or after a suspension delay, with releaseSlot and afterSlotFreed.
+ *  Returns the task's run record, which resumeAt may be given back (sparse records: no lookup). */
+export function suspendAt(node: i32, task: i32, t: f64): i32 {
   if (longOnlyRuns) {
     const pos = runPosition(node, task);
     const r = runRecordAt[pos];
@@ -270,10 +271,13 @@ export function suspendAt(node: i32, task: i32, t: f64): void {
   }
   suspendRun(task, t);
   if (jobIsLong(runJob(task))) addLongRunning(node, -1);
+  return recordIndex(task); // (sparse: the record just used, no probe)
 }
 
-/** Resumes suspended `task` on a free slot of `node` at `t` (after resumeCost). */
-export function resumeAt(node: i32, task: i32, t: f64): void {
+/** Resumes suspended `task` on a free slot of `node` at `t` (after resumeCost); `record`, if not
+ *  -1, is what suspendAt returned for it. */
+export function resumeAt(node: i32, task: i32, t: f64, record: i32 = -1): void {
+  if (record >= 0) knownRecord(task, record);
   noteResumed(task, t);
   occupySlot(node, t);
   resuming = true;
