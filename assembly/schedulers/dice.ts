@@ -598,11 +598,13 @@ export class Dice extends TimerOwner {
     if (!this.isInWindow(node) || !hasFreeSlot(node)) return;
     const expiry = this.heldRecF[2 * node + 1];
     if (this.s.earlyResume && this.srpt === null) {
-      // FIFO's choice reads nothing but the queue and changes nothing: look for a short probe
-      // before testing the expiry, so that the two loads (each a cache miss at full size) overlap.
-      const r = this.selectShort(node, now);
+      // FIFO's choice reads nothing but the queue and changes nothing, so whether it finds a
+      // short probe is hasShortProbe: without sticky probes the node's counters (no queue read;
+      // serve() reads the queue next if a probe is there); looked up before testing the expiry,
+      // so that the loads overlap.
+      const some = this.hasShortProbe(node);
       if (now >= expiry) { this.resume(node, now); return; }
-      if (r < 0) {
+      if (!some) {
         count(this.cEarly, 1.0);
         this.resume(node, now);
       }
