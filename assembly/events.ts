@@ -99,6 +99,10 @@ export class EventQueue {
   far: Int32Array = new Int32Array(0);     // heap of the events beyond the ring (same layout)
   farF: Float64Array = new Float64Array(0);
   farSize: i32 = 0;
+  /** Per slot: the far-heap position of its pending end while that end is in the far heap (kept
+   *  by the far heap's own sifts, farPlace), so that cancelEnd takes it out in O(log n): a task
+   *  suspended hours before its end (Dice) had it searched among a thousand far entries. */
+  farPos: Int32Array = new Int32Array(0);
   /** The entries (bArena offset, count) last poured into the heap, for the engine to load what
    *  their events will read while they wait there (loop.ts touchPoured, through pouredSlot and
    *  pouredJob); the engine sets pouredLen to 0 once done. */
@@ -134,6 +138,7 @@ export class EventQueue {
     this.slotTask = new Int32Array(slots);
     this.slotTask.fill(-1);
     this.slotSeq = new Int32Array(slots);
+    this.farPos = new Int32Array(slots);
     this.slotsPerNode = perNode;
     this.endKind = kind;
   }
@@ -260,7 +265,7 @@ export class EventQueue {
       if (!(k < limit)) return;
       const x = this.far[ES + E_X];
       const y = this.far[ES + E_Y];
-      this.farSize = this.popIn(this.far, this.farF, this.farSize);
+      this.farRemove(1);
       this.add(t, x, y); // (to its bucket)
     }
   }
@@ -410,9 +415,10 @@ export class EventQueue {
 
   /** Removes the pending end of slot `slot` (pushEnd), due at `t` (the time it was pushed
    *  with): its task leaves the slot before that end, e.g. a policy suspends it (serve.ts
-   *  suspendAt turns such a run into a preemptible one only then). The entry is looked for in
-   *  the heap, the ring bucket of its window, then the far heap: O(entries there), for an event
-   *  that is rare; the others keep their order. Returns the end's job. */
+   *  suspendAt turns such a run into a preemptible one only then). Its window says where the
+   *  entry is: the heap (scanned, a few dozen entries), the ring bucket of its window (scanned),
+   *  or the far heap (its position is kept per slot: O(log n)); the others keep their order.
+   *  Returns the end's job. */
   cancelEnd(slot: i32, t: f64): i32 {
     const job = this.slotTask[slot] < 0 ? -1 : this.removeEnd(slot, t);
     if (job < 0) fail(E_EVENT_NOT_PENDING, slot);
@@ -420,17 +426,14 @@ export class EventQueue {
     return job;
   }
 
-  /** Removes the entry of slot x (its window is that of t); returns its job, or -1. */
+  /** Removes the entry of slot x (its window is that of t); returns its job, or -1. Where the
+   *  entry is follows from its window k (add, advance and refill keep it so): k < horizon in the
+   *  heap (a few dozen entries, scanned), the next NB windows in k's bucket (scanned: about 16
+   *  entries), later ones in the far heap at farPos[x]. */
   private removeEnd(x: i32, t: f64): i32 {
-    for (let p = 1; p <= this.size; p++) {
-      if (this.heap[ES * p + E_X] != x) continue;
-      const job = this.heap[ES * p + E_Y];
-      this.size = this.removeAt(this.heap, this.heapF, this.size, p);
-      return job;
-    }
-    if (this.bucketed > 0) {
-      const k = this.windowOf(t);
-      if (k >= this.horizon && k < this.horizon + <f64>NB) {
+    const k = this.windowOf(t);
+    if (k >= this.horizon) {
+      if (k < this.horizon + <f64>NB) {
         const b = (this.ringHead + toI32(k - this.horizon)) & (NB - 1);
         const m = b * BM;
         const len = this.bMeta[m + B_LEN];
@@ -450,15 +453,80 @@ export class EventQueue {
           }
           return job;
         }
+        return -1;
       }
-    }
-    for (let p = 1; p <= this.farSize; p++) {
-      if (this.far[ES * p + E_X] != x) continue;
+      const p = this.farPos[x];
+      if (p < 1 || p > this.farSize || this.far[ES * p + E_X] != x) return -1;
       const job = this.far[ES * p + E_Y];
-      this.farSize = this.removeAt(this.far, this.farF, this.farSize, p);
+      this.farRemove(p);
+      return job;
+    }
+    for (let p = 1; p <= this.size; p++) {
+      if (this.heap[ES * p + E_X] != x) continue;
+      const job = this.heap[ES * p + E_Y];
+      this.size = this.removeAt(this.heap, this.heapF, this.size, p);
       return job;
     }
     return -1;
+  }
+
+  /** Far heap: the entry (t, x, y) at position p (a slot's end notes its position). */
+  private farPlace(p: i32, t: f64, x: i32, y: i32): void {
+    this.farF[2 * p] = t;
+    this.far[ES * p + E_X] = x;
+    this.far[ES * p + E_Y] = y;
+    if (x >= 0) this.farPos[x] = p;
+  }
+
+  /** Far heap: whether entry (t, x) precedes the entry at position p. */
+  private farBefore(t: f64, x: i32, p: i32): bool {
+    const tp = this.farF[2 * p];
+    return t < tp || (t == tp && this.seqOf(x) < this.seqOf(this.far[ES * p + E_X]));
+  }
+
+  /** Far heap: adds (t, x, y). */
+  private farPush(t: f64, x: i32, y: i32): void {
+    const i = this.farSize + 1;
+    if ((i + 1) * ES > this.far.length) {
+      this.far = EventQueue.doubled(this.far);
+      this.farF = f64View(this.far);
+    }
+    this.farSize = i;
+    this.farUp(i, t, x, y);
+  }
+
+  /** Far heap: moves the hole at `hole` up past the entries after (t, x), and puts (t, x, y) there. */
+  private farUp(hole: i32, t: f64, x: i32, y: i32): void {
+    let i = hole;
+    while (i > 1) {
+      const q = i >> 1;
+      if (!this.farBefore(t, x, q)) break;
+      this.farPlace(i, this.farF[2 * q], this.far[ES * q + E_X], this.far[ES * q + E_Y]);
+      i = q;
+    }
+    this.farPlace(i, t, x, y);
+  }
+
+  /** Far heap: removes position p (the last entry fills it, sifted up or down). */
+  private farRemove(p: i32): void {
+    const n = this.farSize;
+    this.farSize = n - 1;
+    if (p == n) return;
+    const t = this.farF[2 * n];
+    const x = this.far[ES * n + E_X];
+    const y = this.far[ES * n + E_Y];
+    if (p > 1 && this.farBefore(t, x, p >> 1)) { this.farUp(p, t, x, y); return; }
+    const m = n - 1;
+    let i = p;
+    for (;;) {
+      let c = 2 * i;
+      if (c > m) break;
+      if (c + 1 <= m && this.farBefore(this.farF[2 * (c + 1)], this.far[ES * (c + 1) + E_X], c)) c++;
+      if (this.farBefore(t, x, c)) break;
+      this.farPlace(i, this.farF[2 * c], this.far[ES * c + E_X], this.far[ES * c + E_Y]);
+      i = c;
+    }
+    this.farPlace(i, t, x, y);
   }
 
   /** Removes position p of heap (heap, heapF) of n entries; returns n - 1. */
@@ -524,13 +592,7 @@ export class EventQueue {
     } else if (k < this.horizon + <f64>NB) {
       this.bucketAdd((this.ringHead + toI32(k - this.horizon)) & (NB - 1), t, x, y);
     } else {
-      const i = this.farSize + 1;
-      if ((i + 1) * ES > this.far.length) {
-        this.far = EventQueue.doubled(this.far);
-        this.farF = f64View(this.far);
-      }
-      this.farSize = i;
-      this.siftUp(this.far, this.farF, i, t, x, y);
+      this.farPush(t, x, y);
     }
   }
 

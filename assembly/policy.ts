@@ -5,9 +5,9 @@ export { NodeDiscipline, FifoDiscipline } from "./discipline";
 export { SrptDiscipline } from "./srpt";
 export { PreemptiveDiscipline, LasDiscipline, ClassPriorityDiscipline, nodeTasks, nodeAttainedVariance,
   nodeAttainedSum } from "./las";
-export { TimerOwner, timerKind, setTimer, setCancellableTimer, cancelTimer, timerPending } from "./timers";
+export { TimerOwner, timerKind, setTimer, setCancellableTimer, cancelTimer, timerPending, eventMark } from "./timers";
 export { nNodes, slotsPerNode, netDelay, compatMode, stream, count, counterValue, setCounter, registerCounter, Params,
-  C_RESCHEDULED, C_STEAL_ATTEMPTS, C_STEALS, C_REJECTED, C_PURGED, C_RESUME_SECONDS } from "./config";
+  C_RESCHEDULED, C_STEAL_ATTEMPTS, C_STEALS, C_REJECTED, C_PURGED, C_RESUME_SECONDS, C_EVENTS } from "./config";
 export { nJobs, nTasks, jobArrival, jobFirstTask, taskDuration, jobEstimate, taskJob, jobLong, jobTaskCount, jobEst,
   jobUnlaunched, jobWaitingCount, jobTasksLeft, setJobClass, jobIsLong, jobHandOut, setJobHandOut,
   nextUnlaunchedTask, unlaunchedTaskAt, taskEst, taskDemand, taskDemands, demandDims, taskStage, jobClass, jobPriority,

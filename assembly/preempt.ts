@@ -415,6 +415,27 @@ export function beginRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
   return end;
 }
 
+/** beginRun for a run whose end the caller stores against its slot (events.pushEnd) rather than
+ *  as a cancellable event: a resumed run of a policy that preempts long tasks only (serve.ts
+ *  longOnlyRuns), taken out of the calendar again by cancelTaskEnd if it is suspended once more.
+ *  Returns the end time, which the caller pushes at once (so it takes the sequence number
+ *  beginRun's event would have had). */
+export function beginSlotRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
+  if (slotRun[pos] >= 0) fail(E_SLOT_BUSY, pos);
+  const r = rec(task);
+  slotRun[pos] = task;
+  setI(runSlotOf, r, RI_SLOT, pos);
+  setF(runCostOf, r, RF_COST, overhead);
+  const start = t + overhead;
+  setF(runStartOf, r, RF_START, start);
+  let rem = taskDuration[task] - getF(attainedOf, r, RF_ATT);
+  if (rem < 0.0) rem = 0.0;
+  const end = start + rem;
+  setF(runEndOf, r, RF_END, end);
+  setI(endEvent, r, RI_EVENT, -1);
+  return end;
+}
+
 /** Sparse records: `task` of `job`, running on `node` since `start` with a slot-stored end that the
  *  caller has just removed (events.cancelEnd), becomes a preemptible run on run position `pos`
  *  (slotRun[pos] == task already): as if begun at `start` without overhead and without an end

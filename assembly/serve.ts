@@ -13,8 +13,8 @@ import { nodeState, NS, N_BUSY, N_QLEN, holdsLongWork, addLongRunning } from "./
 import { enqueue, removeAt, entryWord, entryTask, wordJob, wordSticky, wordBehindLong, setEntryFlags,
   clearEntryFlags, findCode, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
 import { occupySlot, releaseSlot, recordStart, recordEnd, freeSlotOf, slotRun } from "./slots";
-import { taskService, beginRun, setRunNode, setRunState, runState, firstStart, finishRun, suspendRun, noteResumed, resumeCost,
-  adoptRun, runJob, knownRecord, recordIndex, RS_NONE, RS_RUNNING } from "./preempt";
+import { taskService, beginRun, beginSlotRun, setRunNode, setRunState, runState, runEnd, firstStart, finishRun, suspendRun,
+  noteResumed, resumeCost, adoptRun, runJob, knownRecord, recordIndex, RS_NONE, RS_RUNNING } from "./preempt";
 import { scheduler } from "./scheduler";
 import { NodeDiscipline } from "./discipline";
 import { resourcesOn, admit, release, popAdmissible, poppedJob } from "./resources";
@@ -30,7 +30,8 @@ let longOnlyRuns: bool = false;    // preemptible runs for long tasks only (Sche
 /** longOnlyRuns: per run position (slotRun), when its slot-stored long task started. */
 let longStartOf: Float64Array = new Float64Array(0);
 /** longOnlyRuns: per run position, the run record of its task when that is a preemptible run (a
- *  resumption), -1 when its end is slot-stored: suspendAt knows which without a lookup. */
+ *  resumption), -1 for a run never suspended: suspendAt and the task's end know which without a
+ *  lookup. (Both kinds keep the slot-stored end.) */
 let runRecordAt: Int32Array = new Int32Array(0);
 /** resumeAt is starting a suspended task (a preemptible run even when longOnlyRuns). */
 let resuming: bool = false;
@@ -110,8 +111,10 @@ export function startTask(node: i32, task: i32, job: i32, t: f64): void {
 
 /** Starts `task` on its slot of `node` (resources, if modelled, are allocated). */
 function runTask(node: i32, task: i32, job: i32, t: f64): void {
-  if (preemptibleRuns && (!longOnlyRuns || resuming)) {
+  if (preemptibleRuns && !longOnlyRuns) {
     startRun(node, task, job, t);
+  } else if (longOnlyRuns && resuming) {
+    resumeRun(node, task, job, t);
   } else {
     // A run that cannot be preempted (yet): its end is stored against its slot. With
     // longOnlyRuns a long task also holds a run position (slotRun, as a preemptible run would),
@@ -142,7 +145,21 @@ function startRun(node: i32, task: i32, job: i32, t: f64): void {
   if (jobIsLong(job)) addLongRunning(node, 1);
   const pos = freeSlotOf(node);
   beginRun(pos, task, t, fresh ? 0.0 : resumeCost);
-  if (longOnlyRuns) runRecordAt[pos] = recordIndex(task);
+}
+
+/** longOnlyRuns: suspended `task` resumes on `node` (after resumeCost) as a preemptible run whose
+ *  end is slot-stored like any other task's: a run preempted seldom keeps the calendar's cheap
+ *  end, and suspendAt takes it back (cancelTaskEnd) in the rare case it is suspended again. The
+ *  end takes the sequence number a cancellable end would have had, so the order of events is
+ *  the same. */
+function resumeRun(node: i32, task: i32, job: i32, t: f64): void {
+  setRunNode(task, node);
+  setRunState(task, RS_RUNNING);
+  if (jobIsLong(job)) addLongRunning(node, 1);
+  const pos = freeSlotOf(node);
+  const r = recordIndex(task);
+  events.pushEnd(node, beginSlotRun(pos, task, t, resumeCost), task, job);
+  runRecordAt[pos] = r;
 }
 
 /** A get-task reply (request `f`) reaches `node`. */
@@ -175,10 +192,20 @@ export function onReply(node: i32, f: i32, t: f64): void {
 /** A run that could not be preempted ended (EV_TASK_END). */
 // @ts-ignore: decorator
 @inline export function onTaskEnd(node: i32, task: i32, job: i32, t: f64): void {
-  recordEnd(task, t);
-  if (longOnlyRuns) {
-    if (recordTasks) taskService[task] = taskDuration[task]; // (a run never preempted)
-    if (jobIsLong(job)) slotRun[runPosition(node, task)] = -1;
+  if (longOnlyRuns && jobIsLong(job)) {
+    const pos = runPosition(node, task);
+    const r = runRecordAt[pos];
+    if (r >= 0) {
+      knownRecord(task, r);
+      finishRun(task, t); // (a resumed run: its record's accounting, as an EV_RUN_END's; frees pos)
+    } else {
+      recordEnd(task, t);
+      if (recordTasks) taskService[task] = taskDuration[task]; // (a run never preempted)
+      slotRun[pos] = -1;
+    }
+  } else {
+    recordEnd(task, t);
+    if (longOnlyRuns && recordTasks) taskService[task] = taskDuration[task]; // (a run never preempted)
   }
   taskEnded(node, task, job, t);
 }
@@ -220,8 +247,9 @@ export function afterSlotFreed(node: i32, t: f64): void {
 
 /** A policy that preempts (Scheduler.preemptsRuns) suspends running `task` of `node` at `t`. Its
  *  progress is kept and the policy keeps the task (resumeAt brings it back); its slot stays
- *  occupied: release it now, or after a suspension delay, with releaseSlot and afterSlotFreed. */
-export function suspendAt(node: i32, task: i32, t: f64): void {
+ *  occupied: release it now, or after a suspension delay, with releaseSlot and afterSlotFreed.
+ *  Returns the task's run record, which resumeAt may be given back (sparse records: no lookup). */
+export function suspendAt(node: i32, task: i32, t: f64): i32 {
   if (longOnlyRuns) {
     const pos = runPosition(node, task);
     const r = runRecordAt[pos];
@@ -234,15 +262,22 @@ export function suspendAt(node: i32, task: i32, t: f64): void {
       const job = cancelTaskEnd(slot, start + taskDuration[task]); // (the time runTask pushed)
       adoptRun(node, task, job, pos, start);
     } else {
-      knownRecord(task, r); // (a resumed run)
+      // A resumed run: its slot-stored end goes (the record knows when it was due).
+      knownRecord(task, r);
+      let slot = node * slotsPerNode;
+      while (events.slotTask[slot] != task) slot++;
+      cancelTaskEnd(slot, runEnd(task));
     }
   }
   suspendRun(task, t);
   if (jobIsLong(runJob(task))) addLongRunning(node, -1);
+  return recordIndex(task); // (sparse: the record just used, no probe)
 }
 
-/** Resumes suspended `task` on a free slot of `node` at `t` (after resumeCost). */
-export function resumeAt(node: i32, task: i32, t: f64): void {
+/** Resumes suspended `task` on a free slot of `node` at `t` (after resumeCost); `record`, if not
+ *  -1, is what suspendAt returned for it. */
+export function resumeAt(node: i32, task: i32, t: f64, record: i32 = -1): void {
+  if (record >= 0) knownRecord(task, record);
   noteResumed(task, t);
   occupySlot(node, t);
   resuming = true;

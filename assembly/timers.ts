@@ -44,6 +44,11 @@ export function setTimer(at: f64, kind: i32, a: i32, b: i32): void {
   else events.push(at, EV_TIMER + kind, a, b);
 }
 
+/** A mark of the events created so far (the next sequence number): equal marks mean no event was
+ *  created in between. A component that folds timers of one instant into one event checks it
+ *  (Dice's checkpoints), since timers created one after the other then fire one after the other. */
+export function eventMark(): i32 { return events.nextSeq; }
+
 /** setTimer that cancelTimer may take back; returns the handle, valid until the timer fires or is
  *  cancelled (then forget it: handles are reused). */
 export function setCancellableTimer(at: f64, kind: i32, a: i32, b: i32): i32 {

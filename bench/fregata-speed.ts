@@ -4,11 +4,22 @@
 // docs/performance.md asks: the machine is shared).
 //
 //   node dist/bench/fregata-speed.js [--jobs 2500] [--tasks 2000] [--engine wasm|js] [--schedulers a,b]
-import { loadEngine, loadEngineRng } from "../src/engine/node.js";
+//                                    [--base ROOT [--rounds R]]
+//
+// Each row also gives the run's process CPU seconds (user + sys: wall time on a shared VM is
+// inflated by the others' load), its minor page faults (each fresh 4 KB page the run touches;
+// on this VM a fault costs several microseconds of system time) and the Wasm engine's memory.
+// With --base ROOT (another built checkout, e.g. `git worktree add /tmp/base <commit>`, its
+// node_modules linked, `node scripts/build.mjs`), each scheduler runs R rounds on ROOT's engine
+// and on this one, interleaved (the order alternating), on the same trace and host code; the
+// per-job finish times must be identical, and the minima of CPU seconds are compared.
+import { join, resolve } from "node:path";
+import { loadEngine, loadEngineFrom, loadEngineRng } from "../src/engine/node.js";
+import type { EngineFactory } from "../src/engine/types.js";
 import { resolveConfig } from "../src/config/config.js";
 import { findCluster } from "../src/config/cluster.js";
 import { findPreset, paramsForScheduler } from "../src/config/presets.js";
-import { runSimulation } from "../src/simulate.js";
+import { runSimulation, type SimResult } from "../src/simulate.js";
 import { summarize } from "../src/metrics/summary.js";
 import { generateFregata } from "../src/trace/fregata.js";
 
@@ -21,22 +32,75 @@ const jobs = Number(arg("jobs", "2500"));
 const tasks = Number(arg("tasks", "2000"));
 const engine = arg("engine", "wasm") as "wasm" | "js";
 const schedulers = arg("schedulers", "fregata,pigeon,sparrow").split(",");
+const baseRoot = arg("base", "");
+const rounds = Number(arg("rounds", "1"));
 const { Rng } = await loadEngineRng();
 let t0 = performance.now();
 const trace = generateFregata(jobs, (s) => new Rng(1, s), 1, tasks);
 console.log(`generated ${jobs} jobs x ${tasks} tasks (${trace.durations.length} tasks, ${trace.parents!.length} edges) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-const factory = await loadEngine(engine);
+
+/** A factory that notes the engine's memory when the run disposes of it. */
+let lastMemory = 0;
+function noting(loaded: EngineFactory): EngineFactory {
+  return () => {
+    const e = loaded();
+    const dispose = e.dispose;
+    e.dispose = () => { lastMemory = e.memoryBytes?.() ?? 0; dispose(); };
+    return e;
+  };
+}
+const factory = noting(await loadEngine(engine));
+const baseFactory = baseRoot ? noting(await loadEngineFrom(join(resolve(baseRoot), "build"), engine)) : undefined;
 const preset = findPreset("fregata-cluster");
-const base: Record<string, number> = {};
-for (const s of schedulers) {
+
+interface Timed { r: SimResult; wall: number; cpu: number; sys: number; faults: number; memory: number }
+function timed(f: EngineFactory, s: string): Timed {
   const config = resolveConfig({ scheduler: s, seed: 1, cluster: findCluster("fregata-cluster"),
     params: paramsForScheduler(s, { preset }) as Record<string, number> });
-  t0 = performance.now();
-  const r = runSimulation(factory, trace, config);
-  const wall = (performance.now() - t0) / 1000;
-  base[s] = wall;
-  const sum = summarize(r, preset.cutoff);
-  console.log(`${s.padEnd(8)} ${wall.toFixed(1)} s wall (engine ${r.wallSeconds.toFixed(1)} s, ${r.counters.events} events), `
-    + `makespan ${sum.makespan.toFixed(0)} s, utilisation mean ${(100 * sum.resources!.mean).toFixed(1)} %`
-    + (s !== schedulers[0] ? `; ${schedulers[0]} / ${s} = ${(base[schedulers[0]] / wall).toFixed(2)}` : ""));
+  lastMemory = 0;
+  const t = performance.now();
+  const cpu0 = process.cpuUsage();
+  const faults0 = process.resourceUsage().minorPageFault;
+  const r = runSimulation(f, trace, config);
+  const wall = (performance.now() - t) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  return { r, wall, cpu: (cpu.user + cpu.system) / 1e6, sys: cpu.system / 1e6,
+    faults: process.resourceUsage().minorPageFault - faults0, memory: lastMemory };
+}
+function describe(x: Timed): string {
+  return `${x.wall.toFixed(1)} s wall, ${x.cpu.toFixed(1)} s CPU (${x.sys.toFixed(1)} s sys, ${(x.faults / 1000).toFixed(0)}k page faults`
+    + `${x.memory ? `, engine memory ${(x.memory / 2 ** 20).toFixed(0)} MB` : ""}; engine ${x.r.wallSeconds.toFixed(1)} s, ${x.r.counters.events} events)`;
+}
+
+if (!baseFactory) {
+  const base: Record<string, Timed> = {};
+  for (const s of schedulers) {
+    const x = timed(factory, s);
+    base[s] = x;
+    const sum = summarize(x.r, preset.cutoff);
+    const first = base[schedulers[0]];
+    console.log(`${s.padEnd(8)} ${describe(x)}, makespan ${sum.makespan.toFixed(0)} s, utilisation mean ${(100 * sum.resources!.mean).toFixed(1)} %`
+      + (s !== schedulers[0] ? `; ${schedulers[0]} / ${s} = ${(first.wall / x.wall).toFixed(2)} wall, ${(first.cpu / x.cpu).toFixed(2)} CPU` : ""));
+  }
+} else {
+  for (const s of schedulers) {
+    const cpu: [number[], number[]] = [[], []];
+    for (let k = 0; k < rounds; k++) {
+      const order = k % 2 === 0 ? [0, 1] : [1, 0];
+      const results: SimResult[] = [];
+      for (const which of order) {
+        const x = timed(which === 0 ? baseFactory : factory, s);
+        cpu[which].push(x.cpu);
+        results[which] = x.r;
+        console.log(`${s.padEnd(8)} ${which === 0 ? "base" : "this"} round ${k + 1}: ${describe(x)}`);
+      }
+      const [a, b] = results;
+      let same = a.finish.length === b.finish.length && a.counters.events === b.counters.events;
+      for (let j = 0; same && j < a.finish.length; j++) same = Object.is(a.finish[j], b.finish[j]);
+      if (!same) { console.log(`${s}: results DIFFER between ${baseRoot} and this build`); process.exitCode = 1; }
+    }
+    const minA = Math.min(...cpu[0]);
+    const minB = Math.min(...cpu[1]);
+    console.log(`${s.padEnd(8)} CPU min base ${minA.toFixed(2)} s, this ${minB.toFixed(2)} s: this / base = ${(minB / minA).toFixed(3)}`);
+  }
 }

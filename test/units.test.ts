@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 import { packageRoot, loadEngine } from "../src/engine/node.js";
 import { quantileNearestRank, classStats } from "../src/metrics/summary.js";
-import { log as libmLog, exp as libmExp } from "../src/trace/libm.js";
+import { log as libmLog, exp as libmExp, cos as libmCos, log1p as libmLog1p } from "../src/trace/libm.js";
 
 const engineModule = async (name: string) =>
   import(pathToFileURL(join(packageRoot(), "build/engine-js", name)).href);
@@ -575,5 +575,29 @@ describe("src/trace/libm.ts: the generators' log and exp, the same bits in every
       if (!Object.is(libmExp(x), Math.exp(x))) differ++;
     }
     expect(differ).toBe(0);
+  });
+
+  it("cos and log1p equal Node 20's Math.cos and Math.log1p bit for bit (the normal samplers, the classifier's features)", () => {
+    // Chromium 156 gives 0.9745395502721911 here; Node 20 and fdlibm 0.9745395502721912.
+    expect(libmCos(0.226138136524334)).toBe(0.9745395502721912);
+    const f = new Float64Array(1);
+    const u = new Uint32Array(f.buffer);
+    let s = 0x2545f491;
+    const next = () => { s ^= s << 13; s ^= s >>> 17; s ^= s << 5; return s >>> 0; };
+    const xs = [0, -0, 1, -1, 0.5, Math.PI / 4, Math.PI / 2, -Math.PI / 2, Math.PI, 3 * Math.PI / 4, 2 * Math.PI, Infinity, -Infinity, NaN, 5e-324, 1e-9, 0.3, 0.78125,
+      823549.6, -823549.6, 0.41421356, -0.2928932, -0.29289321881345254, 1e300, 2 ** 53, -1 + 1e-16, -1, -2];
+    for (let i = 0; i < 150_000; i++) {
+      const a = next() / 2 ** 32;
+      u[0] = next(); u[1] = next();
+      xs.push(2 * Math.PI * a, (a - 0.5) * 40, (a - 0.5) * 1.6e6, (a - 0.5) * 1e-7, Math.PI / 2 * (1 + (a - 0.5) * 1e-13), a * 1e6, Math.floor(a * 1e7), a - 0.3, f[0]);
+    }
+    let differ = 0;
+    for (const x of xs) {
+      if (Math.abs(x) <= 823549.6 || !Number.isFinite(x)) { if (!Object.is(libmCos(x), Math.cos(x))) differ++; }
+      if (!Object.is(libmLog1p(x), Math.log1p(x))) differ++;
+    }
+    expect(differ).toBe(0);
+    // Beyond fdlibm's medium-range reduction (2^19·π/2) cos refuses rather than answer wrongly.
+    expect(() => libmCos(1e7)).toThrow(RangeError);
   });
 });

@@ -137,7 +137,7 @@ async function sameOnBothEngines(trace: Trace, cfg: Parameters<typeof simulate>[
   return a;
 }
 
-describe("every Yaq system: invariants and Wasm == JS per job", () => {
+describe("every Yaq system: invariants and Wasm == JS per job", { timeout: 60_000 }, () => { // several 80-node runs: slow on a loaded machine
   it.each(YAQ_SYSTEMS)("%s on Hive-MS (a DAG: map -> reduce barrier) and GridMix-MS", async (s) => {
     const hive = await yaqTrace("yaq-hive", 20, 4, { jobs: 40, load: 0.9 });
     const grid = await yaqTrace("yaq-gridmix-ms", 20, 4, { jobs: 60, load: 1.0 });
@@ -162,7 +162,7 @@ describe("every Yaq system: invariants and Wasm == JS per job", () => {
   });
 });
 
-describe("the paper's directions (docs/results/yaq.md)", () => {
+describe("the paper's directions (docs/results/yaq.md)", { timeout: 60_000 }, () => { // several 80-node runs: slow on a loaded machine
   const util = async (scheduler: string, workload: string, params: Record<string, number | string> = {}) => {
     const trace = await yaqTrace(workload, 80, 10);
     const r = await simulate(trace, { scheduler, nodes: 80, slots: 10, params }, "wasm", false);
@@ -233,7 +233,7 @@ describe("the paper's directions (docs/results/yaq.md)", () => {
   });
 });
 
-describe("capacity queues (E9, Fig. 8; spec §4.5, §7 #23)", () => {
+describe("capacity queues (E9, Fig. 8; spec §4.5, §7 #23)", { timeout: 60_000 }, () => { // several 80-node runs: slow on a loaded machine
   it("the RM serves the queue least served against its capacity: 7 of 10 free slots to A (70 %), 3 to B", async () => {
     // One node of 10 slots, job 0 in queue A and job 1 in queue B, 20 tasks of 100 s each, at 0.
     // Used/capacity after each assignment (ties to A): A 1/.7, B 1/.3, A, A, B, A, A, B, A, A.

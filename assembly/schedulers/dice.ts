@@ -25,15 +25,15 @@
 //    probe is left to serve, the long task resumes on the same node: `resumeDelay` s of
 //    overhead (slot busy, no service), then its remaining work.
 import {
-  Scheduler, Params, NodeDiscipline, SrptDiscipline, TimerOwner, timerKind, setTimer, nNodes, nTasks, slotsPerNode,
+  Scheduler, Params, NodeDiscipline, SrptDiscipline, TimerOwner, timerKind, setTimer, eventMark, nNodes, nTasks, slotsPerNode,
   netDelay, queueLength, longQueued, longRunning, jobLong, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
   runningTask, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, claimFreedSlots, setRunOverheads,
-  registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, C_RESUME_SECONDS,
+  registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, resourcesOn, C_RESUME_SECONDS, C_EVENTS,
 } from "../policy";
 import { failUnlessAdvances } from "../timers";
 import { E_DICE_STATE } from "../errors";
 import { Rng, STREAM_DICE_OP, STREAM_DICE_ES } from "../rng";
-import { toI32, ctz32 } from "../glue";
+import { toI32, ctz32, alignedInt32Array, f64View } from "../glue";
 import { Partition } from "./partition";
 import { CentralLwl, elapsedOn } from "./lwl";
 import { Hawk } from "./hawk";
@@ -71,10 +71,9 @@ export function modelOf(name: string): i32 {
   return MODEL_LINEAR;
 }
 
-// Node phases.
-export const PH_NONE: i32 = 0;
-export const PH_SUSPENDING: i32 = 1; // the long task's checkpoint is being taken (slot busy)
-export const PH_WINDOW: i32 = 2;     // the long task is suspended, the timer runs, short probes served
+// A node's phase: none, suspending (the long task's checkpoint is being taken, slot busy: held
+// and not inWindow), or in its window (the long task is suspended, the timer runs, short probes
+// are served: held and inWindow). The two bitsets below are the phase.
 
 // The controller's time series (one row per tick simulated): read by the host (index.ts).
 export const SERIES_FIELDS: i32 = 6; // time, short partition size, mean wait, samples, requests, honoured
@@ -183,20 +182,34 @@ export class Dice extends TimerOwner {
   picks: Int32Array = new Int32Array(0);
 
   // Node side.
-  phase: Int32Array = new Int32Array(nNodes);
-  /** A bit per node whose phase is not PH_NONE: tested first wherever a phase matters (a freed
-   *  slot, a selection, an idle node), since at any time only a few dozen of 15,000 nodes hold a
-   *  suspended task, and the bits (2 KB) stay in cache where the phases (60 KB) did not. */
+  /** A bit per node that holds a suspended task or is suspending one: tested wherever the phase
+   *  matters (a freed slot, a selection, an idle node); at any time only a few dozen of 15,000
+   *  nodes hold one, and the bits (2 KB) stay in cache. */
   held: Int32Array = new Int32Array((nNodes + 31) >> 5);
-  /** A bit per node in PH_WINDOW (a subset of held): a freed slot's claim and a selection need
-   *  no phase read. */
+  /** A bit per node in its window (a subset of held). */
   inWindow: Int32Array = new Int32Array((nNodes + 31) >> 5);
   /** Some queue record may wait for a get-task reply (a sticky host: Eagle). Otherwise none can,
    *  and condition (4) is the node's counters alone (hasShortProbe). */
   recordsMayFetch: bool = true;
-  suspended: Int32Array = new Int32Array(nNodes);
-  expiry: Float64Array = new Float64Array(nNodes);
+  /** Per node, 16 bytes on one line: the suspended task (-1: none; int 4n), its run record (int
+   *  4n + 1: resumeAt needs no lookup) and its window's expiry (f64 2n + 1). */
+  heldRec: Int32Array = new Int32Array(0);
+  heldRecF: Float64Array = new Float64Array(0);
   suspensions: Uint8Array = new Uint8Array(0);
+  /** Checkpoints being taken, in the order they complete: the nodes (a ring), and the batches
+   *  (a ring of sizes), one timer each. The suspensions a request batch honours start at one
+   *  instant and their timers would be created one after the other, so they would fire one after
+   *  the other suspendDelay later: one timer fires the batch instead, in the same order. */
+  ckptNodes: Int32Array = new Int32Array(nNodes);
+  ckptNodesHead: i32 = 0;
+  ckptNodesCount: i32 = 0;
+  ckptSizes: Int32Array = new Int32Array(nNodes);
+  ckptSizesHead: i32 = 0;
+  ckptSizesCount: i32 = 0;
+  /** The open batch: eventMark() just after its timer was set (-1: none), and the instant. A
+   *  suspension joins it only at that instant with no event created since. */
+  ckptMark: i32 = -1;
+  ckptTime: f64 = 0.0;
   /** A resumption is starting (the host's onTaskStart is not a new start). */
   resuming: bool = false;
   srpt: SrptDiscipline | null = null;
@@ -235,7 +248,9 @@ export class Dice extends TimerOwner {
     this.eligible = new Int32Array(random ? nNodes : 0);
     this.mark = new Int32Array((nNodes + 31) >> 5);
     this.picks = new Int32Array(nNodes);
-    this.suspended.fill(-1);
+    this.heldRec = alignedInt32Array(4 * nNodes, 64);
+    this.heldRecF = f64View(this.heldRec);
+    for (let n = 0; n < nNodes; n++) this.heldRec[4 * n] = -1;
     this.suspensions = new Uint8Array(s.op ? nTasks : 0);
     if (s.op) setRunOverheads(0.0, s.resumeDelay);
     resetDiceSeries();
@@ -464,10 +479,10 @@ export class Dice extends TimerOwner {
     return -1;
   }
 
-  /** Whether `node` holds a suspended task (or is suspending one): phase != PH_NONE. */
+  /** Whether `node` holds a suspended task (or is suspending one). */
   isHeld(node: i32): bool { return (this.held[node >> 5] & (1 << (node & 31))) != 0; }
 
-  /** Whether `node` is in its suspension window (phase == PH_WINDOW). */
+  /** Whether `node` is in its suspension window. */
   isInWindow(node: i32): bool { return (this.inWindow[node >> 5] & (1 << (node & 31))) != 0; }
 
   /** A short probe waits in `node`'s queue (condition 4). */
@@ -498,42 +513,98 @@ export class Dice extends TimerOwner {
     count(this.cHonoured, 1.0);
     this.honouredThisWindow++;
     // Progress frozen now (checkpoint, §8 #10); the slot stays busy for the suspension delay.
-    suspendAt(node, task, now);
-    this.suspended[node] = task;
-    this.phase[node] = PH_SUSPENDING;
+    const record = suspendAt(node, task, now);
+    this.heldRec[4 * node] = task;
+    this.heldRec[4 * node + 1] = record;
     this.held[node >> 5] |= 1 << (node & 31);
     if (this.waitingNodes++ == 0) claimFreedSlots(true); // (claim() matters only then)
     count(this.cSuspendSeconds, this.s.suspendDelay);
     count(C_RESUME_SECONDS, this.s.suspendDelay); // (the core counter: slot-seconds of both overheads)
-    setTimer(now + this.s.suspendDelay, this.nodeKind, node, 0);
+    this.checkpoint(node, now);
+  }
+
+  /** `node`'s checkpoint completes suspendDelay from now: its own timer, or the open batch's when
+   *  that timer was set at this instant and no event was created since (the node's own timer
+   *  would then have the next sequence number and fire right after the batch's last one, as
+   *  the batch handles it; it still counts as an event retired, so the counters do not move). */
+  checkpoint(node: i32, now: f64): void {
+    const cap = nNodes;
+    if (this.ckptMark == eventMark() && this.ckptTime == now) {
+      count(C_EVENTS, 1.0);
+    } else {
+      setTimer(now + this.s.suspendDelay, this.nodeKind, 0, 0);
+      let i = this.ckptSizesHead + this.ckptSizesCount;
+      if (i >= cap) i -= cap;
+      this.ckptSizes[i] = 0;
+      this.ckptSizesCount++;
+      this.ckptMark = eventMark();
+      this.ckptTime = now;
+    }
+    let last = this.ckptSizesHead + this.ckptSizesCount - 1;
+    if (last >= cap) last -= cap;
+    this.ckptSizes[last]++;
+    let j = this.ckptNodesHead + this.ckptNodesCount;
+    if (j >= cap) j -= cap;
+    this.ckptNodes[j] = node;
+    this.ckptNodesCount++;
+  }
+
+  /** The first batch of checkpoints completes: each node's, in the order they started. */
+  checkpointsDone(now: f64): void {
+    const cap = nNodes;
+    this.ckptMark = -1; // (a later suspension at this instant starts a batch of its own)
+    const k = this.ckptSizes[this.ckptSizesHead];
+    this.ckptSizesHead = this.ckptSizesHead + 1 == cap ? 0 : this.ckptSizesHead + 1;
+    this.ckptSizesCount--;
+    for (let i = 0; i < k; i++) {
+      const node = this.ckptNodes[this.ckptNodesHead];
+      this.ckptNodesHead = this.ckptNodesHead + 1 == cap ? 0 : this.ckptNodesHead + 1;
+      this.ckptNodesCount--;
+      this.suspensionDone(node, now);
+    }
   }
 
   /** The suspension of `node`'s long task completed: the timer starts, short probes are served. */
   suspensionDone(node: i32, now: f64): void {
-    const task = this.suspended[node];
-    if (task < 0 || this.phase[node] != PH_SUSPENDING) fail(E_DICE_STATE, node);
+    const task = this.heldRec[4 * node];
+    if (task < 0 || !this.isHeld(node) || this.isInWindow(node)) fail(E_DICE_STATE, node);
     this.suspensions[task] = <u8>(<i32>this.suspensions[task] + 1);
     count(this.cSuspensions, 1.0);
-    this.phase[node] = PH_WINDOW;
     this.inWindow[node >> 5] |= 1 << (node & 31);
     const at = now + this.s.suspendTimer;
-    this.expiry[node] = at;
-    setTimer(at, this.nodeKind, node, 1);
+    this.heldRecF[2 * node + 1] = at;
+    if (this.windowTimerMatters()) setTimer(at, this.nodeKind, node, 1);
+    else count(C_EVENTS, 1.0); // (the model's timer, retired unsimulated: see windowTimerMatters)
     releaseSlot(node, now);
     afterSlotFreed(node, now); // claim() may resume at once (nothing to serve)
+  }
+
+  /** Whether the window's timer can change anything. It resumes the long task only on a node in
+   *  its window with a free slot. With one slot per node, FIFO short probes (srpt null: the
+   *  choice is a pure scan of the queue) and earlyResume, a node in its window never has a free
+   *  slot between events: the window starts at a freed slot, and every slot freed in it (a short
+   *  task's end, an empty reply) reaches claim(), which resumes the long task unless a short probe
+   *  waits, and the node's serve() then starts that probe at once (resources off: nothing parks).
+   *  The timer then always fires as a no-op, so it is not simulated (2 M events at full size
+   *  under Hawk) but still counted as an event retired: the counters and, since dropping an event
+   *  leaves every other's relative sequence, the order of events stay as they were. */
+  windowTimerMatters(): bool {
+    return !this.s.earlyResume || slotsPerNode != 1 || this.srpt !== null || resourcesOn;
   }
 
   /** The host's claimFreedSlot: a node in its window resumes its long task when the timer has
    *  expired or (earlyResume) no short probe is left to serve. */
   claim(node: i32, now: f64): void {
     if (!this.isInWindow(node) || !hasFreeSlot(node)) return;
-    const expiry = this.expiry[node];
+    const expiry = this.heldRecF[2 * node + 1];
     if (this.s.earlyResume && this.srpt === null) {
-      // FIFO's choice reads nothing but the queue and changes nothing: look for a short probe
-      // before testing the expiry, so that the two loads (each a cache miss at full size) overlap.
-      const r = this.selectShort(node, now);
+      // FIFO's choice reads nothing but the queue and changes nothing, so whether it finds a
+      // short probe is hasShortProbe: without sticky probes the node's counters (no queue read;
+      // serve() reads the queue next if a probe is there); looked up before testing the expiry,
+      // so that the loads overlap.
+      const some = this.hasShortProbe(node);
       if (now >= expiry) { this.resume(node, now); return; }
-      if (r < 0) {
+      if (!some) {
         count(this.cEarly, 1.0);
         this.resume(node, now);
       }
@@ -547,24 +618,24 @@ export class Dice extends TimerOwner {
   }
 
   resume(node: i32, now: f64): void {
-    const task = this.suspended[node];
-    this.suspended[node] = -1;
-    this.phase[node] = PH_NONE;
+    const task = this.heldRec[4 * node];
+    const record = this.heldRec[4 * node + 1];
+    this.heldRec[4 * node] = -1;
     this.held[node >> 5] &= ~(1 << (node & 31));
     this.inWindow[node >> 5] &= ~(1 << (node & 31));
     if (--this.waitingNodes == 0) claimFreedSlots(false);
     count(this.cResumeSeconds, this.s.resumeDelay);
     this.resuming = true;
-    resumeAt(node, task, now); // resumeDelay of overhead, then the frozen remaining work (§8 #12)
+    resumeAt(node, task, now, record); // resumeDelay of overhead, then the frozen remaining work (§8 #12)
     this.resuming = false;
   }
 
   onTimer(kind: i32, a: i32, b: i32, now: f64): void {
     if (kind == this.tickKind) { this.tick(now); return; }
     if (kind == this.requestKind) { this.deliver(a, now); return; }
-    if (b == 0) { this.suspensionDone(a, now); return; }
+    if (b == 0) { this.checkpointsDone(now); return; }
     // The timer of a window expired: resume now if the node is idle (else when its task ends).
-    if (this.phase[a] == PH_WINDOW && now >= this.expiry[a] && hasFreeSlot(a)) this.resume(a, now);
+    if (this.isInWindow(a) && now >= this.heldRecF[2 * a + 1] && hasFreeSlot(a)) this.resume(a, now);
   }
 
   /** The record a node in its window serves: a short probe only (FIFO under Hawk; Eagle's

@@ -28,76 +28,120 @@
 //    one network delay after the task ends), so nothing waits at a worker (A11: resource-fit).
 //  - Dispatches run when tasks reach a master, become ready, or resources are freed.
 import {
-  Scheduler, Params, nNodes, nTasks, nJobs, netDelay, taskJob, jobFirstTask, jobTaskCount, jobUnlaunched, nextUnlaunchedTask,
+  Scheduler, Params, nNodes, nTasks, nJobs, netDelay, jobFirstTask, jobTaskCount, jobUnlaunched, nextUnlaunchedTask,
   taskDuration, taskDemand, taskDemands, jobArrival, jobEstimate, childCount, childAt, parentCount, parentAt, sendBegin, sendTo, sendEnd,
   setTimer, timerKind, stream, registerCounter, count, counterValue, setCounter, resourceDims, nodeSlots, capacityOf,
   predictedIsLong,
 } from "../policy";
 import { Rng, STREAM_FREGATA_MASTERS } from "../rng";
-import { toI32 } from "../glue";
+import { toI32, alignedInt32Array, f64View, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set } from "../glue";
 import { MinTree } from "../mintree";
-import { dominant, normDemand, priorities, partition, volume } from "./packing";
+import { priorities, partition, volume } from "./packing";
 import { Wfq } from "./wfq";
 
 const HIGH: i32 = 0;
 const LOW: i32 = 1;
 const FIT_EPS: f64 = 1e-9;
 
-/** A max-heap of tasks by key (ties: the lower task index first). */
+/** A max-heap of tasks by key (ties: the lower task index first). The order is total (tasks
+ *  are distinct), so any heap shape pops the same sequence. A master's queue holds up to
+ *  hundreds of thousands of tasks, so a pop's descent misses the cache on its lower levels:
+ *  the heap is 4-ary, each entry one 16-byte record (key f64, task i32) and the four children
+ *  of a node on one 64-byte line (entry i at record i + 3, the buffer line-aligned): one miss
+ *  per level, over half the levels of a binary heap with keys and tasks in two arrays. */
+/** TaskHeap touches the next level ahead only below the first TOUCH_FROM entries (16 KB: they
+ *  stay in the cache). */
+const TOUCH_FROM: i32 = 1024;
+
 class TaskHeap {
-  keys: Float64Array = new Float64Array(16);
-  tasks: Int32Array = new Int32Array(16);
+  /** Records: key at f64 index 2 (i + 3), task at i32 index 4 (i + 3) + 2. */
+  rec: Int32Array = alignedInt32Array(4 * (16 + 3), 64);
+  keys: Float64Array = f64View(this.rec);
+  cap: i32 = 16;
   size: i32 = 0;
+  /** Written by pop so that its touching loads are not optimized away. */
+  sink: i32 = 0;
 
-  before(a: i32, b: i32): bool {
-    const ka = this.keys[a];
-    const kb = this.keys[b];
-    return ka > kb || (ka == kb && this.tasks[a] < this.tasks[b]);
-  }
-
-  swap(a: i32, b: i32): void {
-    const k = this.keys[a]; this.keys[a] = this.keys[b]; this.keys[b] = k;
-    const t = this.tasks[a]; this.tasks[a] = this.tasks[b]; this.tasks[b] = t;
-  }
-
-  push(task: i32, key: f64): void {
-    if (this.size == this.keys.length) {
-      const k = new Float64Array(this.size * 2);
-      const t = new Int32Array(this.size * 2);
-      for (let i = 0; i < this.size; i++) { k[i] = this.keys[i]; t[i] = this.tasks[i]; }
-      this.keys = k;
-      this.tasks = t;
+  push(task: i32, key: f64, job: i32): void {
+    if (this.size == this.cap) {
+      const c = this.cap * 2;
+      const rec = alignedInt32Array(4 * (c + 3), 64);
+      for (let i = 0; i < 4 * (this.size + 3); i++) rec[i] = this.rec[i];
+      this.rec = rec;
+      this.keys = f64View(rec);
+      this.cap = c;
     }
+    const kp = f64Base(this.keys);
+    const tp = i32Base(this.rec);
     let i = this.size++;
-    this.keys[i] = key;
-    this.tasks[i] = task;
     while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.before(i, p)) break;
-      this.swap(i, p);
+      const p = (i - 1) >> 2;
+      const kq = f64Get(kp, 2 * (p + 3));
+      const tq = i32Get(tp, 4 * (p + 3) + 2);
+      if (!Fregata.before(key, task, kq, tq)) break;
+      f64Set(kp, 2 * (i + 3), kq);
+      i32Set(tp, 4 * (i + 3) + 2, tq);
+      i32Set(tp, 4 * (i + 3) + 3, i32Get(tp, 4 * (p + 3) + 3));
       i = p;
     }
+    f64Set(kp, 2 * (i + 3), key);
+    i32Set(tp, 4 * (i + 3) + 2, task);
+    i32Set(tp, 4 * (i + 3) + 3, job);
   }
 
-  /** Removes the top (the heap must not be empty); its key is left in `lastKey`. */
+  /** The top task (the heap must not be empty). */
+  top(): i32 { return this.rec[4 * 3 + 2]; }
+
+  /** Removes the top (the heap must not be empty); its key and job are left in `lastKey` and
+   *  `lastJob`. */
   lastKey: f64 = 0.0;
+  lastJob: i32 = 0;
   pop(): i32 {
-    const top = this.tasks[0];
-    this.lastKey = this.keys[0];
+    const kp = f64Base(this.keys);
+    const tp = i32Base(this.rec);
+    const top = i32Get(tp, 4 * 3 + 2);
+    this.lastKey = f64Get(kp, 2 * 3);
+    this.lastJob = i32Get(tp, 4 * 3 + 3);
     const n = --this.size;
     if (n > 0) {
-      this.keys[0] = this.keys[n];
-      this.tasks[0] = this.tasks[n];
+      // The last entry sifts down from the root: the hole moves to the first child of each
+      // level that ranks before it.
+      const key = f64Get(kp, 2 * (n + 3));
+      const task = i32Get(tp, 4 * (n + 3) + 2);
+      const job = i32Get(tp, 4 * (n + 3) + 3);
       let i = 0;
+      let sink = 0;
       for (;;) {
-        const l = 2 * i + 1;
-        if (l >= n) break;
-        let c = l;
-        if (l + 1 < n && this.before(l + 1, l)) c = l + 1;
-        if (!this.before(c, i)) break;
-        this.swap(c, i);
-        i = c;
+        const c = 4 * i + 1;
+        if (c >= n) break;
+        // (the first entry of each child's children: the next level's line is one of these
+        // four, whose misses then overlap instead of coming one level at a time)
+        const g = 4 * c + 1;
+        if (g >= TOUCH_FROM && g < n) {
+          sink ^= i32Get(tp, 4 * (g + 3) + 2);
+          if (g + 4 < n) sink ^= i32Get(tp, 4 * (g + 7) + 2);
+          if (g + 8 < n) sink ^= i32Get(tp, 4 * (g + 11) + 2);
+          if (g + 12 < n) sink ^= i32Get(tp, 4 * (g + 15) + 2);
+        }
+        let b = c;
+        let kb = f64Get(kp, 2 * (c + 3));
+        let tb = i32Get(tp, 4 * (c + 3) + 2);
+        const e = c + 4 < n ? c + 4 : n;
+        for (let j = c + 1; j < e; j++) {
+          const kj = f64Get(kp, 2 * (j + 3));
+          const tj = i32Get(tp, 4 * (j + 3) + 2);
+          if (Fregata.before(kj, tj, kb, tb)) { b = j; kb = kj; tb = tj; }
+        }
+        if (!Fregata.before(kb, tb, key, task)) break;
+        f64Set(kp, 2 * (i + 3), kb);
+        i32Set(tp, 4 * (i + 3) + 2, tb);
+        i32Set(tp, 4 * (i + 3) + 3, i32Get(tp, 4 * (b + 3) + 3));
+        i = b;
       }
+      f64Set(kp, 2 * (i + 3), key);
+      i32Set(tp, 4 * (i + 3) + 2, task);
+      i32Set(tp, 4 * (i + 3) + 3, job);
+      this.sink = sink;
     }
     return top;
   }
@@ -123,6 +167,11 @@ export class Fregata extends Scheduler {
   freeSlots: Int32Array = new Int32Array(nNodes);
   /** FIT_EPS x capacity per worker and dimension (the feasibility tolerance, precomputed). */
   eps: Float64Array = new Float64Array(0);
+  /** free + eps per worker and dimension, kept current (the same sum the feasibility tests
+   *  computed at each test: a demand fits where it is at most this). */
+  room: Float64Array = new Float64Array(0);
+  /** Per group: its first non-reserved worker (a group's reserved workers come first). */
+  lowStart: Int32Array = new Int32Array(0);
   groupFreeSlots: Int32Array = new Int32Array(0);
   /** Free slots of each group's non-reserved workers (what LOW may use). */
   lowFreeSlots: Int32Array = new Int32Array(0);
@@ -144,7 +193,7 @@ export class Fregata extends Scheduler {
   winSize: Int32Array = new Int32Array(0);
   /** Per window entry: 1 when the task could not be placed at its last check (the scan's
    *  result is then known until a worker of its group frees resources: see dispatchClass). */
-  winKnown: Uint8Array = new Uint8Array(0);
+  winKnown: Int32Array = new Int32Array(0);
   /** Per window entry: its slot in the queue's pool (below), which moves with the entry. */
   winSlot: Int32Array = new Int32Array(0);
   // The window entries' data a scan reads, in a pool of `window` slots per queue (slot s of
@@ -156,7 +205,9 @@ export class Fregata extends Scheduler {
   /** The dominant resource (packing.ts dominant; -1: none, or packing off). */
   poolDom: Int32Array = new Int32Array(0);
   /** anyTier of the task. */
-  poolAny: Uint8Array = new Uint8Array(0);
+  poolAny: Int32Array = new Int32Array(0);
+  /** The task's job. */
+  poolJob: Int32Array = new Int32Array(0);
   /** The entry's bucket for kmin: 1 + its dominant resource (normalised), 0 with none. */
   poolBkt: Int32Array = new Int32Array(0);
   /** Per queue and bucket (D + 1 buckets of D values at (q x (D + 1) + b) x D): a lower bound
@@ -168,7 +219,7 @@ export class Fregata extends Scheduler {
   kmin: Float64Array = new Float64Array(0);
   kminLeft: Int32Array = new Int32Array(0);
   /** Scratch per bucket: the released worker can hold the bucket's bound. */
-  gainOk: Uint8Array = new Uint8Array(0);
+  gainOk: Int32Array = new Int32Array(0);
   /** Free pool slots of each queue: a stack of poolFreeN[q] slots at q x K. */
   poolFree: Int32Array = new Int32Array(0);
   poolFreeN: Int32Array = new Int32Array(0);
@@ -208,11 +259,13 @@ export class Fregata extends Scheduler {
   /** Each master's load (A5), kept current: the least loaded in O(1). */
   loads: MinTree = new MinTree(1);
   // Window scratch.
-  placed: Uint8Array = new Uint8Array(0);
+  placed: Int32Array = new Int32Array(0);
   dem: Float64Array = new Float64Array(0);
   touched: Int32Array = new Int32Array(0);
   touchMark: Int32Array = new Int32Array(0);
   touchStamp: i32 = 0;
+  /** Written by dispatchClass's touching loads (so that they are not optimized away). */
+  touchSink: i32 = 0;
   arriveKind: i32 = 0;
   readyKind: i32 = 0;
   releaseKind: i32 = 0;
@@ -233,7 +286,6 @@ export class Fregata extends Scheduler {
     // (registered only with WFQ: a strict run's counters stay those of earlier versions)
     if (!this.strict) this.cLowTurns = registerCounter("wfqLowTurns");
     this.dagAware = true;
-    this.taskJobs = true;
     this.cutoff = cutoff;
     this.w1 = w1; this.w2 = w2; this.w3 = w3; this.gamma = gamma; this.kappa = kappa;
     this.wcc = wcc;
@@ -258,6 +310,8 @@ export class Fregata extends Scheduler {
     for (let n = 0; n < nNodes; n++) for (let d = 0; d < D; d++) if (capacityOf(n, d) > this.cmax[d]) this.cmax[d] = capacityOf(n, d);
     this.free = new Float64Array(nNodes * D);
     this.eps = new Float64Array(nNodes * D);
+    this.room = new Float64Array(nNodes * D);
+    this.lowStart = new Int32Array(G);
     this.groupFreeSlots = new Int32Array(G);
     this.lowFreeSlots = new Int32Array(G);
     this.groupCap = new Float64Array(G * W);
@@ -273,6 +327,7 @@ export class Fregata extends Scheduler {
       let r = toI32(Math.ceil(reservedPercent * <f64>size / 100.0 - 1e-9));
       if (reservedPercent > 0.0 && r < 1) r = 1;
       if (r > size - 1) r = size - 1;
+      this.lowStart[g] = s + r;
       for (let n = s; n < s + size; n++) {
         this.nodeGroup[n] = g;
         this.reserved[n] = n < s + r ? 1 : 0;
@@ -287,6 +342,7 @@ export class Fregata extends Scheduler {
           const c = capacityOf(n, d);
           this.free[n * D + d] = c;
           this.eps[n * D + d] = FIT_EPS * c;
+          this.room[n * D + d] = c + this.eps[n * D + d];
           this.groupCap[g * W + d] += c;
           if (c > this.allMax[g * D + d]) this.allMax[g * D + d] = c;
           if (this.reserved[n] == 0 && c > this.lowMax[g * D + d]) this.lowMax[g * D + d] = c;
@@ -304,17 +360,18 @@ export class Fregata extends Scheduler {
     this.winTask = new Int32Array(2 * G * K);
     this.winKey = new Float64Array(2 * G * K);
     this.winSize = new Int32Array(2 * G);
-    this.winKnown = new Uint8Array(2 * G * K);
+    this.winKnown = new Int32Array(2 * G * K);
     this.winSlot = new Int32Array(2 * G * K);
     this.poolDem = new Float64Array(2 * G * K * D);
     this.poolNorm = new Float64Array(2 * G * K * D);
     this.poolDom = new Int32Array(2 * G * K);
-    this.poolAny = new Uint8Array(2 * G * K);
+    this.poolAny = new Int32Array(2 * G * K);
+    this.poolJob = new Int32Array(2 * G * K);
     this.poolBkt = new Int32Array(2 * G * K);
     this.kmin = new Float64Array(2 * G * (D + 1) * D);
     this.kmin.fill(Infinity);
     this.kminLeft = new Int32Array(2 * G);
-    this.gainOk = new Uint8Array(D + 1);
+    this.gainOk = new Int32Array(D + 1);
     this.poolFree = new Int32Array(2 * G * K);
     this.poolFreeN = new Int32Array(2 * G);
     for (let q = 0; q < 2 * G; q++) {
@@ -326,7 +383,7 @@ export class Fregata extends Scheduler {
     this.nFresh = new Int32Array(2 * G);
     this.vol = new Float64Array(nNodes);
     for (let n = 0; n < nNodes; n++) this.vol[n] = volume(this.free, n * D, this.cmax, D);
-    this.placed = new Uint8Array(K);
+    this.placed = new Int32Array(K);
     this.dem = new Float64Array(D > 0 ? D : 1);
     this.arriveKind = timerKind(this);
     this.readyKind = timerKind(this);
@@ -340,7 +397,8 @@ export class Fregata extends Scheduler {
   onJobArrival(job: i32, now: f64): void { setTimer(now + netDelay, this.arriveKind, job, 0); }
 
   onTasksReady(job: i32, n: i32, now: f64): void {
-    for (let i = 0; i < n; i++) setTimer(now + netDelay, this.readyKind, nextUnlaunchedTask(job), 0);
+    // (the job rides with the task: no task -> job column is built)
+    for (let i = 0; i < n; i++) setTimer(now + netDelay, this.readyKind, nextUnlaunchedTask(job), job);
   }
 
   onTaskEnd(node: i32, task: i32, job: i32, now: f64): void { setTimer(now + netDelay, this.releaseKind, task, node); }
@@ -348,7 +406,7 @@ export class Fregata extends Scheduler {
   onTimer(kind: i32, a: i32, b: i32, now: f64): void {
     if (kind == this.releaseKind) this.release(a, b, now);
     else if (kind == this.readyKind) {
-      this.enqueue(a, now);
+      this.enqueue(a, b, now);
       this.dispatch(this.taskMaster[a], now, -1);
     } else this.arrive(a, now);
   }
@@ -472,7 +530,7 @@ export class Fregata extends Scheduler {
     let nt = 0;
     for (let i = 0; i < ready; i++) {
       const t = nextUnlaunchedTask(job);
-      this.enqueue(t, now);
+      this.enqueue(t, job, now);
       const g = this.taskMaster[t];
       if (this.touchMark[g] != this.touchStamp) { this.touchMark[g] = this.touchStamp; this.touched[nt++] = g; }
     }
@@ -547,10 +605,10 @@ export class Fregata extends Scheduler {
 
   /** Queue q = 2 x master + class: its top `window` tasks in order in winTask/winKey (the
    *  window, persistent), the rest in heaps[q]; the window is full whenever the heap is not. */
-  enqueue(task: i32, now: f64): void {
+  enqueue(task: i32, job: i32, now: f64): void {
     const g = this.taskMaster[task];
     const tau = this.cutoff > 0.0 ? this.cutoff : 1.0;
-    const q = 2 * g + this.jobLow[taskJob[task]];
+    const q = 2 * g + this.jobLow[job];
     const key = this.prio[task] - this.w2 * now / tau;
     const K = this.window;
     const base = q * K;
@@ -560,11 +618,11 @@ export class Fregata extends Scheduler {
       const lt = this.winTask[base + K - 1];
       const lk = this.winKey[base + K - 1];
       if (!Fregata.before(key, task, lk, lt)) {
-        this.heaps[q].push(task, key);
+        this.heaps[q].push(task, key, job);
         this.noteQueue(g);
         return;
       }
-      this.heaps[q].push(lt, lk);
+      this.heaps[q].push(lt, lk, this.poolJob[q * K + this.winSlot[base + K - 1]]);
       if (this.isFresh(q, base + K - 1)) this.nFresh[q]--;
       else this.kminLeft[q]++;
       this.freeSlot(q, this.winSlot[base + K - 1]);
@@ -581,28 +639,45 @@ export class Fregata extends Scheduler {
     this.winKey[base + i] = key;
     this.winTask[base + i] = task;
     this.winKnown[base + i] = 0;
-    this.winSlot[base + i] = this.takeSlot(q, task);
+    this.winSlot[base + i] = this.takeSlot(q, task, job);
     this.nFresh[q]++;
     this.winSize[q] = n + 1;
     this.noteQueue(g);
   }
 
   /** A pool slot of queue q for `task` entering the window, filled with the task's data. */
-  takeSlot(q: i32, task: i32): i32 {
+  takeSlot(q: i32, task: i32, job: i32): i32 {
     const K = this.window;
     const n = this.poolFreeN[q] - 1;
     this.poolFreeN[q] = n;
     const s = this.poolFree[q * K + n];
     const e = q * K + s;
     const D = this.D;
+    // One pass: the demands, as packing sees them, and both dominant resources (packing.ts
+    // dominant: argmax, ties to the lowest dimension, -1 when all are 0) — of the normalised
+    // demands (normDemand with A7) and of the raw ones — from the same quotients.
+    const dem = f64Base(taskDemands);
+    const cmax = f64Base(this.cmax);
+    const pd = f64Base(this.poolDem);
+    const pn = f64Base(this.poolNorm);
+    let domN = -1;
+    let bestN = 0.0;
+    let domR = -1;
+    let bestR = 0.0;
     for (let d = 0; d < D; d++) {
-      this.poolDem[e * D + d] = taskDemands[task * D + d];
-      this.poolNorm[e * D + d] = normDemand(taskDemands, task * D, d, this.cmax, this.normalize);
+      const x = f64Get(dem, task * D + d);
+      const c = f64Get(cmax, d);
+      const v = c > 0.0 ? x / c : 0.0;
+      f64Set(pd, e * D + d, x);
+      f64Set(pn, e * D + d, this.normalize ? v : x);
+      if (v > bestN) { bestN = v; domN = d; }
+      if (x > bestR) { bestR = x; domR = d; }
     }
     // (A7: each task's dominant resource, as packList computes it)
-    this.poolDom[e] = this.packing && D > 0 ? dominant(taskDemands, task * D, D, this.cmax, this.normalize) : -1;
+    this.poolDom[e] = this.packing && D > 0 ? (this.normalize ? domN : domR) : -1;
     this.poolAny[e] = this.anyTier[task];
-    this.poolBkt[e] = D > 0 ? 1 + dominant(taskDemands, task * D, D, this.cmax, true) : 0;
+    this.poolJob[e] = job;
+    this.poolBkt[e] = D > 0 ? 1 + domN : 0;
     return s;
   }
 
@@ -647,13 +722,16 @@ export class Fregata extends Scheduler {
     const D = this.D;
     const o = q * (D + 1) * D;
     const go = gain * D;
+    const kmin = f64Base(this.kmin);
+    const room = f64Base(this.room);
+    const gainOk = i32Base(this.gainOk);
     let any = false;
     for (let b = 0; b <= D; b++) {
-      let ok: u8 = 1;
+      let ok = 1;
       for (let d = 0; d < D; d++) {
-        if (this.kmin[o + b * D + d] > this.free[go + d] + this.eps[go + d]) { ok = 0; break; }
+        if (f64Get(kmin, o + b * D + d) > f64Get(room, go + d)) { ok = 0; break; }
       }
-      this.gainOk[b] = ok;
+      i32Set(gainOk, b, ok);
       if (ok != 0) any = true;
     }
     return any;
@@ -708,16 +786,21 @@ export class Fregata extends Scheduler {
   groupMaxFree(g: i32, cls: i32): void {
     const D = this.D;
     const o = (2 * g + cls) * (D + 1);
-    const mf = this.maxFree;
-    for (let d = 0; d <= D; d++) mf[o + d] = 0.0;
-    for (let n = this.groupStart[g]; n < this.groupStart[g + 1]; n++) {
-      if (this.reserved[n] != 0 && cls == LOW) continue;
-      if (this.freeSlots[n] == 0) continue;
+    const mf = f64Base(this.maxFree);
+    const room = f64Base(this.room);
+    const freeSlots = i32Base(this.freeSlots);
+    for (let d = 0; d <= D; d++) f64Set(mf, o + d, 0.0);
+    // (LOW: the non-reserved workers; a group's reserved workers come first)
+    const from = cls == LOW ? this.lowStart[g] : this.groupStart[g];
+    const to = this.groupStart[g + 1];
+    for (let n = from; n < to; n++) {
+      const fs = i32Get(freeSlots, n);
+      if (fs == 0) continue;
       for (let d = 0; d < D; d++) {
-        const x = this.free[n * D + d] + this.eps[n * D + d];
-        if (x > mf[o + d]) mf[o + d] = x;
+        const x = f64Get(room, n * D + d);
+        if (x > f64Get(mf, o + d)) f64Set(mf, o + d, x);
       }
-      if (<f64>this.freeSlots[n] > mf[o + D]) mf[o + D] = <f64>this.freeSlots[n];
+      if (<f64>fs > f64Get(mf, o + D)) f64Set(mf, o + D, <f64>fs);
     }
   }
 
@@ -766,8 +849,11 @@ export class Fregata extends Scheduler {
     // a task that can be placed alone now (a quick bound — its demand within the group's largest
     // free amounts — then best fit): a task that cannot be placed now takes no partner, and the
     // partner it would have had stays free for a later task. The scan stops when the group is full.
-    const placed = this.placed;
-    placed.fill(0, 0, w);
+    // (typed arrays through raw pointers: V8 reloads an array's data pointer after every
+    // store, the pointers taken once here are loaded once; none of these arrays is reallocated
+    // during a scan)
+    const placed = i32Base(this.placed);
+    for (let i = 0; i < w; i++) i32Set(placed, i, 0);
     const packs = this.packing && D > 0 && w > 1;
     const gainOff = gain * D;
     let gainUsable = this.usableGain(gain, cls);
@@ -776,15 +862,17 @@ export class Fregata extends Scheduler {
     // fits it): the scan then only looks at the fresh ones, and stops after the last of them.
     let skipKnown = !gainUsable || (D > 0 && !this.gainBounds(q, gain));
     let freshLeft = this.nFresh[q];
-    const gainOk = this.gainOk;
-    const pBkt = this.poolBkt;
-    const pd = this.poolDem;
-    const pn = this.poolNorm;
-    const pAny = this.poolAny;
-    const pDom = this.poolDom;
-    const slot = this.winSlot;
-    const known = this.winKnown;
-    const cmax = this.cmax;
+    const gainOk = i32Base(this.gainOk);
+    const pBkt = i32Base(this.poolBkt);
+    const pd = f64Base(this.poolDem);
+    const pn = f64Base(this.poolNorm);
+    const pAny = i32Base(this.poolAny);
+    const pDom = i32Base(this.poolDom);
+    const slot = i32Base(this.winSlot);
+    const known = i32Base(this.winKnown);
+    const cmax = f64Base(this.cmax);
+    const room = f64Base(this.room);
+    const dem = f64Base(this.dem);
     let firstFailed = false;
     let placedAny = false;
     let placedN = 0;
@@ -792,24 +880,30 @@ export class Fregata extends Scheduler {
     let noSlot = false; // (usableSlots > 0 here; recomputed after each placement)
     for (let i = 0; i < w; i++) {
       if (limit > 0 && placedN > 0) break; // (WFQ: one entity per turn)
-      if (placed[i] != 0) continue;
+      if (i32Get(placed, i) != 0) continue;
       if (noSlot) break; // (no free slot in the group, or none the class may use)
-      if (known[base + i] != 0 && skipKnown) {
+      const isKnown = i32Get(known, base + i) != 0;
+      if (isKnown && skipKnown) {
         firstFailed = true;
         if (freshLeft == 0) break; // (the rest are known: none can be placed)
+        // (the entries up to the next fresh one not taken are skipped alike: known ones would
+        // come here again, taken ones are passed over)
+        let j = i + 1;
+        while (j < w && (i32Get(known, base + j) | i32Get(placed, j)) != 0) j++;
+        i = j - 1;
         continue;
       }
-      const ei = base + slot[base + i];
-      const anyI = pAny[ei] != 0;
+      const ei = base + i32Get(slot, base + i);
+      const anyI = i32Get(pAny, ei) != 0;
       const anyT = cls == LOW && anyI;
       const oi = ei * D;
-      if (known[base + i] != 0) {
+      if (isKnown) {
         // (a LOW anyTier entry is never known: anyT is false here)
         // (fitsNode(gain, task, cls), inlined: the slot and tier test once per placement)
-        if (D > 0 && gainOk[pBkt[ei]] == 0) { firstFailed = true; continue; }
+        if (D > 0 && i32Get(gainOk, i32Get(pBkt, ei)) == 0) { firstFailed = true; continue; }
         let fits = true;
         for (let d = 0; d < D; d++) {
-          if (pd[oi + d] > this.free[gainOff + d] + this.eps[gainOff + d]) { fits = false; break; }
+          if (f64Get(pd, oi + d) > f64Get(room, gainOff + d)) { fits = false; break; }
         }
         if (!fits) { firstFailed = true; continue; }
       } else {
@@ -817,27 +911,30 @@ export class Fregata extends Scheduler {
         if (!anyT && !this.mightFit(ei, g, cls)) { firstFailed = true; this.markKnown(q, base + i); continue; }
       }
       // A task that cannot be placed alone now takes no partner (and waits).
-      for (let d = 0; d < D; d++) this.dem[d] = pd[oi + d];
+      for (let d = 0; d < D; d++) f64Set(dem, d, f64Get(pd, oi + d));
       const alone = this.bestFit(g, cls == HIGH || anyI, 1);
       if (alone < 0) { firstFailed = true; this.markKnown(q, base + i); continue; }
       let p = -1;
-      const di = packs ? pDom[ei] : -1;
+      // With one free slot left in the group no worker has two, so a pair cannot be placed;
+      // task i then takes that slot alone, the scan ends and the partner is never tried alone:
+      // the choice of a partner changes nothing, and the search is skipped.
+      const di = packs && this.groupFreeSlots[g] > 1 ? i32Get(pDom, ei) : -1;
       if (di >= 0) {
         let bestDv = -1.0;
         for (let j = i + 1; j < w; j++) {
-          if (placed[j] != 0) continue;
-          const ej = base + slot[base + j];
-          const dj = pDom[ej];
+          if (i32Get(placed, j) != 0) continue;
+          const ej = base + i32Get(slot, base + j);
+          const dj = i32Get(pDom, ej);
           if (dj < 0 || dj == di) continue;
           const oj = ej * D;
           // The A9 guard (packing.ts pairFits) and DV (packing.ts deviation: 1/2 |d_i - d_j|^2
           // over the demands as packing sees them), on the pool's copies: the same numbers.
           let fitsPair = true;
-          for (let k = 0; k < D; k++) if (pd[oi + k] + pd[oj + k] > cmax[k]) { fitsPair = false; break; }
+          for (let k = 0; k < D; k++) if (f64Get(pd, oi + k) + f64Get(pd, oj + k) > f64Get(cmax, k)) { fitsPair = false; break; }
           if (!fitsPair) continue;
           let dv = 0.0;
           for (let k = 0; k < D; k++) {
-            const x = pn[oj + k] - pn[oi + k];
+            const x = f64Get(pn, oj + k) - f64Get(pn, oi + k);
             dv += x * x;
           }
           dv = 0.5 * dv;
@@ -846,18 +943,18 @@ export class Fregata extends Scheduler {
       }
       if (p > i) {
         // Taken as i's partner whether or not the pair is placed now (packList's `used`).
-        placed[p] = 2;
-        if (known[base + p] == 0) freshLeft--;
-        const ep = base + slot[base + p];
+        i32Set(placed, p, 2);
+        if (i32Get(known, base + p) == 0) freshLeft--;
+        const ep = base + i32Get(slot, base + p);
         const op = ep * D;
-        for (let d = 0; d < D; d++) this.dem[d] = pd[oi + d] + pd[op + d];
-        const wide = cls == HIGH || (anyI && pAny[ep] != 0);
+        for (let d = 0; d < D; d++) f64Set(dem, d, f64Get(pd, oi + d) + f64Get(pd, op + d));
+        const wide = cls == HIGH || (anyI && i32Get(pAny, ep) != 0);
         const node = this.bestFit(g, wide, 2);
         if (node >= 0) {
-          this.place(node, this.winTask[base + i], now);
-          this.place(node, this.winTask[base + p], now);
-          placed[i] = 1;
-          placed[p] = 1;
+          this.place(node, this.winTask[base + i], ei, now);
+          this.place(node, this.winTask[base + p], ep, now);
+          i32Set(placed, i, 1);
+          i32Set(placed, p, 1);
           if (i < firstPlaced) firstPlaced = i;
           noSlot = this.groupFreeSlots[g] == 0 || this.usableSlots(g, cls) == 0;
           placedAny = true;
@@ -873,8 +970,8 @@ export class Fregata extends Scheduler {
       // `alone` (nothing has changed since it was found; the best-fit search that found it is
       // counted again, as when it was repeated here).
       if (this.reserved[alone] != 0) count(this.cReserved, 1.0);
-      this.place(alone, this.winTask[base + i], now);
-      placed[i] = 1;
+      this.place(alone, this.winTask[base + i], ei, now);
+      i32Set(placed, i, 1);
       if (i < firstPlaced) firstPlaced = i;
       noSlot = this.groupFreeSlots[g] == 0 || this.usableSlots(g, cls) == 0;
       placedAny = true;
@@ -884,14 +981,14 @@ export class Fregata extends Scheduler {
       skipKnown = !gainUsable || (D > 0 && !this.gainBounds(q, gain));
       if (p > i && this.groupFreeSlots[g] > 0) {
         // The partner alone (best fit).
-        const ep = base + slot[base + p];
+        const ep = base + i32Get(slot, base + p);
         const op = ep * D;
-        for (let d = 0; d < D; d++) this.dem[d] = pd[op + d];
-        const node = this.bestFit(g, cls == HIGH || pAny[ep] != 0, 1);
+        for (let d = 0; d < D; d++) f64Set(dem, d, f64Get(pd, op + d));
+        const node = this.bestFit(g, cls == HIGH || i32Get(pAny, ep) != 0, 1);
         if (node < 0) this.markKnown(q, base + p);
         else {
-          this.place(node, this.winTask[base + p], now);
-          placed[p] = 1;
+          this.place(node, this.winTask[base + p], ep, now);
+          i32Set(placed, p, 1);
           noSlot = this.groupFreeSlots[g] == 0 || this.usableSlots(g, cls) == 0;
           placedN++;
           if (firstFailed) count(this.cBackfill, 1.0);
@@ -902,31 +999,43 @@ export class Fregata extends Scheduler {
     }
     if (!placedAny) return 0;
     // The window without the placed tasks (in order), refilled from the heap.
+    const wTask = i32Base(this.winTask);
+    const wKey = f64Base(this.winKey);
     let k = firstPlaced;
+    let fresh = this.nFresh[q];
+    let left = this.kminLeft[q];
     for (let i = firstPlaced; i < w; i++) {
-      if (placed[i] == 1) {
-        if (this.isFresh(q, base + i)) this.nFresh[q]--;
-        else this.kminLeft[q]++;
-        this.freeSlot(q, slot[base + i]);
+      if (i32Get(placed, i) == 1) {
+        if (i32Get(known, base + i) == 0) fresh--;
+        else left++;
+        this.freeSlot(q, i32Get(slot, base + i));
         continue;
       }
-      this.winTask[base + k] = this.winTask[base + i];
-      this.winKey[base + k] = this.winKey[base + i];
-      known[base + k] = known[base + i];
-      slot[base + k] = slot[base + i];
+      i32Set(wTask, base + k, i32Get(wTask, base + i));
+      f64Set(wKey, base + k, f64Get(wKey, base + i));
+      i32Set(known, base + k, i32Get(known, base + i));
+      i32Set(slot, base + k, i32Get(slot, base + i));
       k++;
     }
+    this.kminLeft[q] = left;
     const heap = this.heaps[q];
     while (k < K && heap.size > 0) {
       const t = heap.pop();
-      this.winTask[base + k] = t;
-      this.winKey[base + k] = heap.lastKey;
-      known[base + k] = 0;
-      slot[base + k] = this.takeSlot(q, t);
-      this.nFresh[q]++;
+      i32Set(wTask, base + k, t);
+      f64Set(wKey, base + k, heap.lastKey);
+      i32Set(known, base + k, 0);
+      i32Set(slot, base + k, this.takeSlot(q, t, heap.lastJob));
+      fresh++;
       k++;
     }
+    this.nFresh[q] = fresh;
     this.winSize[q] = k;
+    // (the task the next refill pops: its columns takeSlot reads, loaded now so that their
+    // misses overlap the events until then)
+    if (heap.size > 0 && D > 0) {
+      const t = heap.top();
+      this.touchSink = (f64Get(f64Base(taskDemands), t * D) != 0.0 ? 1 : 0) ^ this.anyTier[t];
+    }
     return placedN;
   }
 
@@ -944,11 +1053,17 @@ export class Fregata extends Scheduler {
     const D = this.D;
     let best = -1;
     let bestV = 0.0;
-    for (let n = this.groupStart[g]; n < this.groupStart[g + 1]; n++) {
-      if (this.reserved[n] != tier || this.freeSlots[n] < k) continue;
+    // (the tier's workers: a group's reserved workers come first)
+    const from = tier != 0 ? this.groupStart[g] : this.lowStart[g];
+    const to = tier != 0 ? this.lowStart[g] : this.groupStart[g + 1];
+    const freeSlots = this.freeSlots;
+    const room = f64Base(this.room);
+    const dem = f64Base(this.dem);
+    for (let n = from; n < to; n++) {
+      if (freeSlots[n] < k) continue;
       let ok = true;
       for (let d = 0; d < D; d++) {
-        if (this.dem[d] > this.free[n * D + d] + this.eps[n * D + d]) { ok = false; break; }
+        if (f64Get(dem, d) > f64Get(room, n * D + d)) { ok = false; break; }
       }
       if (!ok) continue;
       const v = this.vol[n];
@@ -957,16 +1072,22 @@ export class Fregata extends Scheduler {
     return best;
   }
 
-  place(node: i32, task: i32, now: f64): void {
+  /** Places the window task in pool entry e (its demands and job from the pool: the same
+   *  values as the task's columns, on lines the scan just read). */
+  place(node: i32, task: i32, e: i32, now: f64): void {
     const D = this.D;
     const g = this.nodeGroup[node];
-    for (let d = 0; d < D; d++) this.free[node * D + d] -= taskDemand(task, d);
+    const pd = f64Base(this.poolDem);
+    for (let d = 0; d < D; d++) {
+      this.free[node * D + d] -= f64Get(pd, e * D + d);
+      this.room[node * D + d] = this.free[node * D + d] + this.eps[node * D + d];
+    }
     this.freeSlots[node] = this.freeSlots[node] - 1;
     this.groupFreeSlots[g] = this.groupFreeSlots[g] - 1;
     if (this.reserved[node] == 0) this.lowFreeSlots[g] = this.lowFreeSlots[g] - 1;
     this.workerChanged(node, g);
     // (its load moves from assigned to allocated: the sum is unchanged until it ends)
-    sendTo(node, taskJob[task], task);
+    sendTo(node, this.poolJob[e], task);
   }
 
   /** Worker `node` of group g took or freed resources: its volume and the group's largest free
@@ -985,6 +1106,7 @@ export class Fregata extends Scheduler {
     for (let d = 0; d < D; d++) {
       const x = taskDemand(task, d);
       this.free[node * D + d] += x;
+      this.room[node * D + d] = this.free[node * D + d] + this.eps[node * D + d];
       this.groupLoad[m * W + d] -= x;
     }
     this.groupLoad[m * W + D] -= 1.0;

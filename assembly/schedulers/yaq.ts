@@ -5,9 +5,19 @@
 //  - Admission (spec §1.5, §7 #2): at most `maxJobs` jobs admitted at once; the others wait in
 //    submission order and are admitted as admitted jobs finish.
 //  - Estimates (§1.8, §7 #11): each task's estimate is the trace's per-task estimate (the stage
-//    mean for the yaq-* workloads) or else its job's estimate.
+//    mean for the yaq-* workloads) or else its job's estimate; with `estPrior` = none every task
+//    starts at `estDefault` (10 s: no previous runs). Options (off by default): `estNoise` = σ
+//    multiplies each job-stage's estimates by one factor exp(σ Z), Z standard normal (Marsaglia's
+//    polar method on stream 27, one draw per stage in job order; log and exp by + − × ÷ only,
+//    so both builds agree bit for bit); `estRefine` = k replaces a stage's estimate, once k of
+//    its tasks completed, by the running mean of their observed durations (updated at each
+//    completion; SRJF's remaining work follows in O(1) per completion). A stage is a job's
+//    tasks with one `stage` label (the trace's column, or one stage per job without it).
 //  - Node queues use YaqOrder (yaqorder.ts: SRJF, LRTF, STF, EJF with Algorithm 3's starvation
-//    rule, or FIFO). Job-level keys (remaining work, remaining tasks) are current values.
+//    rule, or FIFO). Job-level keys (remaining work, remaining tasks) are read as of the node's
+//    last heartbeat (`progressStaleness` = heartbeat, the default: spec §1.4 [R], §7 #12-#13)
+//    or current (exact). `yaq-c`'s RM orders pending jobs by `globalOrder` (§2.7): EJF (job
+//    index), SRJF, LRTF (current values, updated at completions) or SJF (total estimated work).
 //  - Task queuing delay (§4.1 [R]): from the task's arrival in a node queue to its start, for
 //    every task (0 for one that starts at once); counters queueDelayMean / Stdev / Median
 //    (nearest rank), set when the last task starts.
@@ -64,6 +74,65 @@ import { MinTree } from "../mintree";
 import { Rng, STREAM_YAQ_PHASE, STREAM_YAQ_AM, STREAM_YAQ_PLACE } from "../rng";
 import { NextSet } from "../nextset";
 import { YaqOrder, ORDER_FIFO, ORDER_EJF, ORDER_SRJF, ORDER_LRTF, ORDER_STF } from "./yaqorder";
+import { taskStage } from "../jobs";
+
+/** Yaq's estimate-noise stream (20-29 are Yaq's, rng.ts; 23-26 its workload generators'). */
+export const STREAM_YAQ_NOISE: i32 = 27;
+
+/** Global job order at the RM (yaq-c, spec §2.7): the pending job served next. */
+export const GLOBAL_EJF: i32 = 0;
+export const GLOBAL_SRJF: i32 = 1;
+export const GLOBAL_LRTF: i32 = 2;
+export const GLOBAL_SJF: i32 = 3;
+
+export function globalByName(s: string): i32 {
+  if (s == "srjf") return GLOBAL_SRJF;
+  if (s == "lrtf") return GLOBAL_LRTF;
+  if (s == "sjf") return GLOBAL_SJF;
+  return GLOBAL_EJF;
+}
+
+const LN2_HI: f64 = 6.93147180369123816490e-01; // fdlibm's split of ln 2 (k x LN2_HI is exact)
+const LN2_LO: f64 = 1.90821492927058770002e-10;
+
+/** ln x for x > 0 by + − × ÷ only (identical in both builds): x = 2^e m, m in [√½, √2), then
+ *  ln m = 2 atanh(f), f = (m − 1)/(m + 1), |f| <= 0.172, by its series to f^27 (error < 1e-21). */
+export function portableLog(x: f64): f64 {
+  let m = x;
+  let e = 0;
+  while (m < 0.7071067811865476) { m *= 2.0; e--; }
+  while (m >= 1.4142135623730951) { m *= 0.5; e++; }
+  const f = (m - 1.0) / (m + 1.0);
+  const f2 = f * f;
+  let sum = 0.0;
+  for (let k = 27; k >= 1; k -= 2) sum = sum * f2 + 1.0 / <f64>k;
+  return <f64>e * LN2_LO + (2.0 * f * sum + <f64>e * LN2_HI);
+}
+
+/** e^y by + − × ÷ only: y = k ln 2 + r, |r| <= 0.35, e^r by Taylor to r^22 (error < 1e-25),
+ *  times 2^k by exact doublings. For |y| < 700. */
+export function portableExp(y: f64): f64 {
+  const k = Math.floor(y / 0.6931471805599453 + 0.5);
+  const r = (y - k * LN2_HI) - k * LN2_LO;
+  let p = 1.0;
+  for (let i = 22; i >= 1; i--) p = 1.0 + p * r / <f64>i;
+  let n = <i32>k;
+  while (n > 0) { p *= 2.0; n--; }
+  while (n < 0) { p *= 0.5; n++; }
+  return p;
+}
+
+/** A standard normal draw (Marsaglia's polar method; the second value is discarded). */
+export function normalDraw(rng: Rng): f64 {
+  while (true) {
+    const u = 2.0 * rng.nextFloat() - 1.0;
+    const v = 2.0 * rng.nextFloat() - 1.0;
+    const s = u * u + v * v;
+    if (s >= 1.0 || s == 0.0) continue;
+    return u * Math.sqrt(-2.0 * portableLog(s) / s);
+  }
+  return 0.0;
+}
 
 export const LOAD_WAIT: i32 = 0;
 export const LOAD_LENGTH: i32 = 1;
@@ -112,6 +181,22 @@ export class YaqBase extends Scheduler {
   /** The task on each slot of each node (-1: free): Algorithm 2 reads the running tasks. */
   running: Int32Array = new Int32Array(nNodes * slotsPerNode);
 
+  /** Estimate options (§7 #11; estimation()): noise σ (0: off), refinement after k completions
+   *  (Infinity: off), no prior estimates (each task starts at estDefault). */
+  noise: f64 = 0.0;
+  refineK: f64 = Infinity;
+  noPrior: bool = false;
+  estDefault: f64 = 10.0;
+  noiseRng: Rng = stream(STREAM_YAQ_NOISE);
+  /** Stages (with noise or refinement): the label of each, and per stage the current estimates
+   *  of its non-completed tasks summed, their number, its completions and their durations. */
+  nStages: i32 = 0;
+  stageLabel: Int32Array = new Int32Array(0);
+  stageContrib: Float64Array = new Float64Array(0);
+  stageLeft: Int32Array = new Int32Array(0);
+  stageDone: Int32Array = new Int32Array(0);
+  stageSum: Float64Array = new Float64Array(0);
+
   constructor(order: i32, st: f64, stR: f64, maxJobs: f64) {
     super();
     this.cMean = registerCounter("queueDelayMean");
@@ -135,17 +220,71 @@ export class YaqBase extends Scheduler {
     this.running.fill(-1);
   }
 
+  /** The estimate options (§7 #11) and job-progress staleness (§7 #12-#13; `phase`: each node's
+   *  heartbeat phase, period tau). Called by the factories before any job is added. */
+  estimation(noise: f64, refineK: f64, noPrior: bool, estDefault: f64, stale: bool, tau: f64, phase: Float64Array): void {
+    this.noise = noise;
+    this.refineK = refineK;
+    this.noPrior = noPrior;
+    this.estDefault = estDefault;
+    const o = this.order;
+    if (noise > 0.0 || refineK < Infinity) {
+      this.stageLabel = new Int32Array(nTasks);
+      this.stageContrib = new Float64Array(nTasks);
+      this.stageLeft = new Int32Array(nTasks);
+      this.stageDone = new Int32Array(nTasks);
+      this.stageSum = new Float64Array(nTasks);
+      o.stageOf = new Int32Array(nTasks);
+      o.stageRef = new Float64Array(nTasks);
+      o.stageRef.fill(-1.0);
+      o.refine = refineK < Infinity;
+    }
+    if (stale && (o.order == ORDER_SRJF || o.order == ORDER_LRTF)) {
+      o.stale = true;
+      o.tau = tau;
+      o.phase = phase;
+      o.histTime = new Float64Array(nTasks);
+      o.histRem = new Float64Array(nTasks);
+      o.rem0 = new Float64Array(nJobs);
+      o.cacheH = new Float64Array(nJobs);
+      o.cacheH.fill(NaN);
+      o.cacheC = new Int32Array(nJobs);
+    }
+  }
+
   onJobsAdded(from: i32, to: i32): void {
     const hasTaskEst = taskEstColumn().length > 0;
+    const staged = this.stageLabel.length > 0;
+    const labels = taskStage;
+    const o = this.order;
     for (let j = from; j < to; j++) {
       let w = 0.0;
+      const s0 = this.nStages;
       for (let t = jobFirstTask[j]; t < jobFirstTask[j + 1]; t++) {
         // (jobEst is sealed only after onJobsAdded: read the trace's columns here)
-        const e = hasTaskEst ? taskEst(t, j) : jobEstimate[j];
+        let e = this.noPrior ? this.estDefault : (hasTaskEst ? taskEst(t, j) : jobEstimate[j]);
+        if (staged) {
+          // The task's stage: the job's stage with its label, else a new one (its noise drawn now).
+          const label = labels.length > 0 ? labels[t] : 0;
+          let s = s0;
+          while (s < this.nStages && this.stageLabel[s] != label) s++;
+          if (s == this.nStages) {
+            this.stageLabel[s] = label;
+            this.nStages++;
+            // The stage's noise factor, kept in stageSum until the job's tasks are set.
+            this.stageSum[s] = this.noise > 0.0 && !this.noPrior ? portableExp(this.noise * normalDraw(this.noiseRng)) : 1.0;
+          }
+          o.stageOf[t] = s;
+          e *= this.stageSum[s];
+          this.stageContrib[s] += e;
+          this.stageLeft[s]++;
+        }
         this.est[t] = e;
         w += e;
       }
+      if (staged) for (let s = s0; s < this.nStages; s++) this.stageSum[s] = 0.0;
       this.remaining[j] = w; // SRJF: every non-completed task of the job, released or not (§7 #12)
+      if (o.stale) o.rem0[j] = w;
     }
   }
 
@@ -198,7 +337,25 @@ export class YaqBase extends Scheduler {
     let k = node * this.r;
     while (this.running[k] != task) k++;
     this.running[k] = -1;
-    this.remaining[job] -= this.est[task];
+    const o = this.order;
+    const e = o.estOf(task);
+    this.remaining[job] -= e;
+    if (o.refine) {
+      // Runtime refinement (§7 #11): the stage's running mean of observed durations after k.
+      const s = o.stageOf[task];
+      this.stageContrib[s] -= e;
+      this.stageLeft[s]--;
+      const d = ++this.stageDone[s];
+      this.stageSum[s] += now - this.startedAt[task];
+      if (<f64>d >= this.refineK) {
+        const m = this.stageSum[s] / <f64>d;
+        o.stageRef[s] = m;
+        const c = m * <f64>this.stageLeft[s];
+        this.remaining[job] += c - this.stageContrib[s];
+        this.stageContrib[s] = c;
+      }
+    }
+    if (o.stale) o.noteDone(job, now);
     if (jobTasksLeft(job) == 0) {
       this.admitted--;
       this.admitWaiting(now);
@@ -220,7 +377,7 @@ export class YaqBase extends Scheduler {
     for (let i = 0; i < r; i++) {
       const t = this.running[n * r + i];
       if (t < 0) continue;
-      const left = this.est[t] - (now - this.startedAt[t]);
+      const left = this.order.estOf(t) - (now - this.startedAt[t]);
       s[k++] = left > 0.0 ? left : 0.0;
     }
     if (k == 0) return 0.0;
@@ -228,7 +385,7 @@ export class YaqBase extends Scheduler {
     for (let e = queueFirst(n); e < end; e++) {
       let m = 0;
       for (let i = 1; i < k; i++) if (s[i] < s[m]) m = i;
-      s[m] += this.est[entryTask(e)];
+      s[m] += this.order.estOf(entryTask(e));
     }
     let m = s[0];
     for (let i = 1; i < k; i++) if (s[i] < m) m = s[i];
@@ -337,6 +494,10 @@ export class YaqCentral extends YaqBase {
   cShareA: i32 = -1;
   cDev: i32 = -1;
 
+  /** Global job order (§2.7): EJF (job index) or SRJF / LRTF / SJF (then job index). */
+  globalOrder: i32 = GLOBAL_EJF;
+  jobWork: Float64Array = new Float64Array(0);
+
   constructor(order: i32, st: f64, stR: f64, maxJobs: f64, tau: f64, amPeriod: f64, launch: f64, bound: f64,
               wtMax: f64, placement: i32, rfMin: f64, capA: f64) {
     super(order, st, stR, maxJobs);
@@ -397,6 +558,20 @@ export class YaqCentral extends YaqBase {
     super.admit(job, now);
   }
 
+  onJobsAdded(from: i32, to: i32): void {
+    super.onJobsAdded(from, to);
+    if (this.globalOrder == GLOBAL_SJF) for (let j = from; j < to; j++) this.jobWork[j] = this.remaining[j];
+  }
+
+  /** The pending job's key in the RM's job order (smaller first; ties: the earlier job). */
+  jobKey(job: i32): f64 {
+    const g = this.globalOrder;
+    if (g == GLOBAL_SRJF) return this.remaining[job];
+    if (g == GLOBAL_LRTF) return <f64>jobTasksLeft(job);
+    if (g == GLOBAL_SJF) return this.jobWork[job];
+    return <f64>job;
+  }
+
   release(job: i32, count: i32, now: f64): void {
     if (count <= 0) return;
     this.pending += count;
@@ -405,9 +580,9 @@ export class YaqCentral extends YaqBase {
       this.measure(now);
       this.pendQ[q] += count;
       this.waitQ[q] += count;
-      (q == 0 ? this.pendingJobs : this.pendingJobsB).set(job, <f64>job);
+      (q == 0 ? this.pendingJobs : this.pendingJobsB).set(job, this.jobKey(job));
     } else {
-      this.pendingJobs.set(job, <f64>job);
+      this.pendingJobs.set(job, this.jobKey(job));
     }
     this.planCursor(now);
   }
@@ -706,7 +881,7 @@ export class YaqCentral extends YaqBase {
     if (jobUnlaunched(job) == 0) tree.set(job, Infinity);
     const out = this.outstanding(n);
     if (out < this.r) this.freeView--;
-    else this.wtView[n] += this.est[task] / <f64>this.r; // §7 #6
+    else this.wtView[n] += this.order.estOf(task) / <f64>this.r; // §7 #6
     this.assigned[n]++;
     if (this.views) this.candidates.set(n, this.key(n));
     this.updateRoom(n);
@@ -749,6 +924,11 @@ export class YaqCentral extends YaqBase {
     this.updateRoom(node);
     this.dirty(node, now);
     this.taskDone(node, task, job, now);
+    if (this.globalOrder == GLOBAL_SRJF || this.globalOrder == GLOBAL_LRTF) {
+      // The job's remaining work or tasks changed: its place in the RM's order, if pending.
+      const tree = this.capacity && this.queueOf(job) == 1 ? this.pendingJobsB : this.pendingJobs;
+      if (tree.get(job) < Infinity) tree.set(job, this.jobKey(job));
+    }
     if (this.pending > 0) this.planCursor(now);
   }
 }
@@ -869,7 +1049,7 @@ export class YaqDist extends YaqBase {
       // The job manager's own placement since the refresh (§7 #6): a free slot, or WT += est / r.
       const v = this.tree.get(n);
       let nv = v + 1.0;
-      if (v >= 0.0 && this.placement == LOAD_WAIT) nv = v + this.est[task] / <f64>this.r;
+      if (v >= 0.0 && this.placement == LOAD_WAIT) nv = v + this.order.estOf(task) / <f64>this.r;
       if (v < 0.0 && nv > 0.0) nv = 0.0;
       this.tree.set(n, nv);
     }
@@ -1010,7 +1190,7 @@ export class YaqDist extends YaqBase {
         this.beforeChange(n, now);
         removeAt(n, e);
         this.queued--;
-        l -= this.placement == LOAD_WAIT ? this.est[task] / <f64>this.r : 1.0;
+        l -= this.placement == LOAD_WAIT ? this.order.estOf(task) / <f64>this.r : 1.0;
         count(this.cEvicted, 1.0);
         setTimer(now + netDelay, this.replaceKind, task, 0);
       }
@@ -1034,17 +1214,31 @@ export function createYarnQ(p: Params): Scheduler {
 }
 
 export function createYaqC(p: Params): Scheduler {
-  return new YaqCentral(orderByName(p.choice("order")), p.num("ST"), p.num("STr"), common(p), p.num("heartbeat"),
+  const c = new YaqCentral(orderByName(p.choice("order")), p.num("ST"), p.num("STr"), common(p), p.num("heartbeat"),
     p.num("amPeriod"), p.num("launch"), p.num("queue"), p.num("maxWait"), loadByName(p.choice("placement")),
     p.num("rfMin") / 100.0, capacityA(p));
+  const g = globalByName(p.choice("globalOrder"));
+  c.globalOrder = g;
+  if (g == GLOBAL_SJF) c.jobWork = new Float64Array(nJobs);
+  estimation(c, p, c.phase);
+  return c;
+}
+
+/** The estimate options and job-progress staleness (§7 #11-#13). */
+function estimation(s: YaqBase, p: Params, phase: Float64Array): void {
+  s.estimation(p.num("estNoise"), p.num("estRefine"), p.choice("estPrior") == "none", p.num("estDefault"),
+    p.choice("progressStaleness") == "heartbeat", p.num("heartbeat"), phase);
 }
 
 /** Queue A's capacity as a fraction (Infinity: no capacity queues). */
 function capacityA(p: Params): f64 { return p.num("capacityA") / 100.0; }
 
 export function createYaqD(p: Params): Scheduler {
-  return new YaqDist(orderByName(p.choice("order")), p.num("ST"), p.num("STr"), common(p),
+  const d = new YaqDist(orderByName(p.choice("order")), p.num("ST"), p.num("STr"), common(p),
     loadByName(p.choice("placement")), p.num("heartbeat"), 0, 0.0, p.flag("rebalance"));
+  // The usage monitor's refreshes (k x τ) are the nodes' heartbeats: phase 0.
+  estimation(d, p, p.choice("progressStaleness") == "heartbeat" ? new Float64Array(nNodes) : new Float64Array(0));
+  return d;
 }
 
 export function createMercury(p: Params): Scheduler {

@@ -12,9 +12,14 @@
 // Starvation status changes as time passes, so there is no static heap: every selection scans
 // the queue (spec §2.5 [R]; Yaq-c's queues are short, Yaq-d's O(q) per start is fine). Tasks are
 // never preempted (spec §7 #15). The job-level values (remaining work and tasks) are the
-// scheduler's current ones, pushed to the nodes without delay (docs/models/yaq.md).
+// scheduler's current ones pushed to the nodes without delay (`progressStaleness` = exact), or
+// (= heartbeat, spec §1.3, §1.4 [R], §7 #12-#13) the values as of the node's last heartbeat:
+// every change of a job's values happens at one of its completions, so each job keeps the
+// history of its completions (time and remaining work after it, in its own tasks' index range)
+// and a node reads the value after the completions at or before its last heartbeat (a binary
+// search). A task's estimate is its stage's refined one once refinement set it (§7 #11).
 import { NodeDiscipline, queueFirst, queueEnd, entryTask, entryJob, firstReadyEntry, lastReadyEntry, jobArrival,
-  jobTasksLeft } from "../policy";
+  jobTasksLeft, jobFirstTask } from "../policy";
 
 export const ORDER_FIFO: i32 = 0;
 export const ORDER_EJF: i32 = 1;
@@ -34,6 +39,24 @@ export class YaqOrder extends NodeDiscipline {
   /** SRJF: each job's remaining estimated work (the policy keeps it). */
   remaining: Float64Array;
 
+  /** Runtime refinement (§7 #11): each task's stage and each stage's refined estimate (< 0: not
+   *  refined yet); empty when off. */
+  refine: bool = false;
+  stageOf: Int32Array = new Int32Array(0);
+  stageRef: Float64Array = new Float64Array(0);
+  /** Heartbeat-stale job progress (§7 #12-#13): node n's heartbeats at phase[n] + k x tau; each
+   *  job's completions (time, remaining work after it) at jobFirstTask[j] + i; its initial work. */
+  stale: bool = false;
+  tau: f64 = 0.0;
+  phase: Float64Array = new Float64Array(0);
+  histTime: Float64Array = new Float64Array(0);
+  histRem: Float64Array = new Float64Array(0);
+  rem0: Float64Array = new Float64Array(0);
+  /** Per job, the last heartbeat time read and the completions known at it (Yaq-d's nodes share
+   *  the usage monitor's refresh times, so a long queue's reads mostly hit). */
+  cacheH: Float64Array = new Float64Array(0);
+  cacheC: Int32Array = new Int32Array(0);
+
   constructor(order: i32, st: f64, stR: f64, queuedAt: Float64Array, est: Float64Array, remaining: Float64Array) {
     super();
     this.order = order;
@@ -44,29 +67,83 @@ export class YaqOrder extends NodeDiscipline {
     this.remaining = remaining;
   }
 
+  /** The task's current estimate: its stage's refined one, else its own. */
+  estOf(task: i32): f64 {
+    if (this.refine) {
+      const r = this.stageRef[this.stageOf[task]];
+      if (r >= 0.0) return r;
+    }
+    return this.est[task];
+  }
+
   isStarved(task: i32, t: f64): bool {
     if (this.order == ORDER_FIFO) return false;
-    const limit = Math.min(this.st, this.est[task] * this.stR);
+    const limit = Math.min(this.st, this.estOf(task) * this.stR);
     return t - this.queuedAt[task] > limit;
   }
 
-  /** The strategy's key of a non-starved task (smaller first). */
-  key(task: i32, job: i32): f64 {
+  /** The strategy's key of a non-starved task of `job` queued at `node` (smaller first). */
+  key(task: i32, job: i32, node: i32, t: f64): f64 {
     const o = this.order;
-    if (o == ORDER_SRJF) return this.remaining[job];
-    if (o == ORDER_LRTF) return <f64>jobTasksLeft(job);
-    if (o == ORDER_STF) return this.est[task];
+    if (o == ORDER_SRJF) return this.stale ? this.staleRemaining(job, node, t) : this.remaining[job];
+    if (o == ORDER_LRTF) return this.stale ? this.staleLeft(job, node, t) : <f64>jobTasksLeft(job);
+    if (o == ORDER_STF) return this.estOf(task);
     return jobArrival[job]; // EJF
   }
 
-  /** Algorithm 3: > 0 when (task a, job ja) has the higher priority than (b, jb) at `t`. */
-  compare(a: i32, ja: i32, b: i32, jb: i32, t: f64): i32 {
+  /** The time of node n's last heartbeat at or before t. */
+  lastBeat(n: i32, t: f64): f64 {
+    const ph = this.phase[n];
+    const tau = this.tau;
+    let h = ph + Math.floor((t - ph) / tau) * tau;
+    if (h > t) h -= tau;
+    else if (h + tau <= t) h += tau;
+    return h;
+  }
+
+  /** The job's completions at or before node n's last heartbeat before t. */
+  knownDone(job: i32, node: i32, t: f64): i32 {
+    const h = this.lastBeat(node, t);
+    // Completions at or before h < t are all recorded and no later one can be at or before h:
+    // the count read at h holds for every read at h (at h == t a completion at t may follow).
+    if (h < t && this.cacheH[job] == h) return this.cacheC[job];
+    const f = jobFirstTask[job];
+    let lo = 0;
+    let hi = jobFirstTask[job + 1] - f - jobTasksLeft(job); // completions so far
+    const ht = this.histTime;
+    while (lo < hi) { // the first completion after h
+      const mid = (lo + hi) >> 1;
+      if (ht[f + mid] <= h) lo = mid + 1; else hi = mid;
+    }
+    if (h < t) { this.cacheH[job] = h; this.cacheC[job] = lo; }
+    return lo;
+  }
+
+  staleRemaining(job: i32, node: i32, t: f64): f64 {
+    const c = this.knownDone(job, node, t);
+    return c == 0 ? this.rem0[job] : this.histRem[jobFirstTask[job] + c - 1];
+  }
+
+  staleLeft(job: i32, node: i32, t: f64): f64 {
+    return <f64>(jobFirstTask[job + 1] - jobFirstTask[job] - this.knownDone(job, node, t));
+  }
+
+  /** A task of `job` completed at `t` (after the policy updated its remaining work). */
+  noteDone(job: i32, t: f64): void {
+    const i = jobFirstTask[job + 1] - jobTasksLeft(job) - 1;
+    this.histTime[i] = t;
+    this.histRem[i] = this.remaining[job];
+  }
+
+  /** Algorithm 3: > 0 when (task a, job ja) has the higher priority than (b, jb) at `t`, both
+   *  queued at `node`. */
+  compare(a: i32, ja: i32, b: i32, jb: i32, node: i32, t: f64): i32 {
     const sa = this.isStarved(a, t);
     const sb = this.isStarved(b, t);
     if (sa != sb) return sa ? 1 : -1;
     if (!sa) {
-      const ka = this.key(a, ja);
-      const kb = this.key(b, jb);
+      const ka = this.key(a, ja, node, t);
+      const kb = this.key(b, jb, node, t);
       if (ka < kb) return 1;
       if (ka > kb) return -1;
     } else {
@@ -98,9 +175,9 @@ export class YaqOrder extends NodeDiscipline {
       const task = entryTask(r);
       const job = entryJob(r);
       const q = this.queuedAt[task];
-      const limit = Math.min(st, this.est[task] * stR);
+      const limit = Math.min(st, this.estOf(task) * stR);
       const starved = t - q > limit;
-      const key = starved ? jobArrival[job] : this.key(task, job);
+      const key = starved ? jobArrival[job] : this.key(task, job, node, t);
       let better = false;
       if (best < 0) better = true;
       else if (starved != bStarved) better = starved;
@@ -122,7 +199,7 @@ export class YaqOrder extends NodeDiscipline {
     for (let r = queueFirst(node); r < end; r++) {
       const task = entryTask(r);
       const job = entryJob(r);
-      if (worst < 0 || this.compare(task, job, wt, wj, t) <= 0) { worst = r; wt = task; wj = job; }
+      if (worst < 0 || this.compare(task, job, wt, wj, node, t) <= 0) { worst = r; wt = task; wj = job; }
     }
     return worst;
   }

@@ -14,7 +14,7 @@
 //    index mod 10. `oracle`: the true label. `noisyOracle`: the true label flipped with
 //    probability p by the run's seeded stream 41 (STREAM_FREGATA_NOISE).
 import type { Trace } from "../trace/types.js";
-import { exp } from "../trace/libm.js";
+import { exp, log1p } from "../trace/libm.js";
 
 export type ClassifierMode = "logreg" | "oracle" | "noisyOracle";
 
@@ -66,10 +66,10 @@ export function jobFeatures(t: Trace, from = 0, to = t.arrivals.length): Float64
       }
     }
     const o = (j - from) * FEATURES;
-    x[o] = Math.log1p(s0);
-    x[o + 1] = Math.log1p(s1);
-    x[o + 2] = Math.log1p(s2);
-    x[o + 3] = Math.log1p(off[j + 1] - off[j]);
+    x[o] = log1p(s0);
+    x[o + 1] = log1p(s1);
+    x[o + 2] = log1p(s2);
+    x[o + 3] = log1p(off[j + 1] - off[j]);
     // (the three system features are 0: log1p(0) = 0, the array's initial value)
   }
   return x;

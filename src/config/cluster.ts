@@ -97,8 +97,17 @@ export function clusterColumns(cluster: ClusterSpec, trace: Trace): { capacity: 
   if (trace.demands && D > 0) {
     const dem = trace.demands;
     const tasks = trace.durations.length;
+    // (the workers' capacities over the trace's dimensions, row by row: a task fits some row)
+    const W = cluster.workers.length;
+    const caps = new Float64Array(W * D);
+    for (let w = 0; w < W; w++) for (let d = 0; d < D; d++) caps[w * D + d] = cluster.workers[w].capacity[dims[d]];
     for (let t = 0; t < tasks; t++) {
-      const fits = cluster.workers.some((w) => dims.every((d, i) => dem[t * D + i] <= w.capacity[d]));
+      let fits = false;
+      for (let w = 0; w < W && !fits; w++) {
+        let all = true;
+        for (let d = 0; d < D && all; d++) all = dem[t * D + d] <= caps[w * D + d];
+        fits = all;
+      }
       if (!fits) {
         const job = jobOfTask(trace, t);
         const label = trace.taskIds ? `task '${trace.taskIds[t]}' of job '${trace.jobIds?.[job] ?? job}'` : `task ${t} (job ${job})`;

@@ -161,6 +161,15 @@ const YAQ_ORDER: ParamSpec = { name: "order", kind: "enum", default: "srjf", val
 const YAQ_ST: ParamSpec = { name: "ST", kind: "number", default: 10, infinity: true, unit: "s", min: 0, max: 1e9, description: "hard starvation threshold: a task queued longer is served first (inf: off)" };
 const YAQ_STR: ParamSpec = { name: "STr", kind: "number", default: "inf", infinity: true, unit: "x estimate", min: 0, max: 1e9, description: "relative starvation threshold: starved after STr x its estimate (inf: off)" };
 const YAQ_CAPACITY: ParamSpec = { name: "capacityA", kind: "number", default: "inf", infinity: true, unit: "%", min: 0, max: 100, description: "capacity queues (spec §4.5, E9): queue A (the trace's first user) gets this share of the cluster, queue B (every other user) the rest; the RM serves the least-served queue first, counting running + queued tasks (inf: no capacity queues)" };
+/** Estimates and job-progress information (spec §7 #11-#13; yaq-c, yaq-d). */
+const YAQ_ESTIMATES: ParamSpec[] = [
+  { name: "estPrior", kind: "enum", default: "trace", values: ["trace", "none"], unit: "", description: "estimates from previous runs: the trace's (the yaq-* workloads give each task its stage's mean duration, spec §7 #11's oracle stage mean), or none (every task starts at estDefault)" },
+  { name: "estDefault", kind: "number", default: 10, unit: "s", min: 0, max: 1e9, description: "the estimate of a task without a prior one (estPrior = none; spec §7 #11: 10 s)" },
+  { name: "estNoise", kind: "number", default: 0, unit: "σ", min: 0, max: 5, description: "multiplicative lognormal noise on each job-stage's estimate: one factor exp(σZ) per stage (spec §7 #11's option: 0.5; 0: exact)" },
+  { name: "estRefine", kind: "integer", default: "inf", infinity: true, unit: "tasks", min: 1, max: 1_000_000_000, description: "runtime refinement: after k completed tasks of a stage its estimate is the running mean of their durations (spec §7 #11's option: 3; inf: off)" },
+  { name: "progressStaleness", kind: "enum", default: "heartbeat", values: ["exact", "heartbeat"], unit: "", description: "SRJF's remaining work and LRTF's remaining tasks at a node: the current values (exact), or the values as of the node's last heartbeat (spec §1.4, §7 #12-#13)" },
+];
+const YAQ_GLOBAL: ParamSpec = { name: "globalOrder", kind: "enum", default: "ejf", values: ["ejf", "srjf", "lrtf", "sjf"], unit: "", description: "the RM's job order for pending tasks (spec §2.7): earliest job (the capacity scheduler's FIFO), shortest remaining work, fewest remaining tasks, or least total estimated work" };
 const YAQ_REBALANCE: ParamSpec = { name: "rebalance", kind: "boolean", default: false, unit: "flag", description: "dynamic queue rebalancing every τ: nodes above mean + 1 stdev of load give up queued tasks, re-placed (spec §2.4)" };
 
 /** Yaq experiment presets (seed-yaq.md §8; docs/results/yaq.md): each system's values. */
@@ -368,13 +377,13 @@ export const SCHEDULERS: SchedulerSpec[] = [
     summary: "Yaq-c: YARN with bounded node queues (length b and/or wait bound WT_max), Algorithm 1 placement by queue wait-time estimate (or length, or random), queue reordering (SRJF/LRTF/STF/EJF) with Algorithm 3's starvation thresholds",
     params: [...YAQ_COMMON, YAQ_QUEUE, YAQ_MAXWAIT, YAQ_PLACEMENT, YAQ_ORDER, YAQ_ST, YAQ_STR,
       { name: "rfMin", kind: "number", default: 0, unit: "% of slots", min: 0, max: 100, description: "Rf_min (Algorithm 1): tasks are queued only when the free slots in the RM's view are at most this share (spec §7 #4: 0)" },
-      YAQ_CAPACITY],
+      YAQ_CAPACITY, YAQ_GLOBAL, ...YAQ_ESTIMATES],
   },
   {
     name: "yaq-d", dag: true, engine: { module: "yaq", factory: "createYaqD" }, binding: "early", doc: "docs/models/yaq.md", presets: { "yaq-E8": { rebalance: true } },
     source: "seed-yaq.md §1.6, §5.6",
     summary: "Yaq-d: each job manager places its tasks straight into unbounded node queues by wait-time estimate (usage-monitor views refreshed every τ plus its own placements), SRJF reordering with starvation threshold ST, optional rebalancing",
-    params: [YAQ_HEARTBEAT, YAQ_JOBS, YAQ_PLACEMENT, YAQ_ORDER, YAQ_ST, YAQ_STR, YAQ_REBALANCE],
+    params: [YAQ_HEARTBEAT, YAQ_JOBS, YAQ_PLACEMENT, YAQ_ORDER, YAQ_ST, YAQ_STR, YAQ_REBALANCE, ...YAQ_ESTIMATES],
   },
   {
     name: "mercury", dag: true, engine: { module: "yaq", factory: "createMercury" }, binding: "early", doc: "docs/models/yaq.md",

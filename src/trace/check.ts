@@ -97,8 +97,12 @@ function checkParents(t: Trace, offsets: Int32Array, parents: Int32Array, bad: (
   for (let k = 0; k < tasks; k++) {
     if (offsets[k + 1] < offsets[k]) bad(`task ${k}: parentOffsets decrease (${offsets[k]} then ${offsets[k + 1]})`);
   }
-  // `seen[p] === k` while task k's list is read: a duplicate shows as a mark already there.
-  const seen = new Int32Array(tasks).fill(-1);
+  // `seen[p - lo] === k` while task k's list is read: a duplicate shows as a mark already
+  // there. Parents are in their task's job, so one row as long as the largest job serves every
+  // job (marks left by an earlier job name its tasks, never k).
+  let largest = 0;
+  for (let j = 0; j < taskOffsets.length - 1; j++) largest = Math.max(largest, taskOffsets[j + 1] - taskOffsets[j]);
+  const seen = new Int32Array(largest).fill(-1);
   for (let j = 0; j < taskOffsets.length - 1; j++) {
     const lo = taskOffsets[j], hi = taskOffsets[j + 1];
     for (let k = lo; k < hi; k++) {
@@ -108,8 +112,8 @@ function checkParents(t: Trace, offsets: Int32Array, parents: Int32Array, bad: (
           if (!(p >= 0 && p < tasks)) bad(`task ${k}: parent ${p} is not a task index (${tasks} tasks)`);
           bad(`task ${k}: parent ${p} belongs to job ${jobOf(taskOffsets, p)}, not job ${j}`);
         }
-        if (seen[p] === k) bad(`task ${k}: parent ${p} is listed twice`);
-        seen[p] = k;
+        if (seen[p - lo] === k) bad(`task ${k}: parent ${p} is listed twice`);
+        seen[p - lo] = k;
       }
     }
   }

@@ -20,7 +20,7 @@
 import type { Trace } from "./types.js";
 import { InputError } from "../errors.js";
 import { DagTraceBuilder } from "./columns.js";
-import { log, exp } from "./libm.js";
+import { log, exp, cos } from "./libm.js";
 
 export interface Draws { nextFloat(): number; nextInt(n: number): number }
 
@@ -38,7 +38,7 @@ function normal(r: Draws): number {
   // Box-Muller (one of the pair); 1 - u keeps the log finite.
   const u = 1 - r.nextFloat();
   const v = r.nextFloat();
-  return Math.sqrt(-2 * log(u)) * Math.cos(2 * Math.PI * v);
+  return Math.sqrt(-2 * log(u)) * cos(2 * Math.PI * v);
 }
 
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;

@@ -8,14 +8,15 @@
 //
 // Randomness: stream STREAM_ARRIVALS gives one uniform per job (its inter-arrival gap),
 // stream STREAM_TASKS one uniform per task (its duration; none for `const`), in job order
-// then task order. Exponential variate = -mean * ln(1 - u); Pareto variate = xm / (1 - u)^(1/alpha).
+// then task order. Exponential variate = -mean * ln(1 - u); Pareto variate = xm / (1 - u)^(1/alpha),
+// computed as xm · exp(−ln(1 − u)/alpha) with libm.ts's exp and log (the same bits in every host).
 //
 // `generatePoisson` is browser-safe and takes the generator factory (the engine's own Rng
 // class); `generatePoissonWithEngineRng` in ./node.ts wires that up in Node.
 import { InputError } from "../errors.js";
 import { parseDecimal } from "./tr.js";
 import type { Trace } from "./types.js";
-import { log } from "./libm.js";
+import { exp, log } from "./libm.js";
 
 /** Stream ids, identical to the engine's (assembly/rng.ts); checked when loading it. */
 export const STREAM_ARRIVALS = 1;
@@ -163,7 +164,7 @@ export function generatePoisson(opts: PoissonOptions, rng: RngFactory): Trace {
     for (let j = 0; j < jobs; j++) {
       let sum = 0;
       for (let i = 0; i < tasks; i++) {
-        const d = xm / Math.pow(1 - tasksRng.nextFloat(), inv);
+        const d = xm * exp(-inv * log(1 - tasksRng.nextFloat())); // xm / (1 - u)^(1/α), host-independent (libm.ts)
         durations[k++] = d;
         sum += d;
       }

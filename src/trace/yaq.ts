@@ -20,7 +20,7 @@
 import { InputError, showValue } from "../errors.js";
 import type { RngFactory, UniformSource } from "./gen.js";
 import type { Trace } from "./types.js";
-import { log, exp as libmExp } from "./libm.js";
+import { log, exp as libmExp, cos } from "./libm.js";
 
 export const STREAM_YAQ_JOBS = 23;
 export const STREAM_YAQ_TASKS = 24;
@@ -70,7 +70,7 @@ function exp(u: UniformSource, mean: number): number { return -mean * log(1 - u.
 function normal(u: UniformSource): number {
   const a = 1 - u.nextFloat();
   const b = u.nextFloat();
-  return Math.sqrt(-2 * log(a)) * Math.cos(2 * Math.PI * b);
+  return Math.sqrt(-2 * log(a)) * cos(2 * Math.PI * b);
 }
 
 /** Gamma(shape k, scale 1) by Marsaglia-Tsang (k >= 1). */

@@ -32,6 +32,10 @@ export const ENGINE_CASES: EngineCase[] = [
   { name: "hawk on google-like", workload: google, config: { scheduler: "hawk", nodes: 400, seed: 1 }, cutoff: GOOGLE_CUTOFF },
   { name: "eagle on google-like", workload: google, config: { scheduler: "eagle", nodes: 400, seed: 1 }, cutoff: GOOGLE_CUTOFF },
   { name: "dlwl on google-like", workload: google, config: { scheduler: "dlwl", nodes: 400, seed: 1 }, cutoff: GOOGLE_CUTOFF },
+  // Workloads whose generators draw through libm.ts's pow-free Pareto (heavy-tail) and its cos
+  // (Yaq's Hive-MS lognormal map counts and gamma stage means): Chromium 156's Math differs.
+  { name: "sparrow on heavy-tail", workload: { name: "heavy-tail", jobs: 800, seed: 4 }, config: { scheduler: "sparrow", nodes: 80, seed: 1 } },
+  { name: "sparrow on yaq-hive", workload: { name: "yaq-hive", jobs: 40, seed: 5 }, config: { scheduler: "sparrow", nodes: 80, seed: 1 } },
 ];
 
 /** A CSV v2 trace with dependencies and demands, and one with a bad duration on line 3. */
