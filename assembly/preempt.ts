@@ -400,8 +400,17 @@ export function firstStart(node: i32, task: i32, t: f64): void {
 /** Starts a run of `task` on slot `pos` (already counted busy) whose service begins after
  *  `overhead` seconds; schedules its end. Returns the end time. The caller sets the run state. */
 export function beginRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
-  if (slotRun[pos] >= 0) fail(E_SLOT_BUSY, pos);
   const r = rec(task);
+  const end = openRun(pos, task, r, t, overhead);
+  setI(endEvent, r, RI_EVENT, events.pushCancellable(end, EV_RUN_END, task, r)); // (b: the record, knownRecord)
+  return end;
+}
+
+/** The common part of beginRun and beginSlotRun: `task` (record `r`) takes slot `pos`, its service
+ *  starting after `overhead`; returns the end time (start + the service it still needs). */
+// @ts-ignore: decorator
+@inline function openRun(pos: i32, task: i32, r: i32, t: f64, overhead: f64): f64 {
+  if (slotRun[pos] >= 0) fail(E_SLOT_BUSY, pos);
   slotRun[pos] = task;
   setI(runSlotOf, r, RI_SLOT, pos);
   setF(runCostOf, r, RF_COST, overhead);
@@ -411,7 +420,6 @@ export function beginRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
   if (rem < 0.0) rem = 0.0;
   const end = start + rem;
   setF(runEndOf, r, RF_END, end);
-  setI(endEvent, r, RI_EVENT, events.pushCancellable(end, EV_RUN_END, task, r)); // (b: the record, knownRecord)
   return end;
 }
 
@@ -421,17 +429,8 @@ export function beginRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
  *  Returns the end time, which the caller pushes at once (so it takes the sequence number
  *  beginRun's event would have had). */
 export function beginSlotRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
-  if (slotRun[pos] >= 0) fail(E_SLOT_BUSY, pos);
   const r = rec(task);
-  slotRun[pos] = task;
-  setI(runSlotOf, r, RI_SLOT, pos);
-  setF(runCostOf, r, RF_COST, overhead);
-  const start = t + overhead;
-  setF(runStartOf, r, RF_START, start);
-  let rem = taskDuration[task] - getF(attainedOf, r, RF_ATT);
-  if (rem < 0.0) rem = 0.0;
-  const end = start + rem;
-  setF(runEndOf, r, RF_END, end);
+  const end = openRun(pos, task, r, t, overhead);
   setI(endEvent, r, RI_EVENT, -1);
   return end;
 }

@@ -153,3 +153,16 @@ export async function engineInternals(): Promise<any> {
     },
   });
 }
+
+/** Runs `cfg` on both engines: the same finish and start times and counters per job, and the
+ *  invariants hold; returns the Wasm run. */
+export async function sameOnBothEngines(trace: Trace, cfg: Parameters<typeof simulate>[1]) {
+  const a = await simulate(trace, cfg, "wasm", true);
+  const b = await simulate(trace, cfg, "js", true);
+  checkInvariants(a);
+  expect(Array.from(b.finish)).toEqual(Array.from(a.finish));
+  expect(Array.from(b.tasks!.start)).toEqual(Array.from(a.tasks!.start));
+  expect(b.counters).toEqual(a.counters);
+  return a;
+}
+

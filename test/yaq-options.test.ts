@@ -5,7 +5,7 @@
 import { describe, it, expect } from "vitest";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { simulate, makeTrace, checkInvariants } from "./helpers.js";
+import { simulate, makeTrace, checkInvariants, sameOnBothEngines } from "./helpers.js";
 import { loadEngineRng, packageRoot } from "../src/engine/node.js";
 import { generateYaq } from "../src/trace/yaq.js";
 import type { Trace } from "../src/trace/types.js";
@@ -23,16 +23,6 @@ function jobOrder(trace: Trace, start: Float64Array): number[] {
   const jobOf: number[] = [];
   for (let j = 0; j + 1 < trace.taskOffsets.length; j++) for (let k = trace.taskOffsets[j]; k < trace.taskOffsets[j + 1]; k++) jobOf.push(j);
   return jobOf.map((j, k) => [start[k], k, j]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
-}
-
-async function sameOnBothEngines(trace: Trace, cfg: Parameters<typeof simulate>[1]) {
-  const a = await simulate(trace, cfg, "wasm", true);
-  const b = await simulate(trace, cfg, "js", true);
-  checkInvariants(a);
-  expect(Array.from(b.finish)).toEqual(Array.from(a.finish));
-  expect(Array.from(b.tasks!.start)).toEqual(Array.from(a.tasks!.start));
-  expect(b.counters).toEqual(a.counters);
-  return a;
 }
 
 describe("estimate noise (§7 #11: lognormal σ per job-stage, stream 27)", () => {

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { simulate, makeTrace, checkInvariants } from "./helpers.js";
+import { simulate, makeTrace, checkInvariants, sameOnBothEngines } from "./helpers.js";
 import { packageRoot } from "../src/engine/node.js";
 import { loadEngineRng } from "../src/engine/node.js";
 import { summarize, admissionTimes } from "../src/metrics/summary.js";
@@ -124,18 +124,6 @@ describe("admission cap", () => {
     }
   });
 });
-
-/** Runs `cfg` on both engines: the same finish and start times and counters per job, and the
- *  invariants hold; returns the Wasm run. */
-async function sameOnBothEngines(trace: Trace, cfg: Parameters<typeof simulate>[1]) {
-  const a = await simulate(trace, cfg, "wasm", true);
-  const b = await simulate(trace, cfg, "js", true);
-  checkInvariants(a);
-  expect(Array.from(b.finish)).toEqual(Array.from(a.finish));
-  expect(Array.from(b.tasks!.start)).toEqual(Array.from(a.tasks!.start));
-  expect(b.counters).toEqual(a.counters);
-  return a;
-}
 
 describe("every Yaq system: invariants and Wasm == JS per job", { timeout: 60_000 }, () => { // several 80-node runs: slow on a loaded machine
   it.each(YAQ_SYSTEMS)("%s on Hive-MS (a DAG: map -> reduce barrier) and GridMix-MS", async (s) => {

@@ -34,7 +34,7 @@ import {
   predictedIsLong,
 } from "../policy";
 import { Rng, STREAM_FREGATA_MASTERS } from "../rng";
-import { toI32, alignedInt32Array, f64View, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set } from "../glue";
+import { toI32, alignedInt32Array, f64View, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, F64Ptr, I32Ptr } from "../glue";
 import { MinTree } from "../mintree";
 import { priorities, partition, volume } from "./packing";
 import { Wfq } from "./wfq";
@@ -52,6 +52,14 @@ const FIT_EPS: f64 = 1e-9;
 /** TaskHeap touches the next level ahead only below the first TOUCH_FROM entries (16 KB: they
  *  stay in the cache). */
 const TOUCH_FROM: i32 = 1024;
+
+/** Writes entry `i` of a TaskHeap's records (key, task, job) through its raw pointers. */
+// @ts-ignore: decorator
+@inline function putEntry(kp: F64Ptr, tp: I32Ptr, i: i32, key: f64, task: i32, job: i32): void {
+  f64Set(kp, 2 * (i + 3), key);
+  i32Set(tp, 4 * (i + 3) + 2, task);
+  i32Set(tp, 4 * (i + 3) + 3, job);
+}
 
 class TaskHeap {
   /** Records: key at f64 index 2 (i + 3), task at i32 index 4 (i + 3) + 2. */
@@ -79,14 +87,10 @@ class TaskHeap {
       const kq = f64Get(kp, 2 * (p + 3));
       const tq = i32Get(tp, 4 * (p + 3) + 2);
       if (!Fregata.before(key, task, kq, tq)) break;
-      f64Set(kp, 2 * (i + 3), kq);
-      i32Set(tp, 4 * (i + 3) + 2, tq);
-      i32Set(tp, 4 * (i + 3) + 3, i32Get(tp, 4 * (p + 3) + 3));
+      putEntry(kp, tp, i, kq, tq, i32Get(tp, 4 * (p + 3) + 3));
       i = p;
     }
-    f64Set(kp, 2 * (i + 3), key);
-    i32Set(tp, 4 * (i + 3) + 2, task);
-    i32Set(tp, 4 * (i + 3) + 3, job);
+    putEntry(kp, tp, i, key, task, job);
   }
 
   /** The top task (the heap must not be empty). */
@@ -133,14 +137,10 @@ class TaskHeap {
           if (Fregata.before(kj, tj, kb, tb)) { b = j; kb = kj; tb = tj; }
         }
         if (!Fregata.before(kb, tb, key, task)) break;
-        f64Set(kp, 2 * (i + 3), kb);
-        i32Set(tp, 4 * (i + 3) + 2, tb);
-        i32Set(tp, 4 * (i + 3) + 3, i32Get(tp, 4 * (b + 3) + 3));
+        putEntry(kp, tp, i, kb, tb, i32Get(tp, 4 * (b + 3) + 3));
         i = b;
       }
-      f64Set(kp, 2 * (i + 3), key);
-      i32Set(tp, 4 * (i + 3) + 2, task);
-      i32Set(tp, 4 * (i + 3) + 3, job);
+      putEntry(kp, tp, i, key, task, job);
       this.sink = sink;
     }
     return top;

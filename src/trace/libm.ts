@@ -244,14 +244,6 @@ export function cos(x: number): number {
 
 // ---- log1p (fdlibm s_log1p.c) ----
 
-const LP1 = 6.666666666666735130e-01;
-const LP2 = 3.999999999940941908e-01;
-const LP3 = 2.857142874366239149e-01;
-const LP4 = 2.222219843214978396e-01;
-const LP5 = 1.818357216161805012e-01;
-const LP6 = 1.531383769920937332e-01;
-const LP7 = 1.479819860511658591e-01;
-
 /** ln(1 + x), accurate for small x (fdlibm s_log1p.c). */
 export function log1p(x: number): number {
   const hx = hi(x);
@@ -308,7 +300,7 @@ export function log1p(x: number): number {
   }
   const s = f / (2.0 + f);
   const z = s * s;
-  const R = z * (LP1 + z * (LP2 + z * (LP3 + z * (LP4 + z * (LP5 + z * (LP6 + z * LP7))))));
+  const R = z * (LG1 + z * (LG2 + z * (LG3 + z * (LG4 + z * (LG5 + z * (LG6 + z * LG7)))))); // s_log1p.c's Lp1-Lp7 = e_log.c's Lg1-Lg7
   if (k === 0) return f - (hfsq - s * (hfsq + R));
   return k * LN2_HI - ((hfsq - (s * (hfsq + R) + (k * LN2_LO + c))) - f);
 }
