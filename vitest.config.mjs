@@ -20,6 +20,9 @@ export default defineConfig({
         test: {
           name: "node",
           sequence: { groupOrder: 0 },
+          // Tests check results, not time (speed lives in bench/): Vitest's 5 s default failed
+          // whole-trace and differential cases when the shared 2-core machine was loaded.
+          testTimeout: 30_000,
           include: ["test/**/*.test.ts"],
           exclude: ["test/browser/**", "**/node_modules/**"],
           server: { deps: { external: [/\/build\/engine-js\//, /\/build\/test-engine\/engine-js\//] } },
