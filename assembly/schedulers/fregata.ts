@@ -34,118 +34,15 @@ import {
   predictedIsLong,
 } from "../policy";
 import { Rng, STREAM_FREGATA_MASTERS } from "../rng";
-import { toI32, alignedInt32Array, f64View, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, F64Ptr, I32Ptr } from "../glue";
+import { toI32, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set } from "../glue";
 import { MinTree } from "../mintree";
 import { priorities, partition, volume } from "./packing";
 import { Wfq } from "./wfq";
+import { TaskQueue, ChunkPool, ranksBefore } from "./taskbands";
 
 const HIGH: i32 = 0;
 const LOW: i32 = 1;
 const FIT_EPS: f64 = 1e-9;
-
-/** A max-heap of tasks by key (ties: the lower task index first). The order is total (tasks
- *  are distinct), so any heap shape pops the same sequence. A master's queue holds up to
- *  hundreds of thousands of tasks, so a pop's descent misses the cache on its lower levels:
- *  the heap is 4-ary, each entry one 16-byte record (key f64, task i32) and the four children
- *  of a node on one 64-byte line (entry i at record i + 3, the buffer line-aligned): one miss
- *  per level, over half the levels of a binary heap with keys and tasks in two arrays. */
-/** TaskHeap touches the next level ahead only below the first TOUCH_FROM entries (16 KB: they
- *  stay in the cache). */
-const TOUCH_FROM: i32 = 1024;
-
-/** Writes entry `i` of a TaskHeap's records (key, task, job) through its raw pointers. */
-// @ts-ignore: decorator
-@inline function putEntry(kp: F64Ptr, tp: I32Ptr, i: i32, key: f64, task: i32, job: i32): void {
-  f64Set(kp, 2 * (i + 3), key);
-  i32Set(tp, 4 * (i + 3) + 2, task);
-  i32Set(tp, 4 * (i + 3) + 3, job);
-}
-
-class TaskHeap {
-  /** Records: key at f64 index 2 (i + 3), task at i32 index 4 (i + 3) + 2. */
-  rec: Int32Array = alignedInt32Array(4 * (16 + 3), 64);
-  keys: Float64Array = f64View(this.rec);
-  cap: i32 = 16;
-  size: i32 = 0;
-  /** Written by pop so that its touching loads are not optimized away. */
-  sink: i32 = 0;
-
-  push(task: i32, key: f64, job: i32): void {
-    if (this.size == this.cap) {
-      const c = this.cap * 2;
-      const rec = alignedInt32Array(4 * (c + 3), 64);
-      for (let i = 0; i < 4 * (this.size + 3); i++) rec[i] = this.rec[i];
-      this.rec = rec;
-      this.keys = f64View(rec);
-      this.cap = c;
-    }
-    const kp = f64Base(this.keys);
-    const tp = i32Base(this.rec);
-    let i = this.size++;
-    while (i > 0) {
-      const p = (i - 1) >> 2;
-      const kq = f64Get(kp, 2 * (p + 3));
-      const tq = i32Get(tp, 4 * (p + 3) + 2);
-      if (!Fregata.before(key, task, kq, tq)) break;
-      putEntry(kp, tp, i, kq, tq, i32Get(tp, 4 * (p + 3) + 3));
-      i = p;
-    }
-    putEntry(kp, tp, i, key, task, job);
-  }
-
-  /** The top task (the heap must not be empty). */
-  top(): i32 { return this.rec[4 * 3 + 2]; }
-
-  /** Removes the top (the heap must not be empty); its key and job are left in `lastKey` and
-   *  `lastJob`. */
-  lastKey: f64 = 0.0;
-  lastJob: i32 = 0;
-  pop(): i32 {
-    const kp = f64Base(this.keys);
-    const tp = i32Base(this.rec);
-    const top = i32Get(tp, 4 * 3 + 2);
-    this.lastKey = f64Get(kp, 2 * 3);
-    this.lastJob = i32Get(tp, 4 * 3 + 3);
-    const n = --this.size;
-    if (n > 0) {
-      // The last entry sifts down from the root: the hole moves to the first child of each
-      // level that ranks before it.
-      const key = f64Get(kp, 2 * (n + 3));
-      const task = i32Get(tp, 4 * (n + 3) + 2);
-      const job = i32Get(tp, 4 * (n + 3) + 3);
-      let i = 0;
-      let sink = 0;
-      for (;;) {
-        const c = 4 * i + 1;
-        if (c >= n) break;
-        // (the first entry of each child's children: the next level's line is one of these
-        // four, whose misses then overlap instead of coming one level at a time)
-        const g = 4 * c + 1;
-        if (g >= TOUCH_FROM && g < n) {
-          sink ^= i32Get(tp, 4 * (g + 3) + 2);
-          if (g + 4 < n) sink ^= i32Get(tp, 4 * (g + 7) + 2);
-          if (g + 8 < n) sink ^= i32Get(tp, 4 * (g + 11) + 2);
-          if (g + 12 < n) sink ^= i32Get(tp, 4 * (g + 15) + 2);
-        }
-        let b = c;
-        let kb = f64Get(kp, 2 * (c + 3));
-        let tb = i32Get(tp, 4 * (c + 3) + 2);
-        const e = c + 4 < n ? c + 4 : n;
-        for (let j = c + 1; j < e; j++) {
-          const kj = f64Get(kp, 2 * (j + 3));
-          const tj = i32Get(tp, 4 * (j + 3) + 2);
-          if (Fregata.before(kj, tj, kb, tb)) { b = j; kb = kj; tb = tj; }
-        }
-        if (!Fregata.before(kb, tb, key, task)) break;
-        putEntry(kp, tp, i, kb, tb, i32Get(tp, 4 * (b + 3) + 3));
-        i = b;
-      }
-      putEntry(kp, tp, i, key, task, job);
-      this.sink = sink;
-    }
-    return top;
-  }
-}
 
 export class Fregata extends Scheduler {
   cutoff: f64 = 0.0;
@@ -187,7 +84,10 @@ export class Fregata extends Scheduler {
   allMax: Float64Array = new Float64Array(0);         // largest capacity per group and dimension
   lowMaxSlots: Int32Array = new Int32Array(0);
   allMaxSlots: Int32Array = new Int32Array(0);
-  heaps: TaskHeap[] = [];
+  /** Per queue q = 2 x master + class: the tasks beyond its window (taskbands.ts), in chunks
+   *  of one pool. */
+  heaps: TaskQueue[] = [];
+  chunks: ChunkPool = new ChunkPool();
   winTask: Int32Array = new Int32Array(0);
   winKey: Float64Array = new Float64Array(0);
   winSize: Int32Array = new Int32Array(0);
@@ -348,8 +248,8 @@ export class Fregata extends Scheduler {
           if (this.reserved[n] == 0 && c > this.lowMax[g * D + d]) this.lowMax[g * D + d] = c;
         }
       }
-      this.heaps.push(new TaskHeap());
-      this.heaps.push(new TaskHeap());
+      this.heaps.push(new TaskQueue(this.chunks));
+      this.heaps.push(new TaskQueue(this.chunks));
       this.wfq.push(new Wfq(2).setWeight(LOW, weight));
     }
     this.eligible = new Int32Array(G);
@@ -601,7 +501,7 @@ export class Fregata extends Scheduler {
   }
 
   /** `a` ranks before `b` in a queue: higher key, then the lower task index. */
-  static before(ka: f64, ta: i32, kb: f64, tb: i32): bool { return ka > kb || (ka == kb && ta < tb); }
+  static before(ka: f64, ta: i32, kb: f64, tb: i32): bool { return ranksBefore(ka, ta, kb, tb); }
 
   /** Queue q = 2 x master + class: its top `window` tasks in order in winTask/winKey (the
    *  window, persistent), the rest in heaps[q]; the window is full whenever the heap is not. */
