@@ -164,8 +164,6 @@ export class Fregata extends Scheduler {
   touched: Int32Array = new Int32Array(0);
   touchMark: Int32Array = new Int32Array(0);
   touchStamp: i32 = 0;
-  /** Written by dispatchClass's touching loads (so that they are not optimized away). */
-  touchSink: i32 = 0;
   arriveKind: i32 = 0;
   readyKind: i32 = 0;
   releaseKind: i32 = 0;
@@ -930,12 +928,6 @@ export class Fregata extends Scheduler {
     }
     this.nFresh[q] = fresh;
     this.winSize[q] = k;
-    // (the task the next refill pops: its columns takeSlot reads, loaded now so that their
-    // misses overlap the events until then)
-    if (heap.size > 0 && D > 0) {
-      const t = heap.top();
-      this.touchSink = (f64Get(f64Base(taskDemands), t * D) != 0.0 ? 1 : 0) ^ this.anyTier[t];
-    }
     return placedN;
   }
 
@@ -1000,8 +992,9 @@ export class Fregata extends Scheduler {
 
   release(task: i32, node: i32, now: f64): void {
     const D = this.D;
-    const g = this.nodeGroup[node];
-    const m = this.taskMaster[task];
+    // (the task's master is the node's group: a master places on its own group's workers)
+    const m = this.nodeGroup[node];
+    const g = m;
     const W = D + 1;
     for (let d = 0; d < D; d++) {
       const x = taskDemand(task, d);
