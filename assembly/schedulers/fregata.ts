@@ -29,7 +29,7 @@
 //  - Dispatches run when tasks reach a master, become ready, or resources are freed.
 import {
   Scheduler, Params, nNodes, nTasks, nJobs, netDelay, jobFirstTask, jobTaskCount, jobUnlaunched, nextUnlaunchedTask,
-  taskDuration, taskDemand, taskDemands, jobArrival, jobEstimate, childCount, childAt, parentCount, parentAt, sendBegin, sendTo, sendEnd,
+  taskDuration, taskDemand, taskDemands, demandIndex, jobArrival, jobEstimate, childCount, childAt, parentCount, parentAt, sendBegin, sendTo, sendEnd,
   setTimer, timerKind, stream, registerCounter, count, counterValue, setCounter, resourceDims, nodeSlots, capacityOf,
   predictedIsLong,
 } from "../policy";
@@ -563,7 +563,7 @@ export class Fregata extends Scheduler {
     let domR = -1;
     let bestR = 0.0;
     for (let d = 0; d < D; d++) {
-      const x = f64Get(dem, task * D + d);
+      const x = f64Get(dem, demandIndex(task, d));
       const c = f64Get(cmax, d);
       const v = c > 0.0 ? x / c : 0.0;
       f64Set(pd, e * D + d, x);
