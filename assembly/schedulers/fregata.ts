@@ -104,7 +104,8 @@ export class Fregata extends Scheduler {
   poolNorm: Float64Array = new Float64Array(0);
   /** The dominant resource (packing.ts dominant; -1: none, or packing off). */
   poolDom: Int32Array = new Int32Array(0);
-  /** anyTier of the task. */
+  /** The task may use reserved workers (anyTier: a HIGH task, or a LOW one that no group's
+   *  non-reserved workers can hold; see assign). */
   poolAny: Int32Array = new Int32Array(0);
   /** The task's job. */
   poolJob: Int32Array = new Int32Array(0);
@@ -132,7 +133,6 @@ export class Fregata extends Scheduler {
   // Per task.
   taskMaster: Int32Array = new Int32Array(nTasks);
   prio: Float64Array = new Float64Array(nTasks);
-  anyTier: Uint8Array = new Uint8Array(nTasks);
   jobLow: Uint8Array = new Uint8Array(nJobs);
   rng: Rng = stream(STREAM_FREGATA_MASTERS);
   // Per-job scratch (grown to the largest job).
@@ -400,7 +400,8 @@ export class Fregata extends Scheduler {
       for (let i = 0; i < n; i++) {
         const t = f + this.topo[i];
         const m = this.nextMaster();
-        this.assign(t, m, low);
+        const a = this.assign(t, m, low);
+        this.loads.set(a, this.load(a));
       }
     } else {
       const ng = partition(n, this.topo, kidOff, this.kids, this.tail, this.isSource, this.wcc, this.group, parOff,
@@ -419,7 +420,13 @@ export class Fregata extends Scheduler {
       for (let i = 0; i < ng; i++) {
         const g = this.gorder[i];
         const m = this.nextMaster();
-        for (let k = this.gmaster[g]; k < this.gmaster[g + 1]; k++) this.assign(f + this.stack[k], m, low);
+        // (the loads are read only by nextMaster: each master's load is updated once per group,
+        // after its tasks, to the value the last of them would have set — the tree's state is a
+        // function of its values)
+        let other = false;
+        for (let k = this.gmaster[g]; k < this.gmaster[g + 1]; k++) if (this.assign(f + this.stack[k], m, low) != m) other = true;
+        this.loads.set(m, this.load(m));
+        if (other) for (let h = 0; h < G; h++) if (h != m) this.loads.set(h, this.load(h));
       }
     }
     // The ready tasks (those without parents) enter their masters' queues.
@@ -476,7 +483,9 @@ export class Fregata extends Scheduler {
     return true;
   }
 
-  assign(task: i32, g: i32, low: bool): void {
+  /** Assigns `task` to master g (or, if it cannot hold it, another: returned) and adds it to
+   *  that master's load sums (the caller updates `loads`). */
+  assign(task: i32, g: i32, low: bool): i32 {
     // A task that no worker of g's tier can hold goes to the first group that can (heterogeneous
     // clusters); a task only a reserved worker can hold may use reserved workers.
     let m = g;
@@ -490,12 +499,13 @@ export class Fregata extends Scheduler {
         if (m < 0) m = g; // (the host refuses such a trace: a demand no worker can hold)
       }
     }
-    this.anyTier[task] = wide ? 1 : 0;
+    // (wide is the task's anyTier: !low, or no group's non-reserved workers can hold it — what
+    // takeSlot finds again from the demands, instead of a byte per task kept from here)
     this.taskMaster[task] = m;
     const W = this.D + 1;
     for (let d = 0; d < this.D; d++) this.groupLoad[m * W + d] += taskDemand(task, d);
     this.groupLoad[m * W + this.D] += 1.0;
-    this.loads.set(m, this.load(m));
+    return m;
   }
 
   /** `a` ranks before `b` in a queue: higher key, then the lower task index. */
@@ -573,10 +583,25 @@ export class Fregata extends Scheduler {
     }
     // (A7: each task's dominant resource, as packList computes it)
     this.poolDom[e] = this.packing && D > 0 ? (this.normalize ? domN : domR) : -1;
-    this.poolAny[e] = this.anyTier[task];
+    this.poolAny[e] = (q & 1) == HIGH || !this.lowFitsSomewhere(e) ? 1 : 0;
     this.poolJob[e] = job;
     this.poolBkt[e] = D > 0 ? 1 + domN : 0;
     return s;
+  }
+
+  /** Whether the demand in pool entry e fits the largest non-reserved worker of some group
+   *  (fitsGroup(task, h, false) for some h, on the same doubles). */
+  lowFitsSomewhere(e: i32): bool {
+    const D = this.D;
+    const pd = f64Base(this.poolDem);
+    const mx = f64Base(this.lowMax);
+    for (let h = 0; h < this.groups; h++) {
+      if (this.lowMaxSlots[h] < 1) continue;
+      let fits = true;
+      for (let d = 0; d < D; d++) if (f64Get(pd, e * D + d) > f64Get(mx, h * D + d) * (1.0 + FIT_EPS)) { fits = false; break; }
+      if (fits) return true;
+    }
+    return false;
   }
 
   /** Window entry at x (q x K + index) of queue q is fresh: its task was not found unplaceable
