@@ -850,18 +850,22 @@ export class Fregata extends Scheduler {
           const dj = i32Get(pDom, ej);
           if (dj < 0 || dj == di) continue;
           const oj = ej * D;
-          // The A9 guard (packing.ts pairFits) and DV (packing.ts deviation: 1/2 |d_i - d_j|^2
-          // over the demands as packing sees them), on the pool's copies: the same numbers.
-          let fitsPair = true;
-          for (let k = 0; k < D; k++) if (f64Get(pd, oi + k) + f64Get(pd, oj + k) > f64Get(cmax, k)) { fitsPair = false; break; }
-          if (!fitsPair) continue;
+          // DV (packing.ts deviation: 1/2 |d_i - d_j|^2 over the demands as packing sees them)
+          // and the A9 guard (packing.ts pairFits), on the pool's copies: the same numbers. (The
+          // guard is tested only for a candidate that would beat the best so far: both tests are
+          // pure, so the partner is the same.)
           let dv = 0.0;
           for (let k = 0; k < D; k++) {
             const x = f64Get(pn, oj + k) - f64Get(pn, oi + k);
             dv += x * x;
           }
           dv = 0.5 * dv;
-          if (dv > bestDv) { bestDv = dv; p = j; }
+          if (!(dv > bestDv)) continue;
+          let fitsPair = true;
+          for (let k = 0; k < D; k++) if (f64Get(pd, oi + k) + f64Get(pd, oj + k) > f64Get(cmax, k)) { fitsPair = false; break; }
+          if (!fitsPair) continue;
+          bestDv = dv;
+          p = j;
         }
       }
       if (p > i) {
@@ -976,15 +980,19 @@ export class Fregata extends Scheduler {
     const freeSlots = this.freeSlots;
     const room = f64Base(this.room);
     const dem = f64Base(this.dem);
+    const vol = f64Base(this.vol);
     for (let n = from; n < to; n++) {
       if (freeSlots[n] < k) continue;
+      // (a worker that cannot beat the best so far is not tested for fit: both tests are pure)
+      const v = f64Get(vol, n);
+      if (best >= 0 && !(v < bestV)) continue;
       let ok = true;
       for (let d = 0; d < D; d++) {
         if (f64Get(dem, d) > f64Get(room, n * D + d)) { ok = false; break; }
       }
       if (!ok) continue;
-      const v = this.vol[n];
-      if (best < 0 || v < bestV) { best = n; bestV = v; }
+      best = n;
+      bestV = v;
     }
     return best;
   }
