@@ -356,13 +356,14 @@ export class TaskQueue {
       f64Set(sp, j + 1, x);
     }
     // Splitters at even ranks, strictly decreasing and above the band's lower bound.
-    let parts = (n + (POUR_MAX >> 1) - 1) / (POUR_MAX >> 1);
+    // (integer quotients through toI32: the JS build's `/` is a float division)
+    let parts = toI32(<f64>(n + (POUR_MAX >> 1) - 1) / <f64>(POUR_MAX >> 1));
     if (parts > MAX_PARTS) parts = MAX_PARTS;
     const lo = this.lo[b];
     const cut = f64Base(this.cut);
     let nc = 0;
     for (let j = 1; j < parts; j++) {
-      const x = f64Get(sp, (j * SAMPLES) / parts);
+      const x = f64Get(sp, toI32(<f64>(j * SAMPLES) / <f64>parts));
       if (!(x > lo)) break; // (b = 0: lo is -Infinity; NaN keys never cut)
       if (nc > 0 && !(x < f64Get(cut, nc - 1))) continue;
       f64Set(cut, nc++, x);
