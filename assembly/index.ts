@@ -5,7 +5,8 @@
 // module's memory) and as themselves in JS.
 import { allocate, initialize, addJobs as addJobsToRun, runEvents } from "./loop";
 import { jobArrival, jobFirstTask, taskDuration, jobEstimate, jobFinish, jobFirstStart, jobsDone, lastFinish,
-  allocateOptionalColumns, taskEstimate, taskStage, taskDemands, jobClass, jobPriority, jobUser } from "./jobs";
+  allocateOptionalColumns, taskEstimate, taskStage, taskDemands, jobClass, jobPriority, jobUser, demandStageFor,
+  scanDemandStage, packDemandStage } from "./jobs";
 import { allocateDag, parentOffsets, parents } from "./dag";
 import { params, counters, extraCounterNames } from "./config";
 import { taskStart, taskEnd, taskNode, taskRuns, busyArea, busySlots } from "./slots";
@@ -26,9 +27,12 @@ export function setup(jobs: i32, tasks: i32, nodes: i32, slots: i32, delay: f64,
 }
 
 /** The trace's optional columns (after setup, before start): `columns` has the COL_* bits of
- *  jobs.ts, `dims` demand dimensions; `edges` parent links (-1: no task dependencies). */
-export function setupColumns(columns: i32, dims: i32, edges: i32): void {
-  allocateOptionalColumns(columns, dims);
+ *  jobs.ts, `dims` demand dimensions; `edges` parent links (-1: no task dependencies);
+ *  `constantDims` bit d (d < 30): dimension d has one value for every task (from scanDemands).
+ *  Without constant dimensions the host fills demandColumn (tasks x dims); with some, it stages
+ *  the demands again and calls packDemands (jobs.ts taskDemands). */
+export function setupColumns(columns: i32, dims: i32, edges: i32, constantDims: i32): void {
+  allocateOptionalColumns(columns, dims, constantDims);
   allocateDag(edges);
 }
 
@@ -54,6 +58,12 @@ export function taskEstimateColumn(): Float64Array { return taskEstimate; }
 export function stageColumn(): Int32Array { return taskStage; }
 /** Task k's demand in dimension d at k x dims + d. */
 export function demandColumn(): Float64Array { return taskDemands; }
+/** The demands' staging area: `rows` rows of `dims` values, filled by the host with tasks
+ *  [first, first + n) before scanDemands(first, n) (every task, in order, from 0, before
+ *  setupColumns: returns the constant dimensions) or packDemands(first, n) (after it). */
+export function demandStageColumn(rows: i32, dims: i32): Float64Array { return demandStageFor(rows, dims); }
+export function scanDemands(first: i32, n: i32): i32 { return scanDemandStage(first, n); }
+export function packDemands(first: i32, n: i32): void { packDemandStage(first, n); }
 export function jobClassColumn(): Int32Array { return jobClass; }
 export function priorityColumn(): Int32Array { return jobPriority; }
 export function userColumn(): Int32Array { return jobUser; }

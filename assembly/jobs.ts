@@ -32,9 +32,17 @@ export const COL_USERS: i32 = 32;
 export let taskEstimate: Float64Array = new Float64Array(0);
 /** Per-task stage label (e.g. map 0, reduce 1). */
 export let taskStage: Int32Array = new Int32Array(0);
-/** Per-task resource demand, demandDims values per task (read with taskDemand). */
+/** Per-task resource demand (read with taskDemand or demandIndex): of the demandDims
+ *  dimensions, those whose value varies between tasks are stored, demandStored values per task in
+ *  dimension order; a dimension with the same value for every task (the host says which) is
+ *  stored once, after the tasks' values. Dimension d of task k is at demandBase[d] +
+ *  k x demandMul[d] (demandMul 0 for a constant dimension): the same doubles as a full
+ *  tasks x dims column, in fewer pages (a fresh page costs tens of microseconds on a VM). */
 export let taskDemands: Float64Array = new Float64Array(0);
 export let demandDims: i32 = 0;
+export let demandStored: i32 = 0;
+export let demandBase: Int32Array = new Int32Array(0);
+export let demandMul: Int32Array = new Int32Array(0);
 /** Per-job class label, priority (larger: more important) and user, as numbered by the host. */
 export let jobClass: Int32Array = new Int32Array(0);
 export let jobPriority: Int32Array = new Int32Array(0);
@@ -88,15 +96,85 @@ export function allocateJobColumns(jobs: i32, tasks: i32): void {
   readyOrder = false;
 }
 
-/** Sizes the optional columns the trace has (`columns`: COL_* bits; `dims` demand dimensions). */
-export function allocateOptionalColumns(columns: i32, dims: i32): void {
+/** Sizes the optional columns the trace has (`columns`: COL_* bits; `dims` demand dimensions, of
+ *  which those with bit d of `constantDims` set, d < 30, have one value for every task). */
+export function allocateOptionalColumns(columns: i32, dims: i32, constantDims: i32 = 0): void {
   taskEstimate = new Float64Array((columns & COL_TASK_ESTIMATES) != 0 ? nTasks : 0);
   taskStage = new Int32Array((columns & COL_STAGES) != 0 ? nTasks : 0);
-  demandDims = (columns & COL_DEMANDS) != 0 ? dims : 0;
-  taskDemands = new Float64Array(nTasks * demandDims);
+  const D = (columns & COL_DEMANDS) != 0 ? dims : 0;
+  demandDims = D;
+  let S = 0;
+  for (let d = 0; d < D; d++) if (d >= 30 || ((constantDims >> d) & 1) == 0) S++;
+  demandStored = S;
+  demandBase = new Int32Array(D);
+  demandMul = new Int32Array(D);
+  let k = 0;
+  for (let d = 0; d < D; d++) {
+    if (d >= 30 || ((constantDims >> d) & 1) == 0) {
+      demandBase[d] = k++;
+      demandMul[d] = S;
+    } else {
+      demandBase[d] = nTasks * S + d;
+      demandMul[d] = 0;
+    }
+  }
+  taskDemands = new Float64Array(S < D ? nTasks * S + D : nTasks * D);
   jobClass = new Int32Array((columns & COL_CLASSES) != 0 ? nJobs : 0);
   jobPriority = new Int32Array((columns & COL_PRIORITIES) != 0 ? nJobs : 0);
   jobUser = new Int32Array((columns & COL_USERS) != 0 ? nJobs : 0);
+}
+
+// ---- the demands' layout: a staging area the host fills with rows of the trace's demands ----
+// (so that neither the full tasks x dims column nor a per-value loop on the host is needed: a
+// fresh page costs tens of microseconds on a VM, and a cold JavaScript loop runs unoptimized)
+/** `demandStageRows` rows of `stageDims` values: the host's demands of tasks [first, first + n). */
+let demandStage: Float64Array = new Float64Array(0);
+let stageDims: i32 = 0;
+let stageConstant: i32 = 0;
+let stageFirst: Float64Array = new Float64Array(0);
+
+/** The staging area for `rows` rows of `dims` demand values (kept while its size fits). */
+export function demandStageFor(rows: i32, dims: i32): Float64Array {
+  if (demandStage.length != rows * dims) demandStage = new Float64Array(rows * dims);
+  stageDims = dims;
+  return demandStage;
+}
+
+/** The staged rows are tasks [first, first + n) (in order, from task 0): returns the dimensions
+ *  (bit d, d < 30) whose value is the same double in every task seen so far. */
+export function scanDemandStage(first: i32, n: i32): i32 {
+  const D = stageDims;
+  if (first == 0) {
+    stageFirst = new Float64Array(D);
+    for (let d = 0; d < D; d++) stageFirst[d] = demandStage[d];
+    stageConstant = D >= 30 ? (1 << 30) - 1 : (1 << D) - 1;
+  }
+  for (let d = 0; d < D && d < 30; d++) {
+    if (((stageConstant >> d) & 1) == 0) continue;
+    const v = stageFirst[d];
+    const vz = v == 0.0 ? 1.0 / v : 0.0; // (the sign of a zero: +0 and -0 differ)
+    for (let i = 0; i < n; i++) {
+      const x = demandStage[i * D + d];
+      if (x != v || (v == 0.0 && 1.0 / x != vz)) { stageConstant &= ~(1 << d); break; }
+    }
+  }
+  return stageConstant;
+}
+
+/** Copies the staged rows, tasks [first, first + n), into taskDemands' layout (after
+ *  allocateOptionalColumns); the first call also stores the constant dimensions' values. */
+export function packDemandStage(first: i32, n: i32): void {
+  const D = demandDims;
+  if (first == 0) for (let d = 0; d < D; d++) if (demandMul[d] == 0) taskDemands[demandBase[d]] = demandStage[d];
+  for (let d = 0; d < D; d++) {
+    const mul = demandMul[d];
+    if (mul == 0) continue;
+    let o = demandBase[d] + first * mul;
+    for (let i = 0; i < n; i++) {
+      taskDemands[o] = demandStage[i * D + d];
+      o += mul;
+    }
+  }
 }
 
 /** Fresh per-run job state; `withTaskJob` builds the task -> job column. */
@@ -178,7 +256,10 @@ export function unlaunchedTaskAt(job: i32, i: i32): i32 {
 export function taskEst(task: i32, job: i32): f64 { return taskEstimate.length > 0 ? taskEstimate[task] : jobEst(job); }
 
 /** Dimension `d` of the resource demand of `task` (0 when the trace has no demands). */
-export function taskDemand(task: i32, d: i32): f64 { return d < demandDims ? taskDemands[task * demandDims + d] : 0.0; }
+export function taskDemand(task: i32, d: i32): f64 { return d < demandDims ? taskDemands[demandIndex(task, d)] : 0.0; }
+/** Where dimension d (< demandDims) of `task`'s demand is in taskDemands. */
+// @ts-ignore: decorator
+@inline export function demandIndex(task: i32, d: i32): i32 { return demandBase[d] + task * demandMul[d]; }
 
 // ---- task dependencies (dag.ts) --------------------------------------------------------------------
 /** Jobs hand out their tasks in the order they become ready (a DAG trace). */

@@ -10,7 +10,7 @@ export { nNodes, slotsPerNode, netDelay, compatMode, stream, count, counterValue
   C_RESCHEDULED, C_STEAL_ATTEMPTS, C_STEALS, C_REJECTED, C_PURGED, C_RESUME_SECONDS, C_EVENTS } from "./config";
 export { nJobs, nTasks, jobArrival, jobFirstTask, taskDuration, jobEstimate, taskJob, jobLong, jobTaskCount, jobEst,
   jobUnlaunched, jobWaitingCount, jobTasksLeft, setJobClass, jobIsLong, jobHandOut, setJobHandOut,
-  nextUnlaunchedTask, unlaunchedTaskAt, taskEst, taskDemand, taskDemands, demandDims, taskStage, jobClass, jobPriority,
+  nextUnlaunchedTask, unlaunchedTaskAt, taskEst, taskDemand, taskDemands, demandDims, demandIndex, taskStage, jobClass, jobPriority,
   jobUser, jobsDone } from "./jobs";
 export { dag, parentCount, parentAt, childCount, childAt } from "./dag";
 export { nodeBusy, queueLength, longRunning, longQueued, holdsLongWork, longWork } from "./nodestate";

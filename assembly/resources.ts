@@ -9,7 +9,7 @@
 // Off unless the host gives a cluster (setupResources): bag-of-tasks and demand traces without a
 // cluster never enter this file's paths.
 import { nNodes, slotsPerNode, registerCounter, counters } from "./config";
-import { taskDemands, demandDims } from "./jobs";
+import { taskDemands, demandDims, demandIndex } from "./jobs";
 import { fail, E_RESOURCE_OVERSUBSCRIBED, E_RESOURCES_PREEMPTIVE } from "./errors";
 
 /** Resources are modelled (the host gave a cluster). */
@@ -98,7 +98,7 @@ export function fitsNow(node: i32, task: i32): bool {
   const D = rDims;
   for (let d = 0; d < D; d++) {
     const i = node * D + d;
-    if (taskDemands[task * D + d] > nodeFree[i] + FIT_EPS * nodeCapacity[i]) return false;
+    if (taskDemands[demandIndex(task, d)] > nodeFree[i] + FIT_EPS * nodeCapacity[i]) return false;
   }
   return true;
 }
@@ -118,7 +118,7 @@ function allocate(node: i32, task: i32, t: f64): void {
   if (nodeRunning[node] > nodeSlotCap[node]) fail(E_RESOURCE_OVERSUBSCRIBED, node);
   for (let d = 0; d < D; d++) {
     const i = node * D + d;
-    const x = taskDemands[task * D + d];
+    const x = taskDemands[demandIndex(task, d)];
     nodeFree[i] -= x;
     allocatedNow[d] += x;
     if (nodeFree[i] < -1e-6 * nodeCapacity[i]) fail(E_RESOURCE_OVERSUBSCRIBED, node);
@@ -149,7 +149,7 @@ export function release(node: i32, task: i32, t: f64): void {
   const D = rDims;
   nodeRunning[node] = nodeRunning[node] - 1;
   for (let d = 0; d < D; d++) {
-    const x = taskDemands[task * D + d];
+    const x = taskDemands[demandIndex(task, d)];
     nodeFree[node * D + d] += x;
     allocatedNow[d] -= x;
   }

@@ -11,9 +11,11 @@
 // on this VM a fault costs several microseconds of system time) and the Wasm engine's memory.
 // With --base ROOT (another built checkout, e.g. `git worktree add /tmp/base <commit>`, its
 // node_modules linked, `node scripts/build.mjs`), each scheduler runs R rounds on ROOT's engine
-// and on this one, interleaved (the order alternating), on the same trace and host code; the
-// per-job finish times must be identical, and the minima of CPU seconds are compared.
+// and host code (its dist/src/simulate.js: the host's side of the engine's API may differ) and on
+// this one's, interleaved (the order alternating), on the same trace; the per-job finish times
+// must be identical, and the minima of CPU seconds are compared.
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { loadEngine, loadEngineFrom, loadEngineRng } from "../src/engine/node.js";
 import type { EngineFactory } from "../src/engine/types.js";
 import { resolveConfig } from "../src/config/config.js";
@@ -51,17 +53,20 @@ function noting(loaded: EngineFactory): EngineFactory {
 }
 const factory = noting(await loadEngine(engine));
 const baseFactory = baseRoot ? noting(await loadEngineFrom(join(resolve(baseRoot), "build"), engine)) : undefined;
+type Runner = typeof runSimulation;
+const baseRun: Runner | undefined = baseRoot
+  ? (await import(pathToFileURL(join(resolve(baseRoot), "dist/src/simulate.js")).href)).runSimulation : undefined;
 const preset = findPreset("fregata-cluster");
 
 interface Timed { r: SimResult; wall: number; cpu: number; sys: number; faults: number; memory: number }
-function timed(f: EngineFactory, s: string): Timed {
+function timed(f: EngineFactory, s: string, run: Runner = runSimulation): Timed {
   const config = resolveConfig({ scheduler: s, seed: 1, cluster: findCluster("fregata-cluster"),
     params: paramsForScheduler(s, { preset }) as Record<string, number> });
   lastMemory = 0;
   const t = performance.now();
   const cpu0 = process.cpuUsage();
   const faults0 = process.resourceUsage().minorPageFault;
-  const r = runSimulation(f, trace, config);
+  const r = run(f, trace, config);
   const wall = (performance.now() - t) / 1000;
   const cpu = process.cpuUsage(cpu0);
   return { r, wall, cpu: (cpu.user + cpu.system) / 1e6, sys: cpu.system / 1e6,
@@ -89,7 +94,7 @@ if (!baseFactory) {
       const order = k % 2 === 0 ? [0, 1] : [1, 0];
       const results: SimResult[] = [];
       for (const which of order) {
-        const x = timed(which === 0 ? baseFactory : factory, s);
+        const x = which === 0 ? timed(baseFactory, s, baseRun) : timed(factory, s);
         cpu[which].push(x.cpu);
         results[which] = x.r;
         console.log(`${s.padEnd(8)} ${which === 0 ? "base" : "this"} round ${k + 1}: ${describe(x)}`);

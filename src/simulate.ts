@@ -146,19 +146,58 @@ function checkDagSupport(t: Trace, config: ResolvedConfig): void {
 /** Bits of the engine's setupColumns (assembly/jobs.ts COL_*). */
 const COL_TASK_ESTIMATES = 1, COL_STAGES = 2, COL_DEMANDS = 4, COL_CLASSES = 8, COL_PRIORITIES = 16, COL_USERS = 32;
 
-/** Tells the engine which optional columns `t` has (before start). */
-function setupOptionalColumns(engine: EngineApi, t: Trace): void {
+/** Rows of demands the host stages at a time (assembly/jobs.ts demandStage). */
+const STAGE_ROWS = 16384;
+
+/** Passes `t`'s demands through the engine's staging area, `STAGE_ROWS` tasks at a time: each
+ *  batch is copied in, then `each(first, n)` runs on it. */
+function stageDemands(engine: EngineApi, t: Trace, each: (first: number, n: number) => void): void {
+  const a = t.demands!;
+  const dims = t.demandNames!.length;
+  const tasks = t.durations.length;
+  const rows = Math.min(STAGE_ROWS, tasks);
+  for (let k = 0; k < tasks; k += rows) {
+    const n = Math.min(rows, tasks - k);
+    // (the view fetched per batch: an allocation in the engine may have moved it)
+    engine.demandStageColumn(rows, dims).set(a.subarray(k * dims, (k + n) * dims));
+    each(k, n);
+  }
+}
+
+/** Bit d (d < 30) set: demand dimension d has the same value (the same double) for every task
+ *  of `t`, found by the engine on staged batches; the engine then stores it once
+ *  (assembly/jobs.ts taskDemands). */
+function constantDemandDims(engine: EngineApi, t: Trace): number {
+  const dims = t.demandNames?.length ?? 0;
+  if (!t.demands || dims === 0 || t.durations.length === 0) return 0;
+  let mask = 0;
+  stageDemands(engine, t, (first, n) => { mask = engine.scanDemands(first, n); });
+  return mask;
+}
+
+/** Tells the engine which optional columns `t` has (before start); returns the constant demand
+ *  dimensions it was told of. */
+function setupOptionalColumns(engine: EngineApi, t: Trace): number {
   const columns = (t.taskEstimates ? COL_TASK_ESTIMATES : 0) | (t.stages ? COL_STAGES : 0)
     | (t.demands ? COL_DEMANDS : 0) | (t.jobClasses ? COL_CLASSES : 0) | (t.priorities ? COL_PRIORITIES : 0)
     | (t.users ? COL_USERS : 0);
-  engine.setupColumns(columns, t.demandNames?.length ?? 0, t.parents ? t.parents.length : -1);
+  const constant = constantDemandDims(engine, t);
+  engine.setupColumns(columns, t.demandNames?.length ?? 0, t.parents ? t.parents.length : -1, constant);
+  return constant;
+}
+
+/** Copies the demands into the engine: whole, or, with constant dimensions (`constant`), staged
+ *  batches the engine packs. */
+function copyDemands(engine: EngineApi, t: Trace, constant: number): void {
+  if (constant === 0) engine.demandColumn().set(t.demands!);
+  else stageDemands(engine, t, (first, n) => engine.packDemands(first, n));
 }
 
 /** Copies the optional columns `t` has into the engine (whole: traces with them are not streamed). */
-function copyOptionalColumns(engine: EngineApi, t: Trace): void {
+function copyOptionalColumns(engine: EngineApi, t: Trace, constant: number): void {
   if (t.taskEstimates) engine.taskEstimateColumn().set(t.taskEstimates);
   if (t.stages) engine.stageColumn().set(t.stages);
-  if (t.demands) engine.demandColumn().set(t.demands);
+  if (t.demands) copyDemands(engine, t, constant);
   if (t.jobClasses) engine.jobClassColumn().set(t.jobClasses);
   if (t.priorities) engine.priorityColumn().set(t.priorities);
   if (t.users) engine.userColumn().set(t.users);
@@ -303,7 +342,7 @@ function startRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, optio
   const tasks = trace.durations.length;
   engine.setup(jobs, tasks, config.nodes, config.slots, config.networkDelay, config.seed,
     config.paramVector.length, (options.recordTasks ? 1 : 0) | (compat ? 2 : 0));
-  setupOptionalColumns(engine, trace);
+  const constant = setupOptionalColumns(engine, trace);
   if (extras.cluster) {
     engine.setupCluster();
     engine.capacityColumn().set(extras.cluster.capacity);
@@ -313,7 +352,7 @@ function startRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, optio
   engine.paramColumn().set(config.paramVector);
   engine.start(config.engineIndex);
   return (from, to) => {
-    if (from === 0) copyOptionalColumns(engine, trace);
+    if (from === 0) copyOptionalColumns(engine, trace, constant);
     if (extras.classifier && extras.predicted) {
       if (from === 0) extras.classifier.train(trace);
       extras.classifier.predict(trace, from, to, extras.predicted);

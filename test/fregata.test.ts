@@ -159,6 +159,78 @@ function checkResources(r: SimResult, cluster: ClusterSpec): void {
   }
 }
 
+describe("the masters' queues beyond the window (taskbands.ts): one heap's order", () => {
+  // A reference: every entry ever pushed, the live ones popped by (key desc, task asc).
+  const before = (a: [number, number, number], b: [number, number, number]) => (a[0] > b[0] || (a[0] === b[0] && a[1] < b[1]));
+  async function check(keys: (i: number, t: number) => number, n: number, popEvery: number, seed: number): Promise<void> {
+    const { TaskQueue, ChunkPool } = await engineModule("schedulers/taskbands.js");
+    const pool = new ChunkPool();
+    // Two queues on one pool, driven alike (as Fregata's masters share theirs).
+    const qs = [new TaskQueue(pool), new TaskQueue(pool)];
+    const live: [number, number, number][][] = [[], []];
+    let x = seed;
+    const rnd = () => { x = (Math.imul(x, 1103515245) + 12345) >>> 0; return x / 2 ** 32; };
+    let t = 0;
+    // (live[q]: a binary heap by `before`)
+    const add = (L: [number, number, number][], e: [number, number, number]) => {
+      let i = L.length;
+      L.push(e);
+      while (i > 0 && before(L[i], L[(i - 1) >> 1])) { const p = (i - 1) >> 1; [L[i], L[p]] = [L[p], L[i]]; i = p; }
+    };
+    const take = (L: [number, number, number][]) => {
+      const top = L[0];
+      const last = L.pop()!;
+      if (L.length > 0) {
+        L[0] = last;
+        for (let i = 0; ;) {
+          let b = i;
+          for (const c of [2 * i + 1, 2 * i + 2]) if (c < L.length && before(L[c], L[b])) b = c;
+          if (b === i) break;
+          [L[i], L[b]] = [L[b], L[i]];
+          i = b;
+        }
+      }
+      return top;
+    };
+    let firstWrong = "";
+    let pops = 0;
+    const popOne = (q: number) => {
+      const L = live[q];
+      const want = take(L);
+      const top = qs[q].top();
+      const got = [qs[q].pop(), qs[q].lastKey, qs[q].lastJob, qs[q].size];
+      pops++;
+      if (!firstWrong && (top !== want[1] || got[0] !== want[1] || !Object.is(got[1], want[0]) || got[2] !== want[2] || got[3] !== L.length)) {
+        firstWrong = `pop ${pops} of queue ${q}: top ${top}, got ${got.join(" ")}, want ${want[1]} ${want[0]} ${want[2]} ${L.length}`;
+      }
+    };
+    for (let i = 0; i < n; i++) {
+      const q = i & 1;
+      t += rnd();
+      const task = n - i; // (distinct; the lower index is not the earlier push)
+      const e: [number, number, number] = [keys(i, t), task, i % 1000];
+      qs[q].push(e[1], e[0], e[2]);
+      add(live[q], e);
+      if (i % popEvery === popEvery - 1) for (let k = 0; k < 2 && live[q].length > 0; k++) popOne(q);
+    }
+    for (const q of [0, 1]) while (live[q].length > 0) popOne(q);
+    expect(firstWrong).toBe("");
+    expect(pops).toBe(n);
+  }
+  it("ageing keys (most pushes below the top): spills, splits and pours", async () => {
+    let y = 7;
+    const r = () => { y = (Math.imul(y, 69069) + 1) >>> 0; return y / 2 ** 32; };
+    await check((_i, t) => 35 * r() * r() - 0.02 * t, 40000, 5, 1);
+  }, 60_000);
+  it("few distinct keys (cuts that do not split), and infinite keys", async () => {
+    await check((i) => (i * 7919) % 3, 30000, 7, 2);
+    await check((i) => (i % 11 === 0 ? Infinity : i % 13 === 0 ? -Infinity : (i * 104729) % 1000 - i / 10), 30000, 3, 3);
+    // (rare infinite keys, popped soon: the front spills between them, and -Infinity waits in bands)
+    await check((i) => (i % 997 === 0 ? Infinity : i % 101 === 0 ? -Infinity : (i * 104729) % 1000 - i / 10), 30000, 9, 5);
+    await check((i) => (i % 5 === 0 ? Infinity : 1), 20000, 9, 4);
+  }, 60_000);
+});
+
 describe("invariants on randomized DAG workloads over a heterogeneous cluster", () => {
   for (const scheduler of ["fregata", "pigeon", "sparrow"]) {
     for (const seed of [1, 2]) {

@@ -29,123 +29,20 @@
 //  - Dispatches run when tasks reach a master, become ready, or resources are freed.
 import {
   Scheduler, Params, nNodes, nTasks, nJobs, netDelay, jobFirstTask, jobTaskCount, jobUnlaunched, nextUnlaunchedTask,
-  taskDuration, taskDemand, taskDemands, jobArrival, jobEstimate, childCount, childAt, parentCount, parentAt, sendBegin, sendTo, sendEnd,
+  taskDuration, taskDemand, taskDemands, demandIndex, jobArrival, jobEstimate, childCount, childAt, parentCount, parentAt, sendBegin, sendTo, sendEnd,
   setTimer, timerKind, stream, registerCounter, count, counterValue, setCounter, resourceDims, nodeSlots, capacityOf,
   predictedIsLong,
 } from "../policy";
 import { Rng, STREAM_FREGATA_MASTERS } from "../rng";
-import { toI32, alignedInt32Array, f64View, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, F64Ptr, I32Ptr } from "../glue";
+import { toI32, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set } from "../glue";
 import { MinTree } from "../mintree";
 import { priorities, partition, volume } from "./packing";
 import { Wfq } from "./wfq";
+import { TaskQueue, ChunkPool, ranksBefore } from "./taskbands";
 
 const HIGH: i32 = 0;
 const LOW: i32 = 1;
 const FIT_EPS: f64 = 1e-9;
-
-/** A max-heap of tasks by key (ties: the lower task index first). The order is total (tasks
- *  are distinct), so any heap shape pops the same sequence. A master's queue holds up to
- *  hundreds of thousands of tasks, so a pop's descent misses the cache on its lower levels:
- *  the heap is 4-ary, each entry one 16-byte record (key f64, task i32) and the four children
- *  of a node on one 64-byte line (entry i at record i + 3, the buffer line-aligned): one miss
- *  per level, over half the levels of a binary heap with keys and tasks in two arrays. */
-/** TaskHeap touches the next level ahead only below the first TOUCH_FROM entries (16 KB: they
- *  stay in the cache). */
-const TOUCH_FROM: i32 = 1024;
-
-/** Writes entry `i` of a TaskHeap's records (key, task, job) through its raw pointers. */
-// @ts-ignore: decorator
-@inline function putEntry(kp: F64Ptr, tp: I32Ptr, i: i32, key: f64, task: i32, job: i32): void {
-  f64Set(kp, 2 * (i + 3), key);
-  i32Set(tp, 4 * (i + 3) + 2, task);
-  i32Set(tp, 4 * (i + 3) + 3, job);
-}
-
-class TaskHeap {
-  /** Records: key at f64 index 2 (i + 3), task at i32 index 4 (i + 3) + 2. */
-  rec: Int32Array = alignedInt32Array(4 * (16 + 3), 64);
-  keys: Float64Array = f64View(this.rec);
-  cap: i32 = 16;
-  size: i32 = 0;
-  /** Written by pop so that its touching loads are not optimized away. */
-  sink: i32 = 0;
-
-  push(task: i32, key: f64, job: i32): void {
-    if (this.size == this.cap) {
-      const c = this.cap * 2;
-      const rec = alignedInt32Array(4 * (c + 3), 64);
-      for (let i = 0; i < 4 * (this.size + 3); i++) rec[i] = this.rec[i];
-      this.rec = rec;
-      this.keys = f64View(rec);
-      this.cap = c;
-    }
-    const kp = f64Base(this.keys);
-    const tp = i32Base(this.rec);
-    let i = this.size++;
-    while (i > 0) {
-      const p = (i - 1) >> 2;
-      const kq = f64Get(kp, 2 * (p + 3));
-      const tq = i32Get(tp, 4 * (p + 3) + 2);
-      if (!Fregata.before(key, task, kq, tq)) break;
-      putEntry(kp, tp, i, kq, tq, i32Get(tp, 4 * (p + 3) + 3));
-      i = p;
-    }
-    putEntry(kp, tp, i, key, task, job);
-  }
-
-  /** The top task (the heap must not be empty). */
-  top(): i32 { return this.rec[4 * 3 + 2]; }
-
-  /** Removes the top (the heap must not be empty); its key and job are left in `lastKey` and
-   *  `lastJob`. */
-  lastKey: f64 = 0.0;
-  lastJob: i32 = 0;
-  pop(): i32 {
-    const kp = f64Base(this.keys);
-    const tp = i32Base(this.rec);
-    const top = i32Get(tp, 4 * 3 + 2);
-    this.lastKey = f64Get(kp, 2 * 3);
-    this.lastJob = i32Get(tp, 4 * 3 + 3);
-    const n = --this.size;
-    if (n > 0) {
-      // The last entry sifts down from the root: the hole moves to the first child of each
-      // level that ranks before it.
-      const key = f64Get(kp, 2 * (n + 3));
-      const task = i32Get(tp, 4 * (n + 3) + 2);
-      const job = i32Get(tp, 4 * (n + 3) + 3);
-      let i = 0;
-      let sink = 0;
-      for (;;) {
-        const c = 4 * i + 1;
-        if (c >= n) break;
-        // (the first entry of each child's children: the next level's line is one of these
-        // four, whose misses then overlap instead of coming one level at a time)
-        const g = 4 * c + 1;
-        if (g >= TOUCH_FROM && g < n) {
-          sink ^= i32Get(tp, 4 * (g + 3) + 2);
-          if (g + 4 < n) sink ^= i32Get(tp, 4 * (g + 7) + 2);
-          if (g + 8 < n) sink ^= i32Get(tp, 4 * (g + 11) + 2);
-          if (g + 12 < n) sink ^= i32Get(tp, 4 * (g + 15) + 2);
-        }
-        let b = c;
-        let kb = f64Get(kp, 2 * (c + 3));
-        let tb = i32Get(tp, 4 * (c + 3) + 2);
-        const e = c + 4 < n ? c + 4 : n;
-        for (let j = c + 1; j < e; j++) {
-          const kj = f64Get(kp, 2 * (j + 3));
-          const tj = i32Get(tp, 4 * (j + 3) + 2);
-          if (Fregata.before(kj, tj, kb, tb)) { b = j; kb = kj; tb = tj; }
-        }
-        if (!Fregata.before(kb, tb, key, task)) break;
-        putEntry(kp, tp, i, kb, tb, i32Get(tp, 4 * (b + 3) + 3));
-        i = b;
-      }
-      putEntry(kp, tp, i, key, task, job);
-      this.sink = sink;
-    }
-    return top;
-  }
-}
 
 export class Fregata extends Scheduler {
   cutoff: f64 = 0.0;
@@ -187,7 +84,10 @@ export class Fregata extends Scheduler {
   allMax: Float64Array = new Float64Array(0);         // largest capacity per group and dimension
   lowMaxSlots: Int32Array = new Int32Array(0);
   allMaxSlots: Int32Array = new Int32Array(0);
-  heaps: TaskHeap[] = [];
+  /** Per queue q = 2 x master + class: the tasks beyond its window (taskbands.ts), in chunks
+   *  of one pool. */
+  heaps: TaskQueue[] = [];
+  chunks: ChunkPool = new ChunkPool();
   winTask: Int32Array = new Int32Array(0);
   winKey: Float64Array = new Float64Array(0);
   winSize: Int32Array = new Int32Array(0);
@@ -204,7 +104,8 @@ export class Fregata extends Scheduler {
   poolNorm: Float64Array = new Float64Array(0);
   /** The dominant resource (packing.ts dominant; -1: none, or packing off). */
   poolDom: Int32Array = new Int32Array(0);
-  /** anyTier of the task. */
+  /** The task may use reserved workers (anyTier: a HIGH task, or a LOW one that no group's
+   *  non-reserved workers can hold; see assign). */
   poolAny: Int32Array = new Int32Array(0);
   /** The task's job. */
   poolJob: Int32Array = new Int32Array(0);
@@ -232,7 +133,6 @@ export class Fregata extends Scheduler {
   // Per task.
   taskMaster: Int32Array = new Int32Array(nTasks);
   prio: Float64Array = new Float64Array(nTasks);
-  anyTier: Uint8Array = new Uint8Array(nTasks);
   jobLow: Uint8Array = new Uint8Array(nJobs);
   rng: Rng = stream(STREAM_FREGATA_MASTERS);
   // Per-job scratch (grown to the largest job).
@@ -264,8 +164,6 @@ export class Fregata extends Scheduler {
   touched: Int32Array = new Int32Array(0);
   touchMark: Int32Array = new Int32Array(0);
   touchStamp: i32 = 0;
-  /** Written by dispatchClass's touching loads (so that they are not optimized away). */
-  touchSink: i32 = 0;
   arriveKind: i32 = 0;
   readyKind: i32 = 0;
   releaseKind: i32 = 0;
@@ -348,8 +246,8 @@ export class Fregata extends Scheduler {
           if (this.reserved[n] == 0 && c > this.lowMax[g * D + d]) this.lowMax[g * D + d] = c;
         }
       }
-      this.heaps.push(new TaskHeap());
-      this.heaps.push(new TaskHeap());
+      this.heaps.push(new TaskQueue(this.chunks));
+      this.heaps.push(new TaskQueue(this.chunks));
       this.wfq.push(new Wfq(2).setWeight(LOW, weight));
     }
     this.eligible = new Int32Array(G);
@@ -502,7 +400,8 @@ export class Fregata extends Scheduler {
       for (let i = 0; i < n; i++) {
         const t = f + this.topo[i];
         const m = this.nextMaster();
-        this.assign(t, m, low);
+        const a = this.assign(t, m, low);
+        this.loads.set(a, this.load(a));
       }
     } else {
       const ng = partition(n, this.topo, kidOff, this.kids, this.tail, this.isSource, this.wcc, this.group, parOff,
@@ -521,7 +420,13 @@ export class Fregata extends Scheduler {
       for (let i = 0; i < ng; i++) {
         const g = this.gorder[i];
         const m = this.nextMaster();
-        for (let k = this.gmaster[g]; k < this.gmaster[g + 1]; k++) this.assign(f + this.stack[k], m, low);
+        // (the loads are read only by nextMaster: each master's load is updated once per group,
+        // after its tasks, to the value the last of them would have set — the tree's state is a
+        // function of its values)
+        let other = false;
+        for (let k = this.gmaster[g]; k < this.gmaster[g + 1]; k++) if (this.assign(f + this.stack[k], m, low) != m) other = true;
+        this.loads.set(m, this.load(m));
+        if (other) for (let h = 0; h < G; h++) if (h != m) this.loads.set(h, this.load(h));
       }
     }
     // The ready tasks (those without parents) enter their masters' queues.
@@ -578,7 +483,9 @@ export class Fregata extends Scheduler {
     return true;
   }
 
-  assign(task: i32, g: i32, low: bool): void {
+  /** Assigns `task` to master g (or, if it cannot hold it, another: returned) and adds it to
+   *  that master's load sums (the caller updates `loads`). */
+  assign(task: i32, g: i32, low: bool): i32 {
     // A task that no worker of g's tier can hold goes to the first group that can (heterogeneous
     // clusters); a task only a reserved worker can hold may use reserved workers.
     let m = g;
@@ -592,16 +499,17 @@ export class Fregata extends Scheduler {
         if (m < 0) m = g; // (the host refuses such a trace: a demand no worker can hold)
       }
     }
-    this.anyTier[task] = wide ? 1 : 0;
+    // (wide is the task's anyTier: !low, or no group's non-reserved workers can hold it — what
+    // takeSlot finds again from the demands, instead of a byte per task kept from here)
     this.taskMaster[task] = m;
     const W = this.D + 1;
     for (let d = 0; d < this.D; d++) this.groupLoad[m * W + d] += taskDemand(task, d);
     this.groupLoad[m * W + this.D] += 1.0;
-    this.loads.set(m, this.load(m));
+    return m;
   }
 
   /** `a` ranks before `b` in a queue: higher key, then the lower task index. */
-  static before(ka: f64, ta: i32, kb: f64, tb: i32): bool { return ka > kb || (ka == kb && ta < tb); }
+  static before(ka: f64, ta: i32, kb: f64, tb: i32): bool { return ranksBefore(ka, ta, kb, tb); }
 
   /** Queue q = 2 x master + class: its top `window` tasks in order in winTask/winKey (the
    *  window, persistent), the rest in heaps[q]; the window is full whenever the heap is not. */
@@ -665,7 +573,7 @@ export class Fregata extends Scheduler {
     let domR = -1;
     let bestR = 0.0;
     for (let d = 0; d < D; d++) {
-      const x = f64Get(dem, task * D + d);
+      const x = f64Get(dem, demandIndex(task, d));
       const c = f64Get(cmax, d);
       const v = c > 0.0 ? x / c : 0.0;
       f64Set(pd, e * D + d, x);
@@ -675,10 +583,25 @@ export class Fregata extends Scheduler {
     }
     // (A7: each task's dominant resource, as packList computes it)
     this.poolDom[e] = this.packing && D > 0 ? (this.normalize ? domN : domR) : -1;
-    this.poolAny[e] = this.anyTier[task];
+    this.poolAny[e] = (q & 1) == HIGH || !this.lowFitsSomewhere(e) ? 1 : 0;
     this.poolJob[e] = job;
     this.poolBkt[e] = D > 0 ? 1 + domN : 0;
     return s;
+  }
+
+  /** Whether the demand in pool entry e fits the largest non-reserved worker of some group
+   *  (fitsGroup(task, h, false) for some h, on the same doubles). */
+  lowFitsSomewhere(e: i32): bool {
+    const D = this.D;
+    const pd = f64Base(this.poolDem);
+    const mx = f64Base(this.lowMax);
+    for (let h = 0; h < this.groups; h++) {
+      if (this.lowMaxSlots[h] < 1) continue;
+      let fits = true;
+      for (let d = 0; d < D; d++) if (f64Get(pd, e * D + d) > f64Get(mx, h * D + d) * (1.0 + FIT_EPS)) { fits = false; break; }
+      if (fits) return true;
+    }
+    return false;
   }
 
   /** Window entry at x (q x K + index) of queue q is fresh: its task was not found unplaceable
@@ -927,18 +850,22 @@ export class Fregata extends Scheduler {
           const dj = i32Get(pDom, ej);
           if (dj < 0 || dj == di) continue;
           const oj = ej * D;
-          // The A9 guard (packing.ts pairFits) and DV (packing.ts deviation: 1/2 |d_i - d_j|^2
-          // over the demands as packing sees them), on the pool's copies: the same numbers.
-          let fitsPair = true;
-          for (let k = 0; k < D; k++) if (f64Get(pd, oi + k) + f64Get(pd, oj + k) > f64Get(cmax, k)) { fitsPair = false; break; }
-          if (!fitsPair) continue;
+          // DV (packing.ts deviation: 1/2 |d_i - d_j|^2 over the demands as packing sees them)
+          // and the A9 guard (packing.ts pairFits), on the pool's copies: the same numbers. (The
+          // guard is tested only for a candidate that would beat the best so far: both tests are
+          // pure, so the partner is the same.)
           let dv = 0.0;
           for (let k = 0; k < D; k++) {
             const x = f64Get(pn, oj + k) - f64Get(pn, oi + k);
             dv += x * x;
           }
           dv = 0.5 * dv;
-          if (dv > bestDv) { bestDv = dv; p = j; }
+          if (!(dv > bestDv)) continue;
+          let fitsPair = true;
+          for (let k = 0; k < D; k++) if (f64Get(pd, oi + k) + f64Get(pd, oj + k) > f64Get(cmax, k)) { fitsPair = false; break; }
+          if (!fitsPair) continue;
+          bestDv = dv;
+          p = j;
         }
       }
       if (p > i) {
@@ -1030,12 +957,6 @@ export class Fregata extends Scheduler {
     }
     this.nFresh[q] = fresh;
     this.winSize[q] = k;
-    // (the task the next refill pops: its columns takeSlot reads, loaded now so that their
-    // misses overlap the events until then)
-    if (heap.size > 0 && D > 0) {
-      const t = heap.top();
-      this.touchSink = (f64Get(f64Base(taskDemands), t * D) != 0.0 ? 1 : 0) ^ this.anyTier[t];
-    }
     return placedN;
   }
 
@@ -1059,15 +980,19 @@ export class Fregata extends Scheduler {
     const freeSlots = this.freeSlots;
     const room = f64Base(this.room);
     const dem = f64Base(this.dem);
+    const vol = f64Base(this.vol);
     for (let n = from; n < to; n++) {
       if (freeSlots[n] < k) continue;
+      // (a worker that cannot beat the best so far is not tested for fit: both tests are pure)
+      const v = f64Get(vol, n);
+      if (best >= 0 && !(v < bestV)) continue;
       let ok = true;
       for (let d = 0; d < D; d++) {
         if (f64Get(dem, d) > f64Get(room, n * D + d)) { ok = false; break; }
       }
       if (!ok) continue;
-      const v = this.vol[n];
-      if (best < 0 || v < bestV) { best = n; bestV = v; }
+      best = n;
+      bestV = v;
     }
     return best;
   }
@@ -1100,8 +1025,9 @@ export class Fregata extends Scheduler {
 
   release(task: i32, node: i32, now: f64): void {
     const D = this.D;
-    const g = this.nodeGroup[node];
-    const m = this.taskMaster[task];
+    // (the task's master is the node's group: a master places on its own group's workers)
+    const m = this.nodeGroup[node];
+    const g = m;
     const W = D + 1;
     for (let d = 0; d < D; d++) {
       const x = taskDemand(task, d);

@@ -12,11 +12,19 @@ export interface EngineApi {
   estimateColumn(): Float64Array;
   paramColumn(): Float64Array;
   /** The trace's optional columns (after setup, before start): COL_* bits (src/simulate.ts),
-   *  demand dimensions, parent links (-1: no task dependencies). */
-  setupColumns(columns: number, dims: number, edges: number): void;
+   *  demand dimensions, parent links (-1: no task dependencies), and `constantDims`: bit d
+   *  (d < 30) says demand dimension d has one value for every task, stored once (the demand column
+   *  then holds the other dimensions task by task, then one value per dimension). */
+  setupColumns(columns: number, dims: number, edges: number, constantDims: number): void;
   taskEstimateColumn(): Float64Array;
   stageColumn(): Int32Array;
   demandColumn(): Float64Array;
+  /** The demands' staging area (`rows` rows of `dims` values; assembly/index.ts): the host
+   *  stages tasks [first, first + n) for scanDemands (before setupColumns: the constant
+   *  dimensions) and packDemands (after it, with constant dimensions). */
+  demandStageColumn(rows: number, dims: number): Float64Array;
+  scanDemands(first: number, n: number): number;
+  packDemands(first: number, n: number): void;
   jobClassColumn(): Int32Array;
   priorityColumn(): Int32Array;
   userColumn(): Int32Array;
