@@ -285,6 +285,10 @@ export function resumeAt(node: i32, task: i32, t: f64, record: i32 = -1): void {
   resuming = false;
 }
 
+/** longOnlyRuns: the run record of the task running on slot k of `node` (runningTask), or -1 for
+ *  one never suspended (a policy keeps its own int in the record: preempt.ts recMark). */
+export function runRecordOn(node: i32, k: i32): i32 { return runRecordAt[node * slotsPerNode + k]; }
+
 /** longOnlyRuns: the run position (slotRun) of `task`, running on `node`. */
 function runPosition(node: i32, task: i32): i32 {
   let pos = node * slotsPerNode;
