@@ -75,7 +75,7 @@ export function resetRunOverheads(): void { setRunOverheads(0.0, 0.0); }
 // (Dice: long tasks only, and only when a preemption request is honoured) starts its tasks with
 // the slot-stored end (serve.ts) and gives a task a record only when it is first suspended
 // (adoptRun); the record is freed at the task's end. Nothing maps a task to its record: it rides
-// beside the run (serve.ts runRecordAt, a run position's) and with the suspended task (the policy
+// beside the run (serve.ts longPos, a run position's) and with the suspended task (the policy
 // keeps what suspendAt returns and gives it back to resumeAt), and the caller names it
 // (knownRecord) before the task-based functions below act on it; an unnamed task fails
 // (E_RUN_RECORD_UNNAMED). (A task -> record table cost two cold lines per suspension cycle, an
@@ -344,7 +344,7 @@ export function beginRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
 
 /** beginRun for a run whose end the caller stores against its slot (events.pushEnd) rather than
  *  as a cancellable event: a resumed run of a policy that preempts long tasks only (serve.ts
- *  longOnlyRuns), taken out of the calendar again by cancelTaskEnd if it is suspended once more.
+ *  longOnlyRuns), taken back again by cancelTaskEnd if it is suspended once more.
  *  Returns the end time, which the caller pushes at once (so it takes the sequence number
  *  beginRun's event would have had). */
 export function beginSlotRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
@@ -355,7 +355,7 @@ export function beginSlotRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
 }
 
 /** Sparse records: `task` of `job`, running on `node` since `start` with a slot-stored end that the
- *  caller has just removed (events.cancelEnd), becomes a preemptible run on run position `pos`
+ *  caller has just taken back (events.cancelEnd), becomes a preemptible run on run position `pos`
  *  (slotRun[pos] == task already): as if begun at `start` without overhead and without an end
  *  event (the caller suspends it next). Its record is fresh (named, its mark 0). */
 export function adoptRun(node: i32, task: i32, job: i32, pos: i32, start: f64): void {
@@ -368,8 +368,8 @@ export function adoptRun(node: i32, task: i32, job: i32, pos: i32, start: f64): 
   setF(attainedOf, r, RF_ATT, 0.0);
   setF(runCostOf, r, RF_COST, 0.0);
   setF(runStartOf, r, RF_START, start);
-  setF(runEndOf, r, RF_END, start + taskDuration[task]);
   setI(endEvent, r, RI_EVENT, -1);
+  // (RF_END is left as it is: the run is suspended next, and the next run (openRun) sets it.)
 }
 
 /** Credits the running `task` with its progress up to `t` (a quantum check); its run goes on. */
@@ -426,6 +426,20 @@ export function takeQueued(node: i32, r: i32, t: f64): i32 {
   removeAt(node, r);
   counters[C_SUSPENDED_SECONDS] += t - getF(suspendedAtOf, rec(task), RF_SUSP);
   return task;
+}
+
+/** Sparse records: the run of `task` (record `r`, begun by beginSlotRun on run position `pos`) ended
+ *  at `t` with its slot-stored end: finishRun's accounting without reading the record, which is
+ *  cold by then (the task was resumed hours before). Its overhead not yet counted is resumeCost
+ *  (beginSlotRun's overhead: only a suspension, which ends the run, or LAS's chargeProgress
+ *  changes it), so the counter gets the same value; its attained service is read only for the
+ *  per-task record. */
+export function finishSlotRun(task: i32, r: i32, pos: i32, t: f64): void {
+  counters[C_RESUME_SECONDS] += resumeCost;
+  slotRun[pos] = -1;
+  recordEnd(task, t);
+  if (recordTasks) taskService[task] = spF[(r << 3) + RF_ATT] + (t - spF[(r << 3) + RF_START]);
+  freeSparseRecord(r);
 }
 
 /** The run of `task` completed at `t` (its EV_RUN_END): accounts it and frees its slot entry
