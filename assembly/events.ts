@@ -141,6 +141,9 @@ export class EventQueue {
   /** The task whose end is pending on `slot`, or -1. */
   slotTask(slot: i32): i32 { return this.slots[SLS * slot + SL_TASK]; }
 
+  /** The job of the end last pushed on `slot` (-1: none yet). */
+  slotJob(slot: i32): i32 { return this.slots[SLS * slot + SL_JOB]; }
+
   /** Task ends on `slots` slots (`perNode` per node) come as events of kind `kind`. */
   useSlots(slots: i32, perNode: i32, kind: i32): void {
     this.slots = alignedInt32Array(SLS * slots, 64);

@@ -175,6 +175,13 @@ function newSparseRecord(task: i32): i32 {
   return r;
 }
 
+/** Sparse records: loads the line of the record the c-th next adoptRun will take (a policy's
+ *  look-ahead; only speed depends on it); returns a value to sink. */
+export function touchFreeRecord(c: i32): i32 {
+  const i = recFreeTop - 1 - c;
+  return i >= 0 ? sp[recFree[i] << 4] : 0;
+}
+
 /** Sparse records: record `r` is free again. */
 function freeSparseRecord(r: i32): void {
   recFree[recFreeTop] = r;

@@ -14,7 +14,7 @@ import { enqueue, removeAt, entryWord, entryTask, wordJob, wordSticky, wordBehin
   clearEntryFlags, findCode, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
 import { occupySlot, releaseSlot, recordStart, recordEnd, freeSlotOf, slotRun } from "./slots";
 import { taskService, beginRun, beginSlotRun, setRunNode, setRunState, runState, firstStart, finishRun, finishSlotRun, suspendRun,
-  noteResumed, resumeCost, adoptRun, runJob, knownRecord, recordIndex, RS_NONE, RS_RUNNING } from "./preempt";
+  noteResumed, resumeCost, adoptRun, runJob, knownRecord, recordIndex, jobPreemptions, RS_NONE, RS_RUNNING } from "./preempt";
 import { scheduler } from "./scheduler";
 import { NodeDiscipline } from "./discipline";
 import { resourcesOn, admit, release, popAdmissible, poppedJob } from "./resources";
@@ -284,6 +284,14 @@ export function resumeAt(node: i32, task: i32, t: f64, record: i32 = -1): void {
 /** longOnlyRuns: the run record of the task running on slot k of `node` (runningTask), or -1 for
  *  one never suspended (a policy keeps its own int in the record: preempt.ts recMark). */
 export function runRecordOn(node: i32, k: i32): i32 { return longPos[4 * (node * slotsPerNode + k) + 2]; }
+
+/** longOnlyRuns: loads what suspending the long task running on `node` reads first (its end's slot
+ *  line, its job's count of suspensions), for a policy's look-ahead (only speed depends on it);
+ *  returns a value to sink. */
+export function touchSuspension(node: i32): i32 {
+  const job = events.slotJob(node * slotsPerNode);
+  return job >= 0 ? jobPreemptions[job] : 0;
+}
 
 /** longOnlyRuns: the run position (slotRun) of `task`, running on `node`. */
 function runPosition(node: i32, task: i32): i32 {

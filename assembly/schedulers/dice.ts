@@ -27,7 +27,7 @@
 import {
   Scheduler, Params, NodeDiscipline, SrptDiscipline, TimerOwner, timerKind, setTimer, eventMark, nNodes, slotsPerNode,
   netDelay, queueLength, longQueued, longRunning, jobLong, taskDuration, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
-  runningTask, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, claimFreedSlots, setRunOverheads, runRecordOn, recMark, setRecMark,
+  runningTask, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, claimFreedSlots, setRunOverheads, runRecordOn, recMark, setRecMark, touchSuspension, touchFreeRecord,
   registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, resourcesOn, C_RESUME_SECONDS, C_EVENTS,
 } from "../policy";
 import { failUnlessAdvances } from "../timers";
@@ -444,10 +444,13 @@ export class Dice extends TimerOwner {
   deliver(m: i32, now: f64): void {
     // First load what condition (3) will read, the suspension count of the long task running
     // on each node that may pass (1), (2) and (4) (in its run record, for a task suspended
-    // before): loads independent of each other, whose misses overlap here rather than stall
-    // one by one in request(). Only speed depends on it.
+    // before), and what a suspension reads next (the node's suspension line, the task's end
+    // and job, the record it will take): loads independent of each other, whose misses overlap
+    // here rather than stall one by one in request() (most such nodes are suspended). Only
+    // speed depends on it.
     const cap = this.pending.length;
     let acc = 0;
+    let c = 0;
     let at = this.pendingHead;
     for (let i = 0; i < m; i++) {
       const node = this.pending[at];
@@ -456,7 +459,7 @@ export class Dice extends TimerOwner {
       const k = this.runningLongSlot(node);
       if (k < 0) continue;
       const r = runRecordOn(node, k);
-      if (r >= 0) acc += recMark(r);
+      acc ^= (r >= 0 ? recMark(r) : touchFreeRecord(c++)) ^ this.heldRec[4 * node] ^ touchSuspension(node);
     }
     this.touchSink = acc;
     for (let i = 0; i < m; i++) {
