@@ -234,6 +234,7 @@ export class EventQueue {
       // The ring is empty: restart it at the far heap's first window.
       this.horizon = this.windowOf(f64Get(f64Base(this.farF), 2));
       this.refill();
+      if (this.bucketed == 0) return; // (what came out of the far heap was dead: the caller asks again)
     }
     // The first non-empty slot from ringHead on (circularly), by the occupancy bitmap.
     const head = this.ringHead;
@@ -251,9 +252,20 @@ export class EventQueue {
     const off = this.bMeta[m + B_OFF];
     const af = this.bArenaF;
     const a = this.bArena;
-    for (let i = 0; i < len; i++) {
-      const e = off + i;
-      this.heapPush(af[2 * e], a[4 * e + 2], a[4 * e + 3]);
+    if (this.dead == 0) {
+      for (let i = 0; i < len; i++) {
+        const e = off + i;
+        this.heapPush(af[2 * e], a[4 * e + 2], a[4 * e + 3]);
+      }
+    } else {
+      // Dead entries (ends taken back) stop here (the slot line is what their pop would read).
+      for (let i = 0; i < len; i++) {
+        const e = off + i;
+        const x = a[4 * e + 2];
+        const y = a[4 * e + 3];
+        if (x >= 0 && this.slots[SLS * x + SL_SEQ] != y) { this.dead--; continue; }
+        this.heapPush(af[2 * e], x, y);
+      }
     }
     this.pouredOff = off;
     this.pouredLen = len;
@@ -276,6 +288,7 @@ export class EventQueue {
       const x = this.far[ES + E_X];
       const y = this.far[ES + E_Y];
       this.farRemove(1);
+      if (this.dead > 0 && x >= 0 && this.slots[SLS * x + SL_SEQ] != y) { this.dead--; continue; } // (dead: dropped)
       this.add(t, x, y); // (to its bucket)
     }
   }
@@ -361,13 +374,13 @@ export class EventQueue {
     // 0: heap, 1: lane 1, 2: lane 2
     let src = -1;
     let bt: f64 = 0.0;
-    if (this.size == 0 && this.bucketed + this.farSize > 0) this.advance();
+    while (this.size == 0 && this.bucketed + this.farSize > 0) this.advance();
     // A dead entry (an end taken back, cancelEnd) at the top leaves here, before the sources are
     // compared: the first live event is then the same as if it had been removed at once.
     while (this.dead > 0 && this.size > 0 && !this.topIsLive()) {
       this.dead--;
       this.size = this.popIn(this.heap, this.heapF, this.size);
-      if (this.size == 0 && this.bucketed + this.farSize > 0) this.advance();
+      while (this.size == 0 && this.bucketed + this.farSize > 0) this.advance();
     }
     if (this.size > 0) { src = 0; bt = this.heapF[2]; }
     if (l1.count > 0) {
