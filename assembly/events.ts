@@ -375,13 +375,6 @@ export class EventQueue {
     let src = -1;
     let bt: f64 = 0.0;
     while (this.size == 0 && this.bucketed + this.farSize > 0) this.advance();
-    // A dead entry (an end taken back, cancelEnd) at the top leaves here, before the sources are
-    // compared: the first live event is then the same as if it had been removed at once.
-    while (this.dead > 0 && this.size > 0 && !this.topIsLive()) {
-      this.dead--;
-      this.size = this.popIn(this.heap, this.heapF, this.size);
-      while (this.size == 0 && this.bucketed + this.farSize > 0) this.advance();
-    }
     if (this.size > 0) { src = 0; bt = this.heapF[2]; }
     if (l1.count > 0) {
       const t = l1.time[l1.head];
@@ -400,17 +393,25 @@ export class EventQueue {
     if (src == 1) { l1.take(this); return true; }
     if (src == 2) { l2.take(this); return true; }
     if (src == 3) { this.cancellable.take(this); this.cancellablePending--; return true; }
-    this.curTime = bt;
     const x = this.heap[ES + E_X];
     if (x >= 0) {
       const sl = this.slots;
       const b = SLS * x;
+      if (sl[b + SL_SEQ] != this.heap[ES + E_Y]) {
+        // A dead entry (an end taken back, cancelEnd; most stop earlier, at the pour): it leaves
+        // the heap, and the sources are compared again, nothing else having been taken.
+        this.dead--;
+        this.size = this.popIn(this.heap, this.heapF, this.size);
+        return this.next();
+      }
+      this.curTime = bt;
       this.curKind = this.endKind;
       this.curA = this.slotsPerNode == 1 ? x : toI32(<f64>x / <f64>this.slotsPerNode); // exact for these magnitudes
       this.curB = sl[b + SL_TASK];
       this.curC = sl[b + SL_JOB];
       sl[b + SL_TASK] = -1;
     } else {
+      this.curTime = bt;
       const id = -1 - x;
       const p = id * PS;
       this.curKind = this.pool[p]; this.curA = this.pool[p + 1]; this.curB = this.pool[p + 2];
@@ -420,13 +421,6 @@ export class EventQueue {
     }
     this.size = this.popIn(this.heap, this.heapF, this.size);
     return true;
-  }
-
-  /** Whether the heap's top entry is live: not a task end taken back (whose sequence number is no
-   *  longer its slot's). */
-  private topIsLive(): bool {
-    const x = this.heap[ES + E_X];
-    return x < 0 || this.slots[SLS * x + SL_SEQ] == this.heap[ES + E_Y];
   }
 
   /** A sequence number for an event pushed later with pushWithSeq (it then sorts among equal
