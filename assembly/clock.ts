@@ -30,9 +30,9 @@ export function cancelEvent(handle: i32): void {
   counters[C_EVENTS] += 1.0;
 }
 
-/** Takes back the pending slot-stored end of `slot` (events.pushEnd), due at `t`; counted as
- *  retired like cancelEvent. Returns its task's job. */
-export function cancelTaskEnd(slot: i32, t: f64): i32 {
+/** Takes back the pending slot-stored end of `slot` (events.pushEnd); counted as retired like
+ *  cancelEvent. Returns its task's job. */
+export function cancelTaskEnd(slot: i32): i32 {
   counters[C_EVENTS] += 1.0;
-  return events.cancelEnd(slot, t);
+  return events.cancelEnd(slot);
 }

@@ -48,6 +48,9 @@ export const E_TIME_RESOLUTION: i32 = 18;
 export const E_KEY_RANGE: i32 = 19;
 /** Dice's node side found a node in an impossible state (detail: node; codes 30-39 are Dice's). */
 export const E_DICE_STATE: i32 = 30;
+/** A sparse run record (preempt.ts, Dice's suspended long tasks) was asked for by a task that the
+ *  caller had not named with its record (detail: task). */
+export const E_RUN_RECORD_UNNAMED: i32 = 31;
 /** Multi-resource workers (resources.ts): a node would run more than its capacity on some
  *  dimension or more tasks than its own slot count (detail: node). */
 export const E_RESOURCE_OVERSUBSCRIBED: i32 = 40;

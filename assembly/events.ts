@@ -13,14 +13,20 @@ import { fail, E_SEQUENCE_OVERFLOW, E_SLOT_OVERSUBSCRIBED, E_CALENDAR, E_EVENT_N
 import { Lane } from "./lanes";
 import { CancellableHeap } from "./cancellable";
 
-/** Pool fields per event id: kind, a, b, c, sequence number. */
-const PS: i32 = 5;
-const P_SEQ: i32 = 4;
-/** Ints per heap entry: the time (an f64), x, y. x >= 0: the end of the task on slot x, whose
- *  job is y. x < 0: the event with pool id -1 - x. */
+/** Pool fields per event id: kind, a, b, c. */
+const PS: i32 = 4;
+/** Ints per heap entry: the time (an f64), x, y. x >= 0: the end of the task on slot x; x < 0:
+ *  the event with pool id -1 - x. y: the event's sequence number (an entry's key, (time, y), is
+ *  in the entry and never changes: a slot's end taken back may stay in the calendar, below). */
 const ES: i32 = 4;
 const E_X: i32 = 2;
 const E_Y: i32 = 3;
+/** Ints per slot (slots): the task whose end is pending (-1: none), its job, and the sequence
+ *  number of that end (-1: none), on one line: a task end's pop reads them together. */
+const SLS: i32 = 4;
+const SL_TASK: i32 = 0;
+const SL_JOB: i32 = 1;
+const SL_SEQ: i32 = 2;
 
 /** Windows in the calendar's ring (a power of two), and its occupancy bitmap's words. */
 const NB: i32 = 8192;
@@ -38,12 +44,11 @@ const B_LOG: i32 = 2;
 /** log2 of a bucket's first region (16 entries). */
 const B_FIRST_LOG: i32 = 4;
 
-/** The heap plus the two fixed-delay lanes. Heap entries are 16 bytes, time and payload
- *  together, at positions 1 .. size (the children of p are 2p and 2p + 1, side by side), so a
- *  level of a sift reads one place. A task end, the commonest event, carries its slot and job in
- *  the entry; its task and sequence number sit in per-slot columns, and the sequence number is
- *  read only when two times are equal. Other events keep their payload (kind, a, b, c) and
- *  sequence number in a pool slot that stays put (a stack of free pool ids). */
+/** The heap plus the two fixed-delay lanes. Heap entries are 16 bytes, time, payload and sequence
+ *  number together, at positions 1 .. size (the children of p are 2p and 2p + 1, side by side),
+ *  so a level of a sift reads one place, ties included. A task end, the commonest event, carries
+ *  its slot in the entry; its task and job sit in the slot's line (slots). Other events keep
+ *  their payload (kind, a, b, c) in a pool slot that stays put (a stack of free pool ids). */
 export class EventQueue {
   size: i32 = 0;
   nextSeq: i32 = 0;
@@ -53,10 +58,13 @@ export class EventQueue {
   pool: Int32Array;     // per id: PS fields
   free: Int32Array;     // free pool ids: free[0 .. freeTop - 1]
   freeTop: i32 = 0;
-  /** Task ends (pushEnd): per slot, the task whose end is pending (-1: none) and its sequence
-   *  number; taken as events of kind `endKind` with a = node, b = task, c = job. */
-  slotTask: Int32Array = new Int32Array(0);
-  slotSeq: Int32Array = new Int32Array(0);
+  /** Task ends (pushEnd): per slot, SLS ints (line-aligned): the task whose end is pending (-1:
+   *  none), its job and the end's sequence number; taken as events of kind `endKind` with a =
+   *  node, b = task, c = job. An end taken back (cancelEnd) leaves its entry where it waits, and
+   *  the entry's sequence number, no longer its slot's, marks it dead when it comes out. */
+  slots: Int32Array = new Int32Array(0);
+  /** Dead entries (ends taken back) still in the calendar: pending() leaves them out. */
+  dead: i32 = 0;
   slotsPerNode: i32 = 1;
   endKind: i32 = -1;
   /** Lanes for the two fixed delays: one network delay, and a round trip. */
@@ -99,10 +107,6 @@ export class EventQueue {
   far: Int32Array = new Int32Array(0);     // heap of the events beyond the ring (same layout)
   farF: Float64Array = new Float64Array(0);
   farSize: i32 = 0;
-  /** Per slot: the far-heap position of its pending end while that end is in the far heap (kept
-   *  by the far heap's own sifts, farPlace), so that cancelEnd takes it out in O(log n): a task
-   *  suspended hours before its end (Dice) had it searched among a thousand far entries. */
-  farPos: Int32Array = new Int32Array(0);
   /** The entries (bArena offset, count) last poured into the heap, for the engine to load what
    *  their events will read while they wait there (loop.ts touchPoured, through pouredSlot and
    *  pouredJob); the engine sets pouredLen to 0 once done. */
@@ -130,15 +134,21 @@ export class EventQueue {
     return x < 0 ? -1 : x;
   }
 
-  /** Poured entry i, a task end: its job. */
-  pouredJob(i: i32): i32 { return this.bArena[4 * (this.pouredOff + i) + E_Y]; }
+  /** Poured entry i, a task end: its job (of the end now pending on its slot, if it was taken
+   *  back: the engine only loads what it names). */
+  pouredJob(i: i32): i32 { return this.slots[SLS * this.bArena[4 * (this.pouredOff + i) + E_X] + SL_JOB]; }
+
+  /** The task whose end is pending on `slot`, or -1. */
+  slotTask(slot: i32): i32 { return this.slots[SLS * slot + SL_TASK]; }
+
+  /** The job of the end last pushed on `slot` (-1: none yet). */
+  slotJob(slot: i32): i32 { return this.slots[SLS * slot + SL_JOB]; }
 
   /** Task ends on `slots` slots (`perNode` per node) come as events of kind `kind`. */
   useSlots(slots: i32, perNode: i32, kind: i32): void {
-    this.slotTask = new Int32Array(slots);
-    this.slotTask.fill(-1);
-    this.slotSeq = new Int32Array(slots);
-    this.farPos = new Int32Array(slots);
+    this.slots = alignedInt32Array(SLS * slots, 64);
+    this.slots.fill(-1);
+    this.dead = 0;
     this.slotsPerNode = perNode;
     this.endKind = kind;
   }
@@ -224,6 +234,7 @@ export class EventQueue {
       // The ring is empty: restart it at the far heap's first window.
       this.horizon = this.windowOf(f64Get(f64Base(this.farF), 2));
       this.refill();
+      if (this.bucketed == 0) return; // (what came out of the far heap was dead: the caller asks again)
     }
     // The first non-empty slot from ringHead on (circularly), by the occupancy bitmap.
     const head = this.ringHead;
@@ -241,9 +252,20 @@ export class EventQueue {
     const off = this.bMeta[m + B_OFF];
     const af = this.bArenaF;
     const a = this.bArena;
-    for (let i = 0; i < len; i++) {
-      const e = off + i;
-      this.heapPush(af[2 * e], a[4 * e + 2], a[4 * e + 3]);
+    if (this.dead == 0) {
+      for (let i = 0; i < len; i++) {
+        const e = off + i;
+        this.heapPush(af[2 * e], a[4 * e + 2], a[4 * e + 3]);
+      }
+    } else {
+      // Dead entries (ends taken back) stop here (the slot line is what their pop would read).
+      for (let i = 0; i < len; i++) {
+        const e = off + i;
+        const x = a[4 * e + 2];
+        const y = a[4 * e + 3];
+        if (x >= 0 && this.slots[SLS * x + SL_SEQ] != y) { this.dead--; continue; }
+        this.heapPush(af[2 * e], x, y);
+      }
     }
     this.pouredOff = off;
     this.pouredLen = len;
@@ -266,6 +288,7 @@ export class EventQueue {
       const x = this.far[ES + E_X];
       const y = this.far[ES + E_Y];
       this.farRemove(1);
+      if (this.dead > 0 && x >= 0 && this.slots[SLS * x + SL_SEQ] != y) { this.dead--; continue; } // (dead: dropped)
       this.add(t, x, y); // (to its bucket)
     }
   }
@@ -308,9 +331,6 @@ export class EventQueue {
     return s;
   }
 
-  /** The sequence number of heap entry payload x. */
-  private seqOf(x: i32): i32 { return x >= 0 ? this.slotSeq[x] : this.pool[(-1 - x) * PS + P_SEQ]; }
-
   /** Adds an event at `t` to lane 1 or 2; `t` must not precede the lane's last event. */
   pushLane(lane: i32, t: f64, kind: i32, a: i32, b: i32): void {
     // (seqNumber written out: the engine's commonest push, and binaryen keeps the call)
@@ -322,7 +342,7 @@ export class EventQueue {
 
   /** Events not yet taken. */
   pending(): i32 {
-    return this.size + this.bucketed + this.farSize + this.lane1.count + this.lane2.count + this.cancellablePending;
+    return this.size + this.bucketed + this.farSize + this.lane1.count + this.lane2.count + this.cancellablePending - this.dead;
   }
 
   /** Adds an event that cancel() may remove before its time; returns its handle. */
@@ -343,7 +363,7 @@ export class EventQueue {
     if (src == 1) return this.lane1.seq[this.lane1.head];
     if (src == 2) return this.lane2.seq[this.lane2.head];
     if (src == 3) return this.cancellable.headSeq();
-    return this.seqOf(this.heap[ES + E_X]);
+    return this.heap[ES + E_Y];
   }
 
   /** Removes the earliest event into cur*; returns false when none is left. Sequence numbers
@@ -354,7 +374,7 @@ export class EventQueue {
     // 0: heap, 1: lane 1, 2: lane 2
     let src = -1;
     let bt: f64 = 0.0;
-    if (this.size == 0 && this.bucketed + this.farSize > 0) this.advance();
+    while (this.size == 0 && this.bucketed + this.farSize > 0) this.advance();
     if (this.size > 0) { src = 0; bt = this.heapF[2]; }
     if (l1.count > 0) {
       const t = l1.time[l1.head];
@@ -373,15 +393,25 @@ export class EventQueue {
     if (src == 1) { l1.take(this); return true; }
     if (src == 2) { l2.take(this); return true; }
     if (src == 3) { this.cancellable.take(this); this.cancellablePending--; return true; }
-    this.curTime = bt;
     const x = this.heap[ES + E_X];
     if (x >= 0) {
+      const sl = this.slots;
+      const b = SLS * x;
+      if (sl[b + SL_SEQ] != this.heap[ES + E_Y]) {
+        // A dead entry (an end taken back, cancelEnd; most stop earlier, at the pour): it leaves
+        // the heap, and the sources are compared again, nothing else having been taken.
+        this.dead--;
+        this.size = this.popIn(this.heap, this.heapF, this.size);
+        return this.next();
+      }
+      this.curTime = bt;
       this.curKind = this.endKind;
       this.curA = this.slotsPerNode == 1 ? x : toI32(<f64>x / <f64>this.slotsPerNode); // exact for these magnitudes
-      this.curB = this.slotTask[x];
-      this.curC = this.heap[ES + E_Y];
-      this.slotTask[x] = -1;
+      this.curB = sl[b + SL_TASK];
+      this.curC = sl[b + SL_JOB];
+      sl[b + SL_TASK] = -1;
     } else {
+      this.curTime = bt;
       const id = -1 - x;
       const p = id * PS;
       this.curKind = this.pool[p]; this.curA = this.pool[p + 1]; this.curB = this.pool[p + 2];
@@ -409,79 +439,38 @@ export class EventQueue {
     this.freeTop = top;
     const p = id * PS;
     const pool = this.pool;
-    pool[p] = kind; pool[p + 1] = a; pool[p + 2] = b; pool[p + 3] = c; pool[p + P_SEQ] = s;
-    this.add(t, -1 - id, 0);
+    pool[p] = kind; pool[p + 1] = a; pool[p + 2] = b; pool[p + 3] = c;
+    this.add(t, -1 - id, s);
   }
 
-  /** Removes the pending end of slot `slot` (pushEnd), due at `t` (the time it was pushed
-   *  with): its task leaves the slot before that end, e.g. a policy suspends it (serve.ts
-   *  suspendAt turns such a run into a preemptible one only then). Its window says where the
-   *  entry is: the heap (scanned, a few dozen entries), the ring bucket of its window (scanned),
-   *  or the far heap (its position is kept per slot: O(log n)); the others keep their order.
-   *  Returns the end's job. */
-  cancelEnd(slot: i32, t: f64): i32 {
-    const job = this.slotTask[slot] < 0 ? -1 : this.removeEnd(slot, t);
-    if (job < 0) fail(E_EVENT_NOT_PENDING, slot);
-    this.slotTask[slot] = -1;
-    return job;
+  /** Takes back the pending end of slot `slot` (pushEnd): its task leaves the slot before that
+   *  end, e.g. a policy suspends it (serve.ts suspendAt turns such a run into a preemptible one
+   *  only then). O(1): the entry stays where it waits (heap, ring bucket or far heap), dead — its
+   *  sequence number is no longer the slot's — and next() drops it when it reaches the heap's
+   *  top, before any event is taken; its key never changes, so the others keep their order.
+   *  (Finding it — a bucket's scan or the far heap's removal — cost a few cold lines per end
+   *  taken back: 2 M of them in Hawk-Dice's full-size run.) Returns the end's job. */
+  cancelEnd(slot: i32): i32 {
+    const sl = this.slots;
+    const b = SLS * slot;
+    if (sl[b + SL_TASK] < 0) fail(E_EVENT_NOT_PENDING, slot);
+    sl[b + SL_TASK] = -1;
+    sl[b + SL_SEQ] = -1;
+    this.dead++;
+    return sl[b + SL_JOB];
   }
 
-  /** Removes the entry of slot x (its window is that of t); returns its job, or -1. Where the
-   *  entry is follows from its window k (add, advance and refill keep it so): k < horizon in the
-   *  heap (a few dozen entries, scanned), the next NB windows in k's bucket (scanned: about 16
-   *  entries), later ones in the far heap at farPos[x]. */
-  private removeEnd(x: i32, t: f64): i32 {
-    const k = this.windowOf(t);
-    if (k >= this.horizon) {
-      if (k < this.horizon + <f64>NB) {
-        const b = (this.ringHead + toI32(k - this.horizon)) & (NB - 1);
-        const m = b * BM;
-        const len = this.bMeta[m + B_LEN];
-        const off = this.bMeta[m + B_OFF];
-        for (let i = 0; i < len; i++) {
-          const e = off + i;
-          if (this.bArena[4 * e + E_X] != x) continue;
-          const job = this.bArena[4 * e + E_Y];
-          // (a bucket is unordered: the last entry takes its place)
-          const last = off + len - 1;
-          for (let j = 0; j < 4; j++) this.bArena[4 * e + j] = this.bArena[4 * last + j];
-          this.bMeta[m + B_LEN] = len - 1;
-          this.bucketed--;
-          if (len == 1) {
-            this.freeBucketRegion(off, this.bMeta[m + B_LOG]);
-            this.bUsed[b >> 5] &= ~(1 << (b & 31));
-          }
-          return job;
-        }
-        return -1;
-      }
-      const p = this.farPos[x];
-      if (p < 1 || p > this.farSize || this.far[ES * p + E_X] != x) return -1;
-      const job = this.far[ES * p + E_Y];
-      this.farRemove(p);
-      return job;
-    }
-    for (let p = 1; p <= this.size; p++) {
-      if (this.heap[ES * p + E_X] != x) continue;
-      const job = this.heap[ES * p + E_Y];
-      this.size = this.removeAt(this.heap, this.heapF, this.size, p);
-      return job;
-    }
-    return -1;
-  }
-
-  /** Far heap: the entry (t, x, y) at position p (a slot's end notes its position). */
+  /** Far heap: the entry (t, x, y) at position p. */
   private farPlace(p: i32, t: f64, x: i32, y: i32): void {
     this.farF[2 * p] = t;
     this.far[ES * p + E_X] = x;
     this.far[ES * p + E_Y] = y;
-    if (x >= 0) this.farPos[x] = p;
   }
 
-  /** Far heap: whether entry (t, x) precedes the entry at position p. */
-  private farBefore(t: f64, x: i32, p: i32): bool {
+  /** Far heap: whether entry (t, sequence y) precedes the entry at position p. */
+  private farBefore(t: f64, y: i32, p: i32): bool {
     const tp = this.farF[2 * p];
-    return t < tp || (t == tp && this.seqOf(x) < this.seqOf(this.far[ES * p + E_X]));
+    return t < tp || (t == tp && y < this.far[ES * p + E_Y]);
   }
 
   /** Far heap: adds (t, x, y). */
@@ -500,7 +489,7 @@ export class EventQueue {
     let i = hole;
     while (i > 1) {
       const q = i >> 1;
-      if (!this.farBefore(t, x, q)) break;
+      if (!this.farBefore(t, y, q)) break;
       this.farPlace(i, this.farF[2 * q], this.far[ES * q + E_X], this.far[ES * q + E_Y]);
       i = q;
     }
@@ -515,53 +504,18 @@ export class EventQueue {
     const t = this.farF[2 * n];
     const x = this.far[ES * n + E_X];
     const y = this.far[ES * n + E_Y];
-    if (p > 1 && this.farBefore(t, x, p >> 1)) { this.farUp(p, t, x, y); return; }
+    if (p > 1 && this.farBefore(t, y, p >> 1)) { this.farUp(p, t, x, y); return; }
     const m = n - 1;
     let i = p;
     for (;;) {
       let c = 2 * i;
       if (c > m) break;
-      if (c + 1 <= m && this.farBefore(this.farF[2 * (c + 1)], this.far[ES * (c + 1) + E_X], c)) c++;
-      if (this.farBefore(t, x, c)) break;
+      if (c + 1 <= m && this.farBefore(this.farF[2 * (c + 1)], this.far[ES * (c + 1) + E_Y], c)) c++;
+      if (this.farBefore(t, y, c)) break;
       this.farPlace(i, this.farF[2 * c], this.far[ES * c + E_X], this.far[ES * c + E_Y]);
       i = c;
     }
     this.farPlace(i, t, x, y);
-  }
-
-  /** Removes position p of heap (heap, heapF) of n entries; returns n - 1. */
-  private removeAt(heap: Int32Array, heapF: Float64Array, n: i32, p: i32): i32 {
-    if (p == n) return n - 1;
-    const t = heapF[2 * n];
-    const x = heap[ES * n + E_X];
-    const y = heap[ES * n + E_Y];
-    const m = n - 1;
-    const q = p >> 1;
-    if (p > 1 && (t < heapF[2 * q] || (t == heapF[2 * q] && this.seqOf(x) < this.seqOf(heap[ES * q + E_X])))) {
-      this.siftUp(heap, heapF, p, t, x, y);
-      return m;
-    }
-    // Down: the hole at p walks along the smaller children while one precedes (t, x).
-    let i = p;
-    for (;;) {
-      let c = 2 * i;
-      if (c > m) break;
-      if (c + 1 <= m) {
-        const tc = heapF[2 * c];
-        const tr = heapF[2 * (c + 1)];
-        if (tr < tc || (tr == tc && this.seqOf(heap[ES * (c + 1) + E_X]) < this.seqOf(heap[ES * c + E_X]))) c++;
-      }
-      const tc = heapF[2 * c];
-      if (t < tc || (t == tc && this.seqOf(x) < this.seqOf(heap[ES * c + E_X]))) break;
-      heapF[2 * i] = tc;
-      heap[ES * i + E_X] = heap[ES * c + E_X];
-      heap[ES * i + E_Y] = heap[ES * c + E_Y];
-      i = c;
-    }
-    heapF[2 * i] = t;
-    heap[ES * i + E_X] = x;
-    heap[ES * i + E_Y] = y;
-    return m;
   }
 
   /** Adds the end of `task` (of `job`) at `t` on a slot of `node` without a pending end. */
@@ -571,12 +525,15 @@ export class EventQueue {
     if (per > 1) {
       slot = node * per;
       const last = slot + per - 1;
-      while (this.slotTask[slot] >= 0) { if (slot == last) fail(E_SLOT_OVERSUBSCRIBED, node); slot++; }
+      while (this.slots[SLS * slot + SL_TASK] >= 0) { if (slot == last) fail(E_SLOT_OVERSUBSCRIBED, node); slot++; }
     }
     const s = this.seqNumber();
-    this.slotTask[slot] = task;
-    this.slotSeq[slot] = s;
-    this.add(t, slot, job);
+    const sl = this.slots;
+    const b = SLS * slot;
+    sl[b + SL_TASK] = task;
+    sl[b + SL_JOB] = job;
+    sl[b + SL_SEQ] = s;
+    this.add(t, slot, s);
   }
 
   /** The calendar window of time t (>= 0): floor(t / W), at most KMAX (an infinite product
@@ -584,7 +541,7 @@ export class EventQueue {
   private windowOf(t: f64): f64 { return Math.min(Math.floor(t * this.invW), KMAX); }
 
   /** Files the entry (t, x, y) by its window: the heap, a bucket of the ring, or the far heap
-   *  (its sequence number is read back through seqOf(x) when times tie). */
+   *  (its sequence number y decides between equal times). */
   private add(t: f64, x: i32, y: i32): void {
     const k = this.windowOf(t);
     if (k < this.horizon) {
@@ -605,7 +562,7 @@ export class EventQueue {
     while (i > 1) {
       const q = i >> 1;
       const tq = f64Get(hf, 2 * q);
-      if (tq < t || (tq == t && this.seqOf(i32Get(h, ES * q + E_X)) < this.seqOf(x))) break;
+      if (tq < t || (tq == t && i32Get(h, ES * q + E_Y) < y)) break;
       f64Set(hf, 2 * i, tq);
       i32PairCopy(h, ES * q + E_X, ES * i + E_X);
       i = q;
@@ -649,7 +606,7 @@ export class EventQueue {
       const tc = f64Get(hf, 2 * c);
       const tr = f64Get(hf, 2 * r);
       let right = tr < tc;
-      if (tr == tc) right = this.seqOf(i32Get(h, ES * r + E_X)) < this.seqOf(i32Get(h, ES * c + E_X));
+      if (tr == tc) right = i32Get(h, ES * r + E_Y) < i32Get(h, ES * c + E_Y);
       c = right ? r : c;
       f64Set(hf, 2 * i, f64Get(hf, 2 * c));
       i32PairCopy(h, ES * c + E_X, ES * i + E_X);

@@ -85,8 +85,12 @@ export class MinTree {
     let bestVal: f64 = Infinity;
     // Bottom-up walk over the canonical cover of [lo, hi); candidates are compared by
     // (value, index), so the result does not depend on the order the cover is visited.
+    // A suffix [lo, n) is walked as [lo, size): the leaves past n hold +inf, which never wins (an
+    // empty or all-+inf range still gives -1), and the right end 2 size then adds no node, so
+    // only the left boundary is walked (Dice's moved partition boundary: the central LWL's
+    // placements over [generalStart, n)).
     let l = lo + this.size;
-    let r = hi + this.size;
+    let r = (hi >= this.n ? this.size : hi) + this.size;
     while (l < r) {
       if ((l & 1) != 0) {
         const v = this.val(l);

@@ -19,8 +19,8 @@ export { queueFirst, queueEnd, entryWord, wordJob, wordIsLong, wordFetching, wor
   moveRun, keepEntryAt, closeGap } from "./queues";
 export { hasFreeSlot, releaseSlot, runningTask } from "./slots";
 export { sendBegin, sendTo, sendEnd } from "./messages";
-export { serve, suspendAt, resumeAt, afterSlotFreed, claimFreedSlots } from "./serve";
-export { setRunOverheads, runState, attained, currentAttained, RS_NONE, RS_RUNNING, RS_PROTECTED, RS_SUSPENDED,
+export { serve, suspendAt, resumeAt, afterSlotFreed, claimFreedSlots, runRecordOn, touchSuspension } from "./serve";
+export { setRunOverheads, runState, attained, currentAttained, recMark, setRecMark, touchFreeRecord, RS_NONE, RS_RUNNING, RS_PROTECTED, RS_SUSPENDED,
   RS_WAITING, RS_DONE } from "./preempt";
 export { fail, E_RANGE_OUTSIDE_VIEW, E_EVENT_NOT_PENDING } from "./errors";
 export { resourcesOn, resourceDims, nodeSlots, capacityOf, maxCapacity, totalCapacity, parkedAt } from "./resources";

@@ -10,8 +10,8 @@ import { counters, recordTasks, nNodes, slotsPerNode, C_TASKS_STARTED, C_PREEMPT
 import { nTasks, nJobs, taskJob, taskDuration, noteTaskStart } from "./jobs";
 import { slotRun, recordStart, recordEnd } from "./slots";
 import { enqueue, removeAt, entryTask } from "./queues";
-import { fail, E_SLOT_BUSY } from "./errors";
-import { imul, ushr, alignedInt32Array, f64View } from "./glue";
+import { fail, E_SLOT_BUSY, E_RUN_RECORD_UNNAMED } from "./errors";
+import { alignedInt32Array, f64View } from "./glue";
 
 /** Overheads (seconds, slot busy, no service): before the run that follows a suspension on the
  *  same slot, and before a suspended task's run resumes (spec seed-kairos-related.md §8 #14). */
@@ -74,25 +74,18 @@ export function resetRunOverheads(): void { setRunOverheads(0.0, 0.0); }
 // Sparse records (initializeRuns(on, sparse = true)): a policy whose runs are seldom preempted
 // (Dice: long tasks only, and only when a preemption request is honoured) starts its tasks with
 // the slot-stored end (serve.ts) and gives a task a record only when it is first suspended
-// (adoptRun); the records (one line each, below) are found through an open-addressing table
-// task -> record, and freed at the task's end. The dense layout (every task's record at its index)
-// would be 56 bytes x every task of the trace, written at set-up.
+// (adoptRun); the record is freed at the task's end. Nothing maps a task to its record: it rides
+// beside the run (serve.ts longPos, a run position's) and with the suspended task (the policy
+// keeps what suspendAt returns and gives it back to resumeAt), and the caller names it
+// (knownRecord) before the task-based functions below act on it; an unnamed task fails
+// (E_RUN_RECORD_UNNAMED). (A task -> record table cost two cold lines per suspension cycle, an
+// insertion and a deletion.) The dense layout (every task's record at its index) would be 56
+// bytes x every task of the trace, written at set-up.
 let sparse: bool = false;
-const HASH: i32 = -1640531535; // 0x9E3779B1 (Fibonacci hashing: the top bits of task x HASH)
-// The table: per position h, the task at 2h (-1: empty) and its record at 2h + 1, so that a
-// probe reads one line; a power of two of positions, at most half full. It starts small and
-// doubles with the records alive (a few thousand at full size), not with the records allocated.
-let table: Int32Array = new Int32Array(0);
-let tableMask: i32 = 0;
-let tableShift: i32 = 32;
-/** Positions the table starts with. */
-const TABLE_FIRST_LOG: i32 = 10;
 let recFree: Int32Array = new Int32Array(0);  // free records: recFree[0 .. recFreeTop - 1]
 let recFreeTop: i32 = 0;
-let recLive: i32 = 0;
-/** The last task found or given a record, and its record (-1: none): one operation on a run
- *  (a suspension, a resumption, an end) reads its record several times through the task-based
- *  accessors, and at full size each table probe can miss. Cleared when that record is freed. */
+/** The task the caller named last and its record (-1: none): knownRecord, adoptRun (sparse);
+ *  newRunRecord, knownRecord (pooled). Cleared when that record is freed. */
 let lastTask: i32 = -1;
 let lastRec: i32 = -1;
 
@@ -111,7 +104,7 @@ const RI_NODE: i32 = 11;
 const RI_SLOT: i32 = 12;
 const RI_EVENT: i32 = 13;
 const RI_JOB: i32 = 14;
-const RI_MARK: i32 = 15; // pooled: the discipline's own int (LAS: its quantum timer's handle)
+const RI_MARK: i32 = 15; // the discipline's or policy's own int (LAS: its quantum timer's handle; Dice: the task's suspensions)
 let sp: Int32Array = new Int32Array(0);
 let spF: Float64Array = new Float64Array(0);
 
@@ -158,15 +151,13 @@ export function initializeRuns(on: bool, sparseRecords: bool = false, pooledReco
     for (let i = 0; i < n; i++) poolFree[i] = n - 1 - i;
     poolFreeTop = n;
   } else if (sparse) {
-    // Records for the runs of every slot and one suspended task per node to start with; both
-    // the records and the table double when full.
+    // Records for the runs of every slot and one suspended task per node to start with; they
+    // double when every one is in use.
     const n = nNodes * (slotsPerNode + 1);
     allocateRecords(n);
     recFree = new Int32Array(n);
     for (let i = 0; i < n; i++) recFree[i] = n - 1 - i;
     recFreeTop = n;
-    recLive = 0;
-    newTable(TABLE_FIRST_LOG);
   } else {
     allocateRecords(on ? nTasks : 0);
   }
@@ -174,97 +165,34 @@ export function initializeRuns(on: bool, sparseRecords: bool = false, pooledReco
   jobPreemptions = new Int32Array(on ? nJobs : 0);
 }
 
-/** An empty table of 2^log positions. */
-function newTable(log: i32): void {
-  const cap = 1 << log;
-  table = new Int32Array(2 * cap);
-  for (let h = 0; h < cap; h++) table[2 * h] = -1;
-  tableMask = cap - 1;
-  tableShift = 32 - log;
-}
-
-/** Sparse records: the table position of `task`, or of the empty place where it would go. */
-function tablePos(task: i32): i32 {
-  const mask = tableMask;
-  let h = ushr(imul(task, HASH), tableShift);
-  let k = table[2 * h];
-  while (k != task && k >= 0) {
-    h = (h + 1) & mask;
-    k = table[2 * h];
-  }
-  return h;
-}
-
-/** Sparse records: the record of `task`, or -1. */
-function findRecord(task: i32): i32 {
-  if (task == lastTask) return lastRec;
-  const h = tablePos(task);
-  if (table[2 * h] != task) return -1;
-  const r = table[2 * h + 1];
+/** Sparse records: a fresh record for `task`, named for the task-based functions. */
+function newSparseRecord(task: i32): i32 {
+  if (recFreeTop == 0) growRecords();
+  recFreeTop--;
+  const r = recFree[recFreeTop];
   lastTask = task;
   lastRec = r;
   return r;
 }
 
-/** Sparse records: the record of `task`, made if it has none. */
-function recordOf(task: i32): i32 {
-  if (task == lastTask) return lastRec;
-  let h = tablePos(task);
-  let r = 0;
-  if (table[2 * h] == task) {
-    r = table[2 * h + 1];
-  } else {
-    if (recFreeTop == 0) growRecords();
-    recFreeTop--;
-    r = recFree[recFreeTop];
-    table[2 * h] = task;
-    table[2 * h + 1] = r;
-    recLive++;
-    if (2 * recLive > tableMask + 1) rehash();
-  }
-  lastTask = task;
-  lastRec = r;
-  return r;
+/** Sparse records: loads the line of the record the c-th next adoptRun will take (a policy's
+ *  look-ahead; only speed depends on it); returns a value to sink. */
+export function touchFreeRecord(c: i32): i32 {
+  const i = recFreeTop - 1 - c;
+  return i >= 0 ? sp[recFree[i] << 4] : 0;
 }
 
-/** Sparse records: `task` ended, its record is free again (backward-shift deletion). */
-function dropRecord(task: i32): void {
-  if (task == lastTask) { lastTask = -1; lastRec = -1; }
-  const mask = tableMask;
-  let h = tablePos(task);
-  if (table[2 * h] != task) return;
-  recFree[recFreeTop] = table[2 * h + 1];
+/** Sparse records: record `r` is free again. */
+function freeSparseRecord(r: i32): void {
+  recFree[recFreeTop] = r;
   recFreeTop++;
-  recLive--;
-  let j = h;
-  for (;;) {
-    table[2 * h] = -1;
-    for (;;) {
-      j = (j + 1) & mask;
-      const k = table[2 * j];
-      if (k < 0) return;
-      const home = ushr(imul(k, HASH), tableShift);
-      // k may fill the hole h unless its home lies cyclically in (h, j]
-      if (h <= j ? (home <= h || home > j) : (home <= h && home > j)) break;
-    }
-    table[2 * h] = table[2 * j];
-    table[2 * h + 1] = table[2 * j + 1];
-    h = j;
-  }
+  if (lastRec == r) { lastTask = -1; lastRec = -1; }
 }
 
-/** Doubles the table (amortized: it grows with the records alive, a handful of times a run). */
-function rehash(): void {
-  const old = table;
-  const oldCap = tableMask + 1;
-  newTable(32 - tableShift + 1);
-  for (let i = 0; i < oldCap; i++) {
-    const k = old[2 * i];
-    if (k < 0) continue;
-    const h = tablePos(k);
-    table[2 * h] = k;
-    table[2 * h + 1] = old[2 * i + 1];
-  }
+/** Sparse records: the record of `task`, which its caller named (knownRecord, adoptRun). */
+function namedRecord(task: i32): i32 {
+  if (task != lastTask) fail(E_RUN_RECORD_UNNAMED, task);
+  return lastRec;
 }
 
 /** Sparse records: doubles them (amortized; every record is in use). */
@@ -279,9 +207,9 @@ function growRecords(): void {
   recFreeTop = n;
 }
 
-/** Sparse records: `task`'s record is `r` (kept by the caller beside the run: an end event's
- *  payload, a run position), so the next lookups need no table probe. Pooled records: the
- *  task-based functions below act on record `r` until the next call. Dense: nothing. */
+/** Sparse and pooled records: the task-based functions below act on record `r` of `task` until
+ *  the next call (the caller keeps it beside the run: an end event's payload, a run position, a
+ *  suspended task's place). Dense: nothing. */
 export function knownRecord(task: i32, r: i32): void {
   if (sparse || pooled) { lastTask = task; lastRec = r; }
 }
@@ -356,22 +284,20 @@ function growPool(): void {
   return spF[(r << 3) + RF_ATT] + (s > 0.0 ? s : 0.0);
 }
 
-/** The record index of `task` (dense: the task; sparse: its record, made if none), for a caller
- *  that keeps it beside the run (knownRecord). */
+/** The record index of `task` (dense: the task; sparse and pooled: the record named last), for a
+ *  caller that keeps it beside the run (knownRecord). */
 export function recordIndex(task: i32): i32 { return rec(task); }
 
-/** The record index of `task`: the task itself (dense), or its sparse record (made if none). */
+/** The record index of `task`: the task itself (dense), or the record named last (sparse: checked
+ *  to be `task`'s). */
 // @ts-ignore: decorator
-@inline function rec(task: i32): i32 { return sparse ? recordOf(task) : pooled ? lastRec : task; }
+@inline function rec(task: i32): i32 { return sparse ? namedRecord(task) : pooled ? lastRec : task; }
 
 /** The job of `task`, which has a run (taskJob; sparse and pooled records keep it in the record,
  *  and taskJob is then not built: loop.ts). */
 export function runJob(task: i32): i32 { return lines ? getI(runJobOf, rec(task), RI_JOB) : taskJob[task]; }
 
-export function runState(task: i32): i32 {
-  if (sparse) { const r = findRecord(task); return r < 0 ? RS_NONE : getI(state, r, RI_STATE); }
-  return getI(state, rec(task), RI_STATE);
-}
+export function runState(task: i32): i32 { return getI(state, rec(task), RI_STATE); }
 export function setRunState(task: i32, s: i32): void { setI(state, rec(task), RI_STATE, s); }
 export function runNode(task: i32): i32 { return getI(runNodeOf, rec(task), RI_NODE); }
 export function setRunNode(task: i32, node: i32): void { setI(runNodeOf, rec(task), RI_NODE, node); }
@@ -425,7 +351,7 @@ export function beginRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
 
 /** beginRun for a run whose end the caller stores against its slot (events.pushEnd) rather than
  *  as a cancellable event: a resumed run of a policy that preempts long tasks only (serve.ts
- *  longOnlyRuns), taken out of the calendar again by cancelTaskEnd if it is suspended once more.
+ *  longOnlyRuns), taken back again by cancelTaskEnd if it is suspended once more.
  *  Returns the end time, which the caller pushes at once (so it takes the sequence number
  *  beginRun's event would have had). */
 export function beginSlotRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
@@ -436,11 +362,12 @@ export function beginSlotRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
 }
 
 /** Sparse records: `task` of `job`, running on `node` since `start` with a slot-stored end that the
- *  caller has just removed (events.cancelEnd), becomes a preemptible run on run position `pos`
+ *  caller has just taken back (events.cancelEnd), becomes a preemptible run on run position `pos`
  *  (slotRun[pos] == task already): as if begun at `start` without overhead and without an end
- *  event (the caller suspends it next). */
+ *  event (the caller suspends it next). Its record is fresh (named, its mark 0). */
 export function adoptRun(node: i32, task: i32, job: i32, pos: i32, start: f64): void {
-  const r = rec(task);
+  const r = newSparseRecord(task);
+  sp[(r << 4) + RI_MARK] = 0; // (the policy's own int: Dice's suspensions of the task)
   setI(runJobOf, r, RI_JOB, job);
   setI(state, r, RI_STATE, RS_RUNNING);
   setI(runNodeOf, r, RI_NODE, node);
@@ -448,8 +375,8 @@ export function adoptRun(node: i32, task: i32, job: i32, pos: i32, start: f64): 
   setF(attainedOf, r, RF_ATT, 0.0);
   setF(runCostOf, r, RF_COST, 0.0);
   setF(runStartOf, r, RF_START, start);
-  setF(runEndOf, r, RF_END, start + taskDuration[task]);
   setI(endEvent, r, RI_EVENT, -1);
+  // (RF_END is left as it is: the run is suspended next, and the next run (openRun) sets it.)
 }
 
 /** Credits the running `task` with its progress up to `t` (a quantum check); its run goes on. */
@@ -508,6 +435,20 @@ export function takeQueued(node: i32, r: i32, t: f64): i32 {
   return task;
 }
 
+/** Sparse records: the run of `task` (record `r`, begun by beginSlotRun on run position `pos`) ended
+ *  at `t` with its slot-stored end: finishRun's accounting without reading the record, which is
+ *  cold by then (the task was resumed hours before). Its overhead not yet counted is resumeCost
+ *  (beginSlotRun's overhead: only a suspension, which ends the run, or LAS's chargeProgress
+ *  changes it), so the counter gets the same value; its attained service is read only for the
+ *  per-task record. */
+export function finishSlotRun(task: i32, r: i32, pos: i32, t: f64): void {
+  counters[C_RESUME_SECONDS] += resumeCost;
+  slotRun[pos] = -1;
+  recordEnd(task, t);
+  if (recordTasks) taskService[task] = spF[(r << 3) + RF_ATT] + (t - spF[(r << 3) + RF_START]);
+  freeSparseRecord(r);
+}
+
 /** The run of `task` completed at `t` (its EV_RUN_END): accounts it and frees its slot entry
  *  (and, sparse, its record). Returns the slot. */
 export function finishRun(task: i32, t: f64): i32 {
@@ -520,6 +461,6 @@ export function finishRun(task: i32, t: f64): i32 {
   slotRun[pos] = -1;
   recordEnd(task, t);
   if (recordTasks) taskService[task] = getF(attainedOf, r, RF_ATT);
-  if (sparse) dropRecord(task);
+  if (sparse) freeSparseRecord(r);
   return pos;
 }

@@ -13,11 +13,12 @@ import { nodeState, NS, N_BUSY, N_QLEN, holdsLongWork, addLongRunning } from "./
 import { enqueue, removeAt, entryWord, entryTask, wordJob, wordSticky, wordBehindLong, setEntryFlags,
   clearEntryFlags, findCode, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
 import { occupySlot, releaseSlot, recordStart, recordEnd, freeSlotOf, slotRun } from "./slots";
-import { taskService, beginRun, beginSlotRun, setRunNode, setRunState, runState, runEnd, firstStart, finishRun, suspendRun,
-  noteResumed, resumeCost, adoptRun, runJob, knownRecord, recordIndex, RS_NONE, RS_RUNNING } from "./preempt";
+import { taskService, beginRun, beginSlotRun, setRunNode, setRunState, runState, firstStart, finishRun, finishSlotRun, suspendRun,
+  noteResumed, resumeCost, adoptRun, runJob, knownRecord, recordIndex, jobPreemptions, RS_NONE, RS_RUNNING } from "./preempt";
 import { scheduler } from "./scheduler";
 import { NodeDiscipline } from "./discipline";
 import { resourcesOn, admit, release, popAdmissible, poppedJob } from "./resources";
+import { alignedInt32Array, f64View } from "./glue";
 
 /** The policy's discipline (loop.ts sets it at initialize). */
 export let discipline: NodeDiscipline = new NodeDiscipline();
@@ -27,12 +28,13 @@ let notesSelection: bool = false;
 let watchStarts: bool = false;
 let claimSlots: bool = false;
 let longOnlyRuns: bool = false;    // preemptible runs for long tasks only (Scheduler.preemptsLongOnly)
-/** longOnlyRuns: per run position (slotRun), when its slot-stored long task started. */
-let longStartOf: Float64Array = new Float64Array(0);
-/** longOnlyRuns: per run position, the run record of its task when that is a preemptible run (a
- *  resumption), -1 for a run never suspended: suspendAt and the task's end know which without a
- *  lookup. (Both kinds keep the slot-stored end.) */
-let runRecordAt: Int32Array = new Int32Array(0);
+/** longOnlyRuns: per run position (slotRun), 16 bytes on one line: when its long task started
+ *  (f64 2 pos; read when a run never suspended is suspended) and the run record of its task when
+ *  that is a preemptible run (a resumption; int 4 pos + 2), -1 for a run never suspended:
+ *  suspendAt and the task's end know which without a lookup. (Both kinds keep the slot-stored
+ *  end.) One line, written at every long task's start: two arrays cost two misses there. */
+let longPos: Int32Array = new Int32Array(0);
+let longPosF: Float64Array = new Float64Array(0);
 /** resumeAt is starting a suspended task (a preemptible run even when longOnlyRuns). */
 let resuming: bool = false;
 
@@ -49,8 +51,8 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
   watchStarts = scheduler.watchesStarts;
   claimSlots = scheduler.claimsFreedSlots;
   longOnlyRuns = preemptible && !d.preemptive && scheduler.preemptsLongOnly;
-  longStartOf = new Float64Array(longOnlyRuns ? nNodes * slotsPerNode : 0);
-  runRecordAt = new Int32Array(longOnlyRuns ? nNodes * slotsPerNode : 0);
+  longPos = alignedInt32Array(longOnlyRuns ? 4 * nNodes * slotsPerNode : 0, 64);
+  longPosF = f64View(longPos);
   resuming = false;
   const fetches = nNodes * slotsPerNode + 1; // each request in flight holds a slot
   fetchJob = new Int32Array(fetches);
@@ -126,8 +128,8 @@ function runTask(node: i32, task: i32, job: i32, t: f64): void {
       if (longOnlyRuns) {
         const pos = freeSlotOf(node);
         slotRun[pos] = task;
-        longStartOf[pos] = t;
-        runRecordAt[pos] = -1;
+        longPosF[2 * pos] = t;
+        longPos[4 * pos + 2] = -1;
       }
     }
     recordStart(task, node, t);
@@ -159,7 +161,7 @@ function resumeRun(node: i32, task: i32, job: i32, t: f64): void {
   const pos = freeSlotOf(node);
   const r = recordIndex(task);
   events.pushEnd(node, beginSlotRun(pos, task, t, resumeCost), task, job);
-  runRecordAt[pos] = r;
+  longPos[4 * pos + 2] = r;
 }
 
 /** A get-task reply (request `f`) reaches `node`. */
@@ -194,10 +196,9 @@ export function onReply(node: i32, f: i32, t: f64): void {
 @inline export function onTaskEnd(node: i32, task: i32, job: i32, t: f64): void {
   if (longOnlyRuns && jobIsLong(job)) {
     const pos = runPosition(node, task);
-    const r = runRecordAt[pos];
+    const r = longPos[4 * pos + 2];
     if (r >= 0) {
-      knownRecord(task, r);
-      finishRun(task, t); // (a resumed run: its record's accounting, as an EV_RUN_END's; frees pos)
+      finishSlotRun(task, r, pos, t); // (a resumed run: its record's accounting, as finishRun's; frees pos)
     } else {
       recordEnd(task, t);
       if (recordTasks) taskService[task] = taskDuration[task]; // (a run never preempted)
@@ -252,21 +253,16 @@ export function afterSlotFreed(node: i32, t: f64): void {
 export function suspendAt(node: i32, task: i32, t: f64): i32 {
   if (longOnlyRuns) {
     const pos = runPosition(node, task);
-    const r = runRecordAt[pos];
+    const r = longPos[4 * pos + 2];
+    let slot = node * slotsPerNode;
+    while (events.slotTask(slot) != task) slot++;
+    const job = cancelTaskEnd(slot); // (its slot-stored end goes: events.cancelEnd, O(1))
     if (r < 0) {
-      // A slot-stored run: its end event goes, and it becomes a preemptible run that began when
-      // the task started (same service, same accounting as if it had been one all along).
-      const start = longStartOf[pos];
-      let slot = node * slotsPerNode;
-      while (events.slotTask[slot] != task) slot++;
-      const job = cancelTaskEnd(slot, start + taskDuration[task]); // (the time runTask pushed)
-      adoptRun(node, task, job, pos, start);
+      // A run never suspended becomes a preemptible run that began when the task started (same
+      // service, same accounting as if it had been one all along).
+      adoptRun(node, task, job, pos, longPosF[2 * pos]);
     } else {
-      // A resumed run: its slot-stored end goes (the record knows when it was due).
-      knownRecord(task, r);
-      let slot = node * slotsPerNode;
-      while (events.slotTask[slot] != task) slot++;
-      cancelTaskEnd(slot, runEnd(task));
+      knownRecord(task, r); // (a resumed run)
     }
   }
   suspendRun(task, t);
@@ -283,6 +279,18 @@ export function resumeAt(node: i32, task: i32, t: f64, record: i32 = -1): void {
   resuming = true;
   startTask(node, task, runJob(task), t);
   resuming = false;
+}
+
+/** longOnlyRuns: the run record of the task running on slot k of `node` (runningTask), or -1 for
+ *  one never suspended (a policy keeps its own int in the record: preempt.ts recMark). */
+export function runRecordOn(node: i32, k: i32): i32 { return longPos[4 * (node * slotsPerNode + k) + 2]; }
+
+/** longOnlyRuns: loads what suspending the long task running on `node` reads first (its end's slot
+ *  line, its job's count of suspensions), for a policy's look-ahead (only speed depends on it);
+ *  returns a value to sink. */
+export function touchSuspension(node: i32): i32 {
+  const job = events.slotJob(node * slotsPerNode);
+  return job >= 0 ? jobPreemptions[job] : 0;
 }
 
 /** longOnlyRuns: the run position (slotRun) of `task`, running on `node`. */

@@ -25,9 +25,9 @@
 //    probe is left to serve, the long task resumes on the same node: `resumeDelay` s of
 //    overhead (slot busy, no service), then its remaining work.
 import {
-  Scheduler, Params, NodeDiscipline, SrptDiscipline, TimerOwner, timerKind, setTimer, eventMark, nNodes, nTasks, slotsPerNode,
-  netDelay, queueLength, longQueued, longRunning, jobLong, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
-  runningTask, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, claimFreedSlots, setRunOverheads,
+  Scheduler, Params, NodeDiscipline, SrptDiscipline, TimerOwner, timerKind, setTimer, eventMark, nNodes, slotsPerNode,
+  netDelay, queueLength, longQueued, longRunning, jobLong, taskDuration, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
+  runningTask, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, claimFreedSlots, setRunOverheads, runRecordOn, recMark, setRecMark, touchSuspension, touchFreeRecord,
   registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, resourcesOn, C_RESUME_SECONDS, C_EVENTS,
 } from "../policy";
 import { failUnlessAdvances } from "../timers";
@@ -195,7 +195,6 @@ export class Dice extends TimerOwner {
    *  4n + 1: resumeAt needs no lookup) and its window's expiry (f64 2n + 1). */
   heldRec: Int32Array = new Int32Array(0);
   heldRecF: Float64Array = new Float64Array(0);
-  suspensions: Uint8Array = new Uint8Array(0);
   /** Checkpoints being taken, in the order they complete: the nodes (a ring), and the batches
    *  (a ring of sizes), one timer each. The suspensions a request batch honours start at one
    *  instant and their timers would be created one after the other, so they would fire one after
@@ -251,7 +250,6 @@ export class Dice extends TimerOwner {
     this.heldRec = alignedInt32Array(4 * nNodes, 64);
     this.heldRecF = f64View(this.heldRec);
     for (let n = 0; n < nNodes; n++) this.heldRec[4 * n] = -1;
-    this.suspensions = new Uint8Array(s.op ? nTasks : 0);
     if (s.op) setRunOverheads(0.0, s.resumeDelay);
     resetDiceSeries();
   }
@@ -412,8 +410,9 @@ export class Dice extends TimerOwner {
   pending: Int32Array = new Int32Array(0);
   pendingHead: i32 = 0;
   pendingCount: i32 = 0;
-  /** Written by deliver's look-ahead loads so that they are not optimized away. */
+  /** Written by deliver's and claim's look-ahead loads so that they are not optimized away. */
   touchSink: i32 = 0;
+  touchSinkF: f64 = 0.0;
 
   sendRequests(n: i32, general: i32, now: f64): void {
     const m = this.drawDistinct(n, general, this.opRng);
@@ -444,18 +443,23 @@ export class Dice extends TimerOwner {
   /** A batch of `m` requests reaches its nodes. */
   deliver(m: i32, now: f64): void {
     // First load what condition (3) will read, the suspension count of the long task running
-    // on each node that may pass (1), (2) and (4): loads independent of each other, whose misses
-    // (a byte per task of the trace, read at random) overlap here rather than stall one by one
-    // in request(). Only speed depends on it.
+    // on each node that may pass (1), (2) and (4) (in its run record, for a task suspended
+    // before), and what a suspension reads next (the node's suspension line, the task's end
+    // and job, the record it will take): loads independent of each other, whose misses overlap
+    // here rather than stall one by one in request() (most such nodes are suspended). Only
+    // speed depends on it.
     const cap = this.pending.length;
     let acc = 0;
+    let c = 0;
     let at = this.pendingHead;
     for (let i = 0; i < m; i++) {
       const node = this.pending[at];
       at = at + 1 == cap ? 0 : at + 1;
       if (longRunning(node) == 0 || queueLength(node) == longQueued(node)) continue;
-      const task = this.runningLong(node);
-      if (task >= 0) acc += <i32>this.suspensions[task];
+      const k = this.runningLongSlot(node);
+      if (k < 0) continue;
+      const r = runRecordOn(node, k);
+      acc ^= (r >= 0 ? recMark(r) : touchFreeRecord(c++)) ^ this.heldRec[4 * node] ^ touchSuspension(node);
     }
     this.touchSink = acc;
     for (let i = 0; i < m; i++) {
@@ -467,16 +471,20 @@ export class Dice extends TimerOwner {
   }
 
   // ---- node side --------------------------------------------------------------------------
-  /** The long task running on `node` (first run position holding one), or -1. Run positions
-   *  hold running long tasks only (Scheduler.preemptsLongOnly): a long task never suspended,
-   *  with its slot-stored end, or one resumed, as a preemptible run (serve.ts); a suspended one
-   *  has left its position. */
-  runningLong(node: i32): i32 {
-    for (let k = 0; k < slotsPerNode; k++) {
-      const x = runningTask(node, k);
-      if (x >= 0) return x;
-    }
+  /** The slot k of the first run position of `node` holding a task, or -1. Run positions hold
+   *  running long tasks only (Scheduler.preemptsLongOnly): a long task never suspended, with its
+   *  slot-stored end, or one resumed, as a preemptible run (serve.ts); a suspended one has left
+   *  its position. */
+  runningLongSlot(node: i32): i32 {
+    for (let k = 0; k < slotsPerNode; k++) if (runningTask(node, k) >= 0) return k;
     return -1;
+  }
+
+  /** How many times the task running on slot k of `node` was suspended (condition 3): the count
+   *  lives in its run record (recMark), which a task has only once it was suspended. */
+  suspensionsOn(node: i32, k: i32): i32 {
+    const r = runRecordOn(node, k);
+    return r < 0 ? 0 : recMark(r);
   }
 
   /** Whether `node` holds a suspended task (or is suspending one). */
@@ -507,9 +515,10 @@ export class Dice extends TimerOwner {
     if (longRunning(node) == 0) { count(this.cDrop1, 1.0); return; }           // (1)
     if (this.isHeld(node)) { count(this.cDrop2, 1.0); return; }                // (2)
     if (!this.hasShortProbe(node)) { count(this.cDrop4, 1.0); return; }        // (4)
-    const task = this.runningLong(node);
-    if (task < 0) fail(E_DICE_STATE, node); // (longRunning counts exactly the running long tasks)
-    if (<i32>this.suspensions[task] >= this.s.maxSuspensions) { count(this.cDrop3, 1.0); return; } // (3)
+    const k = this.runningLongSlot(node);
+    if (k < 0) fail(E_DICE_STATE, node); // (longRunning counts exactly the running long tasks)
+    if (this.suspensionsOn(node, k) >= this.s.maxSuspensions) { count(this.cDrop3, 1.0); return; } // (3)
+    const task = runningTask(node, k);
     count(this.cHonoured, 1.0);
     this.honouredThisWindow++;
     // Progress frozen now (checkpoint, §8 #10); the slot stays busy for the suspension delay.
@@ -556,6 +565,24 @@ export class Dice extends TimerOwner {
     const k = this.ckptSizes[this.ckptSizesHead];
     this.ckptSizesHead = this.ckptSizesHead + 1 == cap ? 0 : this.ckptSizesHead + 1;
     this.ckptSizesCount--;
+    // First load what each node's checkpoint will read (its suspension line, its counters and
+    // then its run record and queue head: a slot freed in the window serves a short probe), loads
+    // independent of each other whose misses overlap here rather than stall one node after the
+    // other (a batch holds about 80 nodes at full size). Only speed depends on it.
+    let acc = 0;
+    let at = this.ckptNodesHead;
+    for (let i = 0; i < k; i++) {
+      const node = this.ckptNodes[at];
+      at = at + 1 == cap ? 0 : at + 1;
+      acc ^= this.heldRec[4 * node + 1] ^ queueLength(node) ^ longQueued(node);
+    }
+    at = this.ckptNodesHead;
+    for (let i = 0; i < k; i++) {
+      const node = this.ckptNodes[at];
+      at = at + 1 == cap ? 0 : at + 1;
+      acc ^= recMark(this.heldRec[4 * node + 1]) ^ entryWord(queueFirst(node));
+    }
+    this.touchSink = acc;
     for (let i = 0; i < k; i++) {
       const node = this.ckptNodes[this.ckptNodesHead];
       this.ckptNodesHead = this.ckptNodesHead + 1 == cap ? 0 : this.ckptNodesHead + 1;
@@ -568,7 +595,8 @@ export class Dice extends TimerOwner {
   suspensionDone(node: i32, now: f64): void {
     const task = this.heldRec[4 * node];
     if (task < 0 || !this.isHeld(node) || this.isInWindow(node)) fail(E_DICE_STATE, node);
-    this.suspensions[task] = <u8>(<i32>this.suspensions[task] + 1);
+    const record = this.heldRec[4 * node + 1];
+    setRecMark(record, recMark(record) + 1); // (the task's suspensions, condition 3)
     count(this.cSuspensions, 1.0);
     this.inWindow[node >> 5] |= 1 << (node & 31);
     const at = now + this.s.suspendTimer;
@@ -601,7 +629,10 @@ export class Dice extends TimerOwner {
       // FIFO's choice reads nothing but the queue and changes nothing, so whether it finds a
       // short probe is hasShortProbe: without sticky probes the node's counters (no queue read;
       // serve() reads the queue next if a probe is there); looked up before testing the expiry,
-      // so that the loads overlap.
+      // so that the loads overlap — with those of what a resumption reads first, the suspended
+      // task's run record and duration (cold since the suspension; only speed depends on it).
+      const task = this.heldRec[4 * node];
+      this.touchSinkF = <f64>recMark(this.heldRec[4 * node + 1]) + taskDuration[task];
       const some = this.hasShortProbe(node);
       if (now >= expiry) { this.resume(node, now); return; }
       if (!some) {
