@@ -34,8 +34,10 @@ export class YaqOrder extends NodeDiscipline {
   /** When each task joined its current node queue (set by the policy in accept; a task
    *  re-placed by rebalancing keeps its first time, spec §2.4 [R]). */
   queuedAt: Float64Array;
-  /** Each task's duration estimate (the policy's). */
-  est: Float64Array;
+  /** The duration estimates (the policy's): per task when perTask, else per job (a job's tasks
+   *  then share one). */
+  est: Float64Array = new Float64Array(0);
+  perTask: bool = false;
   /** SRJF: each job's remaining estimated work (the policy keeps it). */
   remaining: Float64Array;
 
@@ -57,28 +59,27 @@ export class YaqOrder extends NodeDiscipline {
   cacheH: Float64Array = new Float64Array(0);
   cacheC: Int32Array = new Int32Array(0);
 
-  constructor(order: i32, st: f64, stR: f64, queuedAt: Float64Array, est: Float64Array, remaining: Float64Array) {
+  constructor(order: i32, st: f64, stR: f64, queuedAt: Float64Array, remaining: Float64Array) {
     super();
     this.order = order;
     this.st = st;
     this.stR = stR;
     this.queuedAt = queuedAt;
-    this.est = est;
     this.remaining = remaining;
   }
 
-  /** The task's current estimate: its stage's refined one, else its own. */
-  estOf(task: i32): f64 {
+  /** The current estimate of `task` (of `job`): its stage's refined one, else its own. */
+  estOf(task: i32, job: i32): f64 {
     if (this.refine) {
       const r = this.stageRef[this.stageOf[task]];
       if (r >= 0.0) return r;
     }
-    return this.est[task];
+    return this.est[this.perTask ? task : job];
   }
 
-  isStarved(task: i32, t: f64): bool {
+  isStarved(task: i32, job: i32, t: f64): bool {
     if (this.order == ORDER_FIFO) return false;
-    const limit = Math.min(this.st, this.estOf(task) * this.stR);
+    const limit = Math.min(this.st, this.estOf(task, job) * this.stR);
     return t - this.queuedAt[task] > limit;
   }
 
@@ -87,7 +88,7 @@ export class YaqOrder extends NodeDiscipline {
     const o = this.order;
     if (o == ORDER_SRJF) return this.stale ? this.staleRemaining(job, node, t) : this.remaining[job];
     if (o == ORDER_LRTF) return this.stale ? this.staleLeft(job, node, t) : <f64>jobTasksLeft(job);
-    if (o == ORDER_STF) return this.estOf(task);
+    if (o == ORDER_STF) return this.estOf(task, job);
     return jobArrival[job]; // EJF
   }
 
@@ -138,8 +139,8 @@ export class YaqOrder extends NodeDiscipline {
   /** Algorithm 3: > 0 when (task a, job ja) has the higher priority than (b, jb) at `t`, both
    *  queued at `node`. */
   compare(a: i32, ja: i32, b: i32, jb: i32, node: i32, t: f64): i32 {
-    const sa = this.isStarved(a, t);
-    const sb = this.isStarved(b, t);
+    const sa = this.isStarved(a, ja, t);
+    const sb = this.isStarved(b, jb, t);
     if (sa != sb) return sa ? 1 : -1;
     if (!sa) {
       const ka = this.key(a, ja, node, t);
@@ -175,7 +176,7 @@ export class YaqOrder extends NodeDiscipline {
       const task = entryTask(r);
       const job = entryJob(r);
       const q = this.queuedAt[task];
-      const limit = Math.min(st, this.estOf(task) * stR);
+      const limit = Math.min(st, this.estOf(task, job) * stR);
       const starved = t - q > limit;
       const key = starved ? jobArrival[job] : this.key(task, job, node, t);
       let better = false;
