@@ -83,11 +83,12 @@ export class YaqOrder extends NodeDiscipline {
     return t - this.queuedAt[task] > limit;
   }
 
-  /** The strategy's key of a non-starved task of `job` queued at `node` (smaller first). */
-  key(task: i32, job: i32, node: i32, t: f64): f64 {
+  /** The strategy's key of a non-starved task of `job` queued at `node` (smaller first); `h`:
+   *  the node's last heartbeat at or before t (beatOf: read only with stale progress). */
+  key(task: i32, job: i32, h: f64, t: f64): f64 {
     const o = this.order;
-    if (o == ORDER_SRJF) return this.stale ? this.staleRemaining(job, node, t) : this.remaining[job];
-    if (o == ORDER_LRTF) return this.stale ? this.staleLeft(job, node, t) : <f64>jobTasksLeft(job);
+    if (o == ORDER_SRJF) return this.stale ? this.staleRemaining(job, h, t) : this.remaining[job];
+    if (o == ORDER_LRTF) return this.stale ? this.staleLeft(job, h, t) : <f64>jobTasksLeft(job);
     if (o == ORDER_STF) return this.estOf(task, job);
     return jobArrival[job]; // EJF
   }
@@ -102,9 +103,11 @@ export class YaqOrder extends NodeDiscipline {
     return h;
   }
 
-  /** The job's completions at or before node n's last heartbeat before t. */
-  knownDone(job: i32, node: i32, t: f64): i32 {
-    const h = this.lastBeat(node, t);
+  /** With stale progress, node n's last heartbeat at or before t (what key() reads), else 0. */
+  beatOf(node: i32, t: f64): f64 { return this.stale ? this.lastBeat(node, t) : 0.0; }
+
+  /** The job's completions at or before h, a node's last heartbeat at or before t. */
+  knownDone(job: i32, h: f64, t: f64): i32 {
     // Completions at or before h < t are all recorded and no later one can be at or before h:
     // the count read at h holds for every read at h (at h == t a completion at t may follow).
     if (h < t && this.cacheH[job] == h) return this.cacheC[job];
@@ -120,13 +123,13 @@ export class YaqOrder extends NodeDiscipline {
     return lo;
   }
 
-  staleRemaining(job: i32, node: i32, t: f64): f64 {
-    const c = this.knownDone(job, node, t);
+  staleRemaining(job: i32, h: f64, t: f64): f64 {
+    const c = this.knownDone(job, h, t);
     return c == 0 ? this.rem0[job] : this.histRem[jobFirstTask[job] + c - 1];
   }
 
-  staleLeft(job: i32, node: i32, t: f64): f64 {
-    return <f64>(jobFirstTask[job + 1] - jobFirstTask[job] - this.knownDone(job, node, t));
+  staleLeft(job: i32, h: f64, t: f64): f64 {
+    return <f64>(jobFirstTask[job + 1] - jobFirstTask[job] - this.knownDone(job, h, t));
   }
 
   /** A task of `job` completed at `t` (after the policy updated its remaining work). */
@@ -143,8 +146,9 @@ export class YaqOrder extends NodeDiscipline {
     const sb = this.isStarved(b, jb, t);
     if (sa != sb) return sa ? 1 : -1;
     if (!sa) {
-      const ka = this.key(a, ja, node, t);
-      const kb = this.key(b, jb, node, t);
+      const h = this.beatOf(node, t);
+      const ka = this.key(a, ja, h, t);
+      const kb = this.key(b, jb, h, t);
       if (ka < kb) return 1;
       if (ka > kb) return -1;
     } else {
@@ -172,13 +176,14 @@ export class YaqOrder extends NodeDiscipline {
     let bQueued = 0.0;
     const st = this.st;
     const stR = this.stR;
+    const h = this.beatOf(node, t); // (the same for every record)
     for (let r = queueFirst(node); r < end; r++) {
       const task = entryTask(r);
       const job = entryJob(r);
       const q = this.queuedAt[task];
       const limit = Math.min(st, this.estOf(task, job) * stR);
       const starved = t - q > limit;
-      const key = starved ? jobArrival[job] : this.key(task, job, node, t);
+      const key = starved ? jobArrival[job] : this.key(task, job, h, t);
       let better = false;
       if (best < 0) better = true;
       else if (starved != bStarved) better = starved;
