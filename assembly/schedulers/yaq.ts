@@ -490,6 +490,9 @@ export class YaqCentral extends YaqBase {
   dueBits1: NextSet;
   dueCycle: Float64Array = new Float64Array(nNodes);
   dueCount: i32 = 0;
+  /** While due heartbeats wait: a time before which refreshDue has nothing to do (no due
+   *  heartbeat has passed and (pc, pr) stay), a lower bound kept by refreshDue and dirty. */
+  dueX: f64 = -Infinity;
   pc: f64 = 0.0;
   pr: i32 = 0;
   /** Dispatch batches: tasks assigned to a job for the same AM heartbeat travel together, as
@@ -771,7 +774,15 @@ export class YaqCentral extends YaqBase {
     if (k * tau + ph <= now) k += 1.0;
     else if ((k - 1.0) * tau + ph > now) k -= 1.0;
     this.dueCycle[n] = k;
-    this.dueBits(k).set(this.rankOf[n], true);
+    const rank = this.rankOf[n];
+    this.dueBits(k).set(rank, true);
+    // refreshDue's next work: this heartbeat if it is in cycle pc (at a rank >= pr: earlier ones
+    // have passed), else (the first due one) the end of cycle pc; never after the end of cycle pc
+    // (rounding: the loop's tests are its own expressions).
+    const end = (this.pc + 1.0) * tau;
+    let at = k == this.pc ? this.pc * tau + this.sortedPhase[rank] : (this.dueCount == 0 ? end : Infinity);
+    if (at > end) at = end;
+    if (this.dueCount == 0 || at < this.dueX) this.dueX = at;
     this.dueCount++;
   }
 
@@ -787,19 +798,26 @@ export class YaqCentral extends YaqBase {
    *  heartbeat order. */
   refreshDue(now: f64): void {
     if (!this.views) return;
+    if (this.dueCount > 0 && now < this.dueX) return; // (the loop below would break at once)
     const tau = this.tau;
     while (this.dueCount > 0) {
       const bits = this.dueBits(this.pc);
       const r = bits.next(this.pr);
       if (r >= 0) {
-        if (this.pc * tau + this.sortedPhase[r] > now) break;
+        const at = this.pc * tau + this.sortedPhase[r];
+        if (at > now) {
+          const end = (this.pc + 1.0) * tau;
+          this.dueX = at < end ? at : end;
+          break;
+        }
         const n = this.byPhase[r];
         this.clearDue(n);
         this.report(n, now);
         this.pr = r + 1;
         continue;
       }
-      if ((this.pc + 1.0) * tau > now) break;
+      const end = (this.pc + 1.0) * tau;
+      if (end > now) { this.dueX = end; break; }
       this.pc += 1.0;
       this.pr = 0;
     }
