@@ -244,15 +244,7 @@ export class YaqBase extends Scheduler {
       o.refine = refineK < Infinity;
     }
     if (stale && (o.order == ORDER_SRJF || o.order == ORDER_LRTF)) {
-      o.stale = true;
-      o.tau = tau;
-      o.phase = phase;
-      o.histTime = new Float64Array(nTasks);
-      o.histRem = new Float64Array(nTasks);
-      o.rem0 = new Float64Array(nJobs);
-      o.cacheH = new Float64Array(nJobs);
-      o.cacheH.fill(NaN);
-      o.cacheC = new Int32Array(nJobs);
+      o.setupStale(nJobs, tau, phase);
     }
   }
 

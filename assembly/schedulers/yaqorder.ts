@@ -47,17 +47,51 @@ export class YaqOrder extends NodeDiscipline {
   stageOf: Int32Array = new Int32Array(0);
   stageRef: Float64Array = new Float64Array(0);
   /** Heartbeat-stale job progress (§7 #12-#13): node n's heartbeats at phase[n] + k x tau; each
-   *  job's completions (time, remaining work after it) at jobFirstTask[j] + i; its initial work. */
+   *  job's initial work (rem0) and its recent completions, a window (see noteDone). */
   stale: bool = false;
   tau: f64 = 0.0;
   phase: Float64Array = new Float64Array(0);
-  histTime: Float64Array = new Float64Array(0);
-  histRem: Float64Array = new Float64Array(0);
   rem0: Float64Array = new Float64Array(0);
-  /** Per job, the last heartbeat time read and the completions known at it (Yaq-d's nodes share
-   *  the usage monitor's refresh times, so a long queue's reads mostly hit). */
+  /** Per job, the last heartbeat time read and the completions known at it and the remaining
+   *  work then (Yaq-d's nodes share the usage monitor's refresh times, so a long queue's reads
+   *  mostly hit). */
   cacheH: Float64Array = new Float64Array(0);
   cacheC: Int32Array = new Int32Array(0);
+  cacheV: Float64Array = new Float64Array(0);
+  /** Per job, its window of recent completions: a ring of 2^winLog entries (time, remaining work
+   *  after it) at entry winBase (-1: none yet, or freed at the job's end), its oldest at winHead,
+   *  winCount of them. Windows are regions of an arena (`win`, two f64 an entry) that grows by
+   *  doubling; freed regions are reused by size (a free list through a region's first f64). */
+  winBase: Int32Array = new Int32Array(0);
+  winLog: Int32Array = new Int32Array(0);
+  winHead: Int32Array = new Int32Array(0);
+  winCount: Int32Array = new Int32Array(0);
+  win: Float64Array = new Float64Array(0);
+  winTop: i32 = 0;
+  winFree: Int32Array = new Int32Array(32);
+  /** What the last staleRead found: the known completions and the remaining work. */
+  readC: i32 = 0;
+  readV: f64 = 0.0;
+
+  /** Stale progress on: per-job state for `jobs` jobs. */
+  setupStale(jobs: i32, tau: f64, phase: Float64Array): void {
+    this.stale = true;
+    this.tau = tau;
+    this.phase = phase;
+    this.rem0 = new Float64Array(jobs);
+    this.cacheH = new Float64Array(jobs);
+    this.cacheH.fill(NaN);
+    this.cacheC = new Int32Array(jobs);
+    this.cacheV = new Float64Array(jobs);
+    this.winBase = new Int32Array(jobs);
+    this.winBase.fill(-1);
+    this.winLog = new Int32Array(jobs);
+    this.winHead = new Int32Array(jobs);
+    this.winCount = new Int32Array(jobs);
+    this.win = new Float64Array(2 << 16);
+    this.winTop = 0;
+    this.winFree.fill(-1);
+  }
 
   constructor(order: i32, st: f64, stR: f64, queuedAt: Float64Array, remaining: Float64Array) {
     super();
@@ -106,37 +140,127 @@ export class YaqOrder extends NodeDiscipline {
   /** With stale progress, node n's last heartbeat at or before t (what key() reads), else 0. */
   beatOf(node: i32, t: f64): f64 { return this.stale ? this.lastBeat(node, t) : 0.0; }
 
-  /** The job's completions at or before h, a node's last heartbeat at or before t. */
-  knownDone(job: i32, h: f64, t: f64): i32 {
+  /** The job's completions at or before h, a node's last heartbeat at or before t (h > t − τ),
+   *  and its remaining work after them, into readC and readV. */
+  staleRead(job: i32, h: f64, t: f64): void {
     // Completions at or before h < t are all recorded and no later one can be at or before h:
-    // the count read at h holds for every read at h (at h == t a completion at t may follow).
-    if (h < t && this.cacheH[job] == h) return this.cacheC[job];
-    const f = jobFirstTask[job];
-    let lo = 0;
-    let hi = jobFirstTask[job + 1] - f - jobTasksLeft(job); // completions so far
-    const ht = this.histTime;
-    while (lo < hi) { // the first completion after h
-      const mid = (lo + hi) >> 1;
-      if (ht[f + mid] <= h) lo = mid + 1; else hi = mid;
+    // what is read at h holds for every read at h (at h == t a completion at t may follow).
+    if (h < t && this.cacheH[job] == h) {
+      this.readC = this.cacheC[job];
+      this.readV = this.cacheV[job];
+      return;
     }
-    if (h < t) { this.cacheH[job] = h; this.cacheC[job] = lo; }
-    return lo;
+    const done = jobFirstTask[job + 1] - jobFirstTask[job] - jobTasksLeft(job); // completions so far
+    let c = 0;
+    let v = this.rem0[job];
+    if (done > 0) {
+      // The window holds the job's last m completions, and every one before them is at or before
+      // h (noteDone): the first in the window after h, by binary search over its ring.
+      const base = this.winBase[job];
+      const mask = (1 << this.winLog[job]) - 1;
+      const head = this.winHead[job];
+      const m = this.winCount[job];
+      const w = this.win;
+      let lo = 0;
+      let hi = m;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (w[2 * (base + ((head + mid) & mask))] <= h) lo = mid + 1; else hi = mid;
+      }
+      c = done - m + lo;
+      if (lo > 0) v = w[2 * (base + ((head + lo - 1) & mask)) + 1];
+    }
+    if (h < t) { this.cacheH[job] = h; this.cacheC[job] = c; this.cacheV[job] = v; }
+    this.readC = c;
+    this.readV = v;
   }
 
   staleRemaining(job: i32, h: f64, t: f64): f64 {
-    const c = this.knownDone(job, h, t);
-    return c == 0 ? this.rem0[job] : this.histRem[jobFirstTask[job] + c - 1];
+    this.staleRead(job, h, t);
+    return this.readV;
   }
 
   staleLeft(job: i32, h: f64, t: f64): f64 {
-    return <f64>(jobFirstTask[job + 1] - jobFirstTask[job] - this.knownDone(job, h, t));
+    this.staleRead(job, h, t);
+    return <f64>(jobFirstTask[job + 1] - jobFirstTask[job] - this.readC);
   }
 
-  /** A task of `job` completed at `t` (after the policy updated its remaining work). */
+  /** A task of `job` completed at `t` (after the policy updated its remaining work): it joins the
+   *  job's window. Every read comes after t from a heartbeat h > (its time) − τ, so a completion
+   *  followed by another at or before t − 2τ is at or before every later read's h (a margin of τ
+   *  for rounding) and leaves the window: the window keeps the completions after t − 2τ and the
+   *  one before them. The job's last completion frees its window (no task of it is left to be
+   *  queued, so none is read again). */
   noteDone(job: i32, t: f64): void {
-    const i = jobFirstTask[job + 1] - jobTasksLeft(job) - 1;
-    this.histTime[i] = t;
-    this.histRem[i] = this.remaining[job];
+    if (jobTasksLeft(job) == 0) {
+      if (this.winBase[job] >= 0) this.freeRegion(this.winBase[job], this.winLog[job]);
+      this.winBase[job] = -1;
+      return;
+    }
+    let base = this.winBase[job];
+    if (base < 0) {
+      base = this.takeRegion(2);
+      this.winBase[job] = base;
+      this.winLog[job] = 2;
+      this.winHead[job] = 0;
+      this.winCount[job] = 0;
+    }
+    let log = this.winLog[job];
+    let mask = (1 << log) - 1;
+    let head = this.winHead[job];
+    let m = this.winCount[job];
+    const limit = t - 2.0 * this.tau;
+    while (m >= 2 && this.win[2 * (base + ((head + 1) & mask))] <= limit) {
+      head = (head + 1) & mask;
+      m--;
+    }
+    if (m > mask) {
+      // Full: a region twice the size, the entries in order from its start.
+      const nb = this.takeRegion(log + 1);
+      const w = this.win; // (takeRegion may have grown the arena)
+      for (let i = 0; i < m; i++) {
+        const from = 2 * (base + ((head + i) & mask));
+        w[2 * (nb + i)] = w[from];
+        w[2 * (nb + i) + 1] = w[from + 1];
+      }
+      this.freeRegion(base, log);
+      base = nb;
+      log++;
+      mask = (1 << log) - 1;
+      head = 0;
+      this.winBase[job] = base;
+      this.winLog[job] = log;
+    }
+    const at = 2 * (base + ((head + m) & mask));
+    this.win[at] = t;
+    this.win[at + 1] = this.remaining[job];
+    this.winHead[job] = head;
+    this.winCount[job] = m + 1;
+  }
+
+  /** A region of 2^log entries of the window arena (grown by doubling when full). */
+  takeRegion(log: i32): i32 {
+    const f = this.winFree[log];
+    if (f >= 0) {
+      this.winFree[log] = <i32>this.win[2 * f];
+      return f;
+    }
+    const size = 1 << log;
+    const start = this.winTop;
+    if (2 * (start + size) > this.win.length) {
+      let cap = this.win.length;
+      while (cap < 2 * (start + size)) cap *= 2;
+      const grown = new Float64Array(cap);
+      grown.set(this.win);
+      this.win = grown;
+    }
+    this.winTop = start + size;
+    return start;
+  }
+
+  freeRegion(base: i32, log: i32): void {
+    this.win[2 * base] = <f64>this.winFree[log];
+    this.winFree[log] = base;
   }
 
   /** Algorithm 3: > 0 when (task a, job ja) has the higher priority than (b, jb) at `t`, both
