@@ -294,6 +294,8 @@ export class YaqOrder extends NodeDiscipline {
     // per record): starved first; non-starved by key; starved by job submission; then the
     // longer wait; ties keep the record nearer the head.
     const end = queueEnd(node);
+    const first = queueFirst(node);
+    if (end - first == 1) return first; // (the only record: nothing to compare)
     let best = -1;
     let bStarved = false;
     let bKey = 0.0;
@@ -301,7 +303,7 @@ export class YaqOrder extends NodeDiscipline {
     const st = this.st;
     const stR = this.stR;
     const h = this.beatOf(node, t); // (the same for every record)
-    for (let r = queueFirst(node); r < end; r++) {
+    for (let r = first; r < end; r++) {
       const task = entryTask(r);
       const job = entryJob(r);
       const q = this.queuedAt[task];
