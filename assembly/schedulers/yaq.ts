@@ -62,17 +62,19 @@
 //    (keeping their first queuing time).
 import {
   Scheduler, Params, nNodes, nTasks, nJobs, slotsPerNode, netDelay, jobArrival, jobUnlaunched, nextUnlaunchedTask,
-  taskJob, taskEst, jobTasksLeft, sendBegin, sendTo, sendEnd, setTimer, setCancellableTimer, cancelTimer, timerKind,
-  stream, registerCounter, setCounter, nodeBusy, queueLength, queueFirst, queueEnd, entryTask, removeAt,
-  jobFirstTask, count, jobEstimate, counterValue,
+  taskEst, jobTasksLeft, sendBegin, sendTo, sendEnd, setTimer, setCancellableTimer, cancelTimer, timerKind,
+  stream, registerCounter, setCounter, nodeBusy, queueLength, queueFirst, queueEnd, entryTask, entryJob, removeAt,
+  jobFirstTask, count, jobEstimate, counterValue, fail,
 } from "../policy";
 import { taskEstimate, jobUser } from "../jobs";
 function taskEstColumn(): Float64Array { return taskEstimate; }
 function userColumn(): Int32Array { return jobUser; }
 import { failUnlessAdvances } from "../timers";
+import { E_SLOT_OVERSUBSCRIBED } from "../errors";
 import { MinTree } from "../mintree";
+import { WideMin } from "./yaqmin";
 import { Rng, STREAM_YAQ_PHASE, STREAM_YAQ_AM, STREAM_YAQ_PLACE } from "../rng";
-import { NextSet } from "../nextset";
+import { NextSet, LevelIndex, MAX_LEVELS } from "../nextset";
 import { YaqOrder, ORDER_FIFO, ORDER_EJF, ORDER_SRJF, ORDER_LRTF, ORDER_STF } from "./yaqorder";
 import { taskStage } from "../jobs";
 
@@ -158,16 +160,18 @@ export function loadByName(s: string): i32 {
 /** Shared: estimates, admission, queue order, queuing delays. */
 export class YaqBase extends Scheduler {
   r: i32 = slotsPerNode;
-  est: Float64Array;
+  /** Estimates (YaqOrder.est): per job, or per task when a job's tasks may differ (the trace's
+   *  per-task estimates, noise or refinement); set by the first onJobsAdded. */
+  est: Float64Array = new Float64Array(0);
   remaining: Float64Array;
+  /** Per task: when it joined its node queue; from its start on, its queuing delay (the median
+   *  is taken over this column once every task started: no separate column of delays). */
   queuedAt: Float64Array;
-  startedAt: Float64Array = new Float64Array(nTasks);
   order: YaqOrder;
   maxJobs: f64;
   admitted: i32 = 0;
   nextAdmit: i32 = 0;
   arrived: i32 = 0;
-  delays: Float64Array = new Float64Array(nTasks);
   started: i32 = 0;
   delaySum: f64 = 0.0;
   delaySq: f64 = 0.0;
@@ -178,8 +182,11 @@ export class YaqBase extends Scheduler {
   cMedian: i32;
   cMax: i32;
   scratch: Float64Array = new Float64Array(slotsPerNode);
-  /** The task on each slot of each node (-1: free): Algorithm 2 reads the running tasks. */
+  /** The task on each slot of each node (-1: free), its job and its start: Algorithm 2 reads
+   *  the running tasks (per slot, not per task: the run's memory is per-task columns' pages). */
   running: Int32Array = new Int32Array(nNodes * slotsPerNode);
+  runJob: Int32Array = new Int32Array(nNodes * slotsPerNode);
+  runStart: Float64Array = new Float64Array(nNodes * slotsPerNode);
 
   /** Estimate options (§7 #11; estimation()): noise σ (0: off), refinement after k completions
    *  (Infinity: off), no prior estimates (each task starts at estDefault). */
@@ -203,16 +210,13 @@ export class YaqBase extends Scheduler {
     this.cStdev = registerCounter("queueDelayStdev");
     this.cMedian = registerCounter("queueDelayMedian");
     this.cMax = registerCounter("queueDelayMax");
-    const est = new Float64Array(nTasks);
     const remaining = new Float64Array(nJobs);
     const queuedAt = new Float64Array(nTasks);
     queuedAt.fill(-1.0);
-    const discipline = new YaqOrder(order, st, stR, queuedAt, est, remaining);
-    this.est = est;
+    const discipline = new YaqOrder(order, st, stR, queuedAt, remaining);
     this.remaining = remaining;
     this.queuedAt = queuedAt;
     this.order = discipline;
-    this.taskJobs = true;
     this.dagAware = true;
     this.watchesStarts = true;
     this.maxJobs = maxJobs;
@@ -240,15 +244,7 @@ export class YaqBase extends Scheduler {
       o.refine = refineK < Infinity;
     }
     if (stale && (o.order == ORDER_SRJF || o.order == ORDER_LRTF)) {
-      o.stale = true;
-      o.tau = tau;
-      o.phase = phase;
-      o.histTime = new Float64Array(nTasks);
-      o.histRem = new Float64Array(nTasks);
-      o.rem0 = new Float64Array(nJobs);
-      o.cacheH = new Float64Array(nJobs);
-      o.cacheH.fill(NaN);
-      o.cacheC = new Int32Array(nJobs);
+      o.setupStale(nJobs, tau, phase);
     }
   }
 
@@ -257,6 +253,14 @@ export class YaqBase extends Scheduler {
     const staged = this.stageLabel.length > 0;
     const labels = taskStage;
     const o = this.order;
+    if (from == 0) {
+      // Per-job estimates unless a job's tasks may differ (8 bytes a task saved at full size).
+      const perTask = hasTaskEst || staged;
+      this.est = new Float64Array(perTask ? nTasks : nJobs);
+      o.est = this.est;
+      o.perTask = perTask;
+    }
+    const perTask = o.perTask;
     for (let j = from; j < to; j++) {
       let w = 0.0;
       const s0 = this.nStages;
@@ -279,7 +283,8 @@ export class YaqBase extends Scheduler {
           this.stageContrib[s] += e;
           this.stageLeft[s]++;
         }
-        this.est[t] = e;
+        if (perTask) this.est[t] = e;
+        else this.est[j] = e; // (the same e for every task of the job)
         w += e;
       }
       if (staged) for (let s = s0; s < this.nStages; s++) this.stageSum[s] = 0.0;
@@ -310,12 +315,14 @@ export class YaqBase extends Scheduler {
   onTasksReady(job: i32, count: i32, now: f64): void { this.release(job, count, now); }
 
   onTaskStart(node: i32, task: i32, job: i32, now: f64): void {
-    this.startedAt[task] = now;
     let k = node * this.r;
     while (this.running[k] >= 0) k++;
     this.running[k] = task;
+    this.runJob[k] = job;
+    this.runStart[k] = now;
     const d = now - this.queuedAt[task];
-    this.delays[this.started++] = d;
+    this.queuedAt[task] = d; // (no longer queued: the column now holds its delay)
+    this.started++;
     this.delaySum += d;
     this.delaySq += d * d;
     if (d > counterValue(this.cMax)) setCounter(this.cMax, d);
@@ -329,7 +336,9 @@ export class YaqBase extends Scheduler {
     setCounter(this.cMean, mean);
     setCounter(this.cStdev, Math.sqrt(v > 0.0 ? v : 0.0));
     const rank = <i32>Math.ceil(0.5 * n);
-    setCounter(this.cMedian, select(this.delays, this.started, (rank < 1 ? 1 : rank) - 1));
+    // Every task started: queuedAt holds every delay (the k-th smallest value does not depend
+    // on the order they were stored in).
+    setCounter(this.cMedian, select(this.queuedAt, this.started, (rank < 1 ? 1 : rank) - 1));
   }
 
   /** A task of `job` ended at `node` (bookkeeping; subclasses add theirs). */
@@ -337,8 +346,9 @@ export class YaqBase extends Scheduler {
     let k = node * this.r;
     while (this.running[k] != task) k++;
     this.running[k] = -1;
+    const started = this.runStart[k];
     const o = this.order;
-    const e = o.estOf(task);
+    const e = o.estOf(task, job);
     this.remaining[job] -= e;
     if (o.refine) {
       // Runtime refinement (§7 #11): the stage's running mean of observed durations after k.
@@ -346,7 +356,7 @@ export class YaqBase extends Scheduler {
       this.stageContrib[s] -= e;
       this.stageLeft[s]--;
       const d = ++this.stageDone[s];
-      this.stageSum[s] += now - this.startedAt[task];
+      this.stageSum[s] += now - started;
       if (<f64>d >= this.refineK) {
         const m = this.stageSum[s] / <f64>d;
         o.stageRef[s] = m;
@@ -377,7 +387,7 @@ export class YaqBase extends Scheduler {
     for (let i = 0; i < r; i++) {
       const t = this.running[n * r + i];
       if (t < 0) continue;
-      const left = this.order.estOf(t) - (now - this.startedAt[t]);
+      const left = this.order.estOf(t, this.runJob[n * r + i]) - (now - this.runStart[n * r + i]);
       s[k++] = left > 0.0 ? left : 0.0;
     }
     if (k == 0) return 0.0;
@@ -385,7 +395,7 @@ export class YaqBase extends Scheduler {
     for (let e = queueFirst(n); e < end; e++) {
       let m = 0;
       for (let i = 1; i < k; i++) if (s[i] < s[m]) m = i;
-      s[m] += this.order.estOf(entryTask(e));
+      s[m] += this.order.estOf(entryTask(e), entryJob(e));
     }
     let m = s[0];
     for (let i = 1; i < k; i++) if (s[i] < m) m = s[i];
@@ -448,9 +458,21 @@ export class YaqCentral extends YaqBase {
   lastBeat: Float64Array = new Float64Array(nNodes);
   wtView: Float64Array = new Float64Array(nNodes);
   freeView: i32 = 0;
-  pendingJobs: MinTree = new MinTree(nJobs);
+  pendingJobs: WideMin = new WideMin(nJobs, Infinity);
   pending: i32 = 0;
-  candidates: MinTree;
+  /** Algorithm 1's candidates by key (key()). The tree is read only when queueing may be open
+   *  (no free slot in the view: rare below full load), so keys are written to candKey and the
+   *  changed nodes enter the tree when it is read (flushCandidates: the tree is a function of
+   *  its leaves, whatever the order of the sets). */
+  candidates: WideMin;
+  candKey: Float64Array;
+  candQueued: Uint8Array;
+  candList: Int32Array;
+  candCount: i32 = 0;
+  /** planCursor's search of the first phase after a time: bucketFirst[b] = the ranks whose
+   *  phase's bucket (phaseBucket) is below b (buckets are monotone in the phase). */
+  bucketFirst: Int32Array = new Int32Array(nNodes + 1);
+  bucketScale: f64 = 0.0;
   room: NextSet = new NextSet(nNodes);
   /** yaq-c: nodes whose state changed since their view was refreshed, due at the first heartbeat
    *  after the change (cycle K: time K x τ + phase), as bits by phase rank for cycles of each
@@ -460,11 +482,22 @@ export class YaqCentral extends YaqBase {
   dueBits1: NextSet;
   dueCycle: Float64Array = new Float64Array(nNodes);
   dueCount: i32 = 0;
+  /** While due heartbeats wait: a time before which refreshDue has nothing to do (no due
+   *  heartbeat has passed and (pc, pr) stay), a lower bound kept by refreshDue and dirty. */
+  dueX: f64 = -Infinity;
   pc: f64 = 0.0;
   pr: i32 = 0;
-  /** Dispatch batches: tasks assigned to a job for the same AM heartbeat travel together. */
-  batchNext: Int32Array = new Int32Array(nTasks);
-  batchNode: Int32Array = new Int32Array(nTasks);
+  /** Dispatch batches: tasks assigned to a job for the same AM heartbeat travel together, as
+   *  lists of pooled records (task, node, next; a free list through next) taken at the
+   *  assignment and given back at the dispatch. A task in flight to node n is assigned and not
+   *  completed, so at most outstanding(n) <= r + ceil(b) of them (every assignment needs
+   *  outstanding < r, or outstanding - r < b): the pool holds nNodes x (r + ceil(b)) records
+   *  (at most one per task; one per task when b is unbounded), not two columns per task. */
+  batchNext: Int32Array;
+  batchNode: Int32Array;
+  batchTask: Int32Array;
+  batchFree: i32 = -1;
+  batchTop: i32 = 0;
   batchTail: Int32Array = new Int32Array(nJobs);
   batchAt: Float64Array = new Float64Array(nJobs);
   cursorSet: bool = false;
@@ -478,7 +511,7 @@ export class YaqCentral extends YaqBase {
    *  tasks and waiting (released, not started) tasks; the share measurement. */
   capacity: bool;
   capOf: Float64Array = new Float64Array(2);
-  pendingJobsB: MinTree;
+  pendingJobsB: WideMin;
   pendQ: Int32Array = new Int32Array(2);
   usedQ: Int32Array = new Int32Array(2);
   completedQ: Int32Array;
@@ -502,15 +535,21 @@ export class YaqCentral extends YaqBase {
               wtMax: f64, placement: i32, rfMin: f64, capA: f64) {
     super(order, st, stR, maxJobs);
     this.cBeats = registerCounter("heartbeats");
+    const perNode = <f64>slotsPerNode + Math.ceil(bound);
+    const pool = perNode * <f64>nNodes < <f64>nTasks ? <i32>(perNode * <f64>nNodes) : nTasks;
+    this.batchNext = new Int32Array(pool);
+    this.batchNode = new Int32Array(pool);
+    this.batchTask = new Int32Array(pool);
     const views = placement != LOAD_HEARTBEAT && bound > 0.0;
-    this.candidates = new MinTree(views ? nNodes : 1);
+    this.candidates = new WideMin(views ? nNodes : 1, 0.0);
+    this.candKey = new Float64Array(views ? nNodes : 1);
+    this.candQueued = new Uint8Array(views ? nNodes : 1);
+    this.candList = new Int32Array(views ? nNodes : 1);
     this.dueBits0 = new NextSet(views ? nNodes : 1);
     this.dueBits1 = new NextSet(views ? nNodes : 1);
     this.views = views;
     const cap = capA <= 1.0;
-    const treeB = new MinTree(cap ? nJobs : 1);
-    if (cap) for (let j = 0; j < nJobs; j++) treeB.set(j, Infinity);
-    this.pendingJobsB = treeB;
+    this.pendingJobsB = new WideMin(cap ? nJobs : 1, Infinity);
     this.completedQ = new Int32Array(cap ? 2 * nNodes : 0);
     this.reportedQ = new Int32Array(cap ? 2 * nNodes : 0);
     this.capacity = cap;
@@ -542,15 +581,53 @@ export class YaqCentral extends YaqBase {
       this.sortedPhase[k] = this.phase[n];
       this.rankOf[n] = k;
     }
+    this.bucketScale = <f64>nNodes / tau;
+    for (let k = 0; k < nNodes; k++) this.bucketFirst[this.phaseBucket(this.sortedPhase[k]) + 1]++;
+    for (let b = 0; b < nNodes; b++) this.bucketFirst[b + 1] += this.bucketFirst[b];
     this.lastBeat.fill(-Infinity);
     this.batchTail.fill(-1);
     this.dueCycle.fill(-1.0);
     this.freeView = nNodes * this.r;
-    for (let j = 0; j < nJobs; j++) this.pendingJobs.set(j, Infinity);
     for (let n = 0; n < nNodes; n++) {
       this.room.set(this.rankOf[n], true);
-      if (this.views) this.candidates.set(n, this.key(n));
+      if (this.views) {
+        const v = this.key(n);
+        this.candKey[n] = v;
+        this.candidates.set(n, v);
+      }
     }
+  }
+
+  /** The bucket of a phase (or of a time within a cycle) in [0, nNodes): monotone in x. */
+  phaseBucket(x: f64): i32 {
+    const b = Math.floor(x * this.bucketScale);
+    if (!(b >= 0.0)) return 0;
+    return b >= <f64>nNodes ? nNodes - 1 : <i32>b;
+  }
+
+  /** Node n's candidate key changed to v (it reaches the tree at the next flush). */
+  setCandidate(n: i32, v: f64): void {
+    this.candKey[n] = v;
+    if (this.candQueued[n] == 0) {
+      this.candQueued[n] = 1;
+      this.candList[this.candCount++] = n;
+    }
+  }
+
+  /** The changed candidates' keys into the tree (before it is read). */
+  flushCandidates(): void {
+    const c = this.candCount;
+    if (c == 0) return;
+    const tree = this.candidates;
+    const keys = this.candKey;
+    const list = this.candList;
+    const queued = this.candQueued;
+    for (let i = 0; i < c; i++) {
+      const n = list[i];
+      tree.set(n, keys[n]);
+      queued[n] = 0;
+    }
+    this.candCount = 0;
   }
 
   admit(job: i32, now: f64): void {
@@ -689,7 +766,15 @@ export class YaqCentral extends YaqBase {
     if (k * tau + ph <= now) k += 1.0;
     else if ((k - 1.0) * tau + ph > now) k -= 1.0;
     this.dueCycle[n] = k;
-    this.dueBits(k).set(this.rankOf[n], true);
+    const rank = this.rankOf[n];
+    this.dueBits(k).set(rank, true);
+    // refreshDue's next work: this heartbeat if it is in cycle pc (at a rank >= pr: earlier ones
+    // have passed), else (the first due one) the end of cycle pc; never after the end of cycle pc
+    // (rounding: the loop's tests are its own expressions).
+    const end = (this.pc + 1.0) * tau;
+    let at = k == this.pc ? this.pc * tau + this.sortedPhase[rank] : (this.dueCount == 0 ? end : Infinity);
+    if (at > end) at = end;
+    if (this.dueCount == 0 || at < this.dueX) this.dueX = at;
     this.dueCount++;
   }
 
@@ -705,19 +790,26 @@ export class YaqCentral extends YaqBase {
    *  heartbeat order. */
   refreshDue(now: f64): void {
     if (!this.views) return;
+    if (this.dueCount > 0 && now < this.dueX) return; // (the loop below would break at once)
     const tau = this.tau;
     while (this.dueCount > 0) {
       const bits = this.dueBits(this.pc);
       const r = bits.next(this.pr);
       if (r >= 0) {
-        if (this.pc * tau + this.sortedPhase[r] > now) break;
+        const at = this.pc * tau + this.sortedPhase[r];
+        if (at > now) {
+          const end = (this.pc + 1.0) * tau;
+          this.dueX = at < end ? at : end;
+          break;
+        }
         const n = this.byPhase[r];
         this.clearDue(n);
         this.report(n, now);
         this.pr = r + 1;
         continue;
       }
-      if ((this.pc + 1.0) * tau > now) break;
+      const end = (this.pc + 1.0) * tau;
+      if (end > now) { this.dueX = end; break; }
       this.pc += 1.0;
       this.pr = 0;
     }
@@ -752,7 +844,7 @@ export class YaqCentral extends YaqBase {
     this.freeView += this.freeOf(n) - before;
     if (this.views) {
       this.wtView[n] = this.placement == LOAD_WAIT || this.wtMax < Infinity ? this.waitTime(n, now) : 0.0;
-      this.candidates.set(n, this.key(n));
+      this.setCandidate(n, this.key(n));
     }
   }
 
@@ -760,6 +852,7 @@ export class YaqCentral extends YaqBase {
   queueingOpen(): bool {
     if (!this.views) return false;
     if (<f64>this.freeView > this.rfMin * <f64>(nNodes * this.r)) return false;
+    this.flushCandidates();
     return this.candidates.minValue() < Infinity;
   }
 
@@ -774,13 +867,11 @@ export class YaqCentral extends YaqBase {
     this.refreshDue(now);
     const cycle = Math.floor(now / tau);
     const f = now - cycle * tau;
-    // First rank whose phase is after f (binary search).
-    let lo = 0;
-    let hi = nNodes;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.sortedPhase[mid] > f) hi = mid; else lo = mid + 1;
-    }
+    // First rank whose phase is after f: every rank below bucketFirst[bucket of f] has a phase
+    // in a lower bucket, so below f; the few of f's bucket are stepped over.
+    let lo = this.bucketFirst[this.phaseBucket(f)];
+    const sp = this.sortedPhase;
+    while (lo < nNodes && sp[lo] <= f) lo++;
     let rank = -1;
     let c = cycle;
     if (this.queueingOpen()) {
@@ -817,10 +908,17 @@ export class YaqCentral extends YaqBase {
 
   onTimer(kind: i32, a: i32, b: i32, now: f64): void {
     if (kind == this.dispatchKind) {
-      // A batch (head task a of job b) launched: its tasks leave for their nodes.
+      // A batch (head record a, job b) launched: its tasks leave for their nodes.
       if (this.batchAt[b] == now) this.batchTail[b] = -1; // closed: later ones start a new batch
       sendBegin();
-      for (let t = a; t >= 0; t = this.batchNext[t]) sendTo(this.batchNode[t], b, t);
+      let rec = a;
+      while (rec >= 0) {
+        const next = this.batchNext[rec];
+        sendTo(this.batchNode[rec], b, this.batchTask[rec]);
+        this.batchNext[rec] = this.batchFree;
+        this.batchFree = rec;
+        rec = next;
+      }
       sendEnd(now);
       return;
     }
@@ -860,9 +958,10 @@ export class YaqCentral extends YaqBase {
     if (this.placement == LOAD_RANDOM) {
       for (let i = 0; i < 64; i++) {
         const n = this.placeRng.nextInt(nNodes);
-        if (this.candidates.get(n) < Infinity) return n;
+        if (this.candKey[n] < Infinity) return n;
       }
     }
+    this.flushCandidates();
     return this.candidates.minIndex();
   }
 
@@ -881,9 +980,9 @@ export class YaqCentral extends YaqBase {
     if (jobUnlaunched(job) == 0) tree.set(job, Infinity);
     const out = this.outstanding(n);
     if (out < this.r) this.freeView--;
-    else this.wtView[n] += this.order.estOf(task) / <f64>this.r; // §7 #6
+    else this.wtView[n] += this.order.estOf(task, job) / <f64>this.r; // §7 #6
     this.assigned[n]++;
-    if (this.views) this.candidates.set(n, this.key(n));
+    if (this.views) this.setCandidate(n, this.key(n));
     this.updateRoom(n);
     // RM -> AM (its next heartbeat) -> launch -> node.
     let wait = 0.0;
@@ -895,16 +994,23 @@ export class YaqCentral extends YaqBase {
       wait = at - now;
     }
     const at = now + wait + this.launch;
-    this.batchNode[task] = n;
-    this.batchNext[task] = -1;
+    let rec = this.batchFree;
+    if (rec >= 0) this.batchFree = this.batchNext[rec];
+    else {
+      rec = this.batchTop++;
+      if (rec >= this.batchTask.length) fail(E_SLOT_OVERSUBSCRIBED, n); // (the bound above)
+    }
+    this.batchTask[rec] = task;
+    this.batchNode[rec] = n;
+    this.batchNext[rec] = -1;
     const tail = this.batchTail[job];
     if (tail >= 0 && this.batchAt[job] == at) {
-      this.batchNext[tail] = task;
+      this.batchNext[tail] = rec;
     } else {
       this.batchAt[job] = at;
-      setTimer(at, this.dispatchKind, task, job);
+      setTimer(at, this.dispatchKind, rec, job);
     }
-    this.batchTail[job] = task;
+    this.batchTail[job] = rec;
   }
 
   accept(node: i32, job: i32, task: i32, now: f64): bool {
@@ -934,6 +1040,76 @@ export class YaqCentral extends YaqBase {
 }
 
 
+/** The answers of a MinTree over the nodes' loads (the lowest load, then the lowest id) where a
+ *  load is either −(free slots), an integer in [−r, −1], or ≥ 0 (or +Infinity). The negative
+ *  ones are kept in a LevelIndex by their level (O(1) per change: many nodes tie there, and a
+ *  change of a tree's lowest tied id climbs to its root); every negative load is below every
+ *  other, so the lowest level's lowest id, if any, is the answer. The others are in a segment
+ *  tree (a node with free slots holds +Infinity there), which is read only when no node has a
+ *  free slot: changes are noted (val, a list of changed nodes) and enter the tree when it is
+ *  read (the tree is a function of its leaves, whatever the order of the sets). */
+export class LoadMin {
+  n: i32;
+  r: i32;
+  split: bool;
+  val: Float64Array;
+  tree: WideMin;
+  free: LevelIndex;
+  queued: Uint8Array;
+  changed: Int32Array;
+  nChanged: i32 = 0;
+
+  /** `n` nodes, every one at −r (all slots free). */
+  constructor(n: i32, r: i32) {
+    const split = r <= MAX_LEVELS;
+    this.n = n;
+    this.r = r;
+    this.split = split;
+    const val = new Float64Array(n);
+    const tree = new WideMin(n, split ? Infinity : <f64>(-r));
+    this.val = val;
+    this.tree = tree;
+    this.free = new LevelIndex(split ? n : 0, split ? r : 0, split ? 0 : -1);
+    this.queued = new Uint8Array(n);
+    this.changed = new Int32Array(n);
+    val.fill(<f64>(-r));
+  }
+
+  get(i: i32): f64 { return this.val[i]; }
+
+  /** The value node i holds in the tree. */
+  private treeValue(v: f64): f64 { return this.split && v < 0.0 ? Infinity : v; }
+
+  set(i: i32, v: f64): void {
+    const old = this.val[i];
+    this.val[i] = v;
+    if (this.split && (v < 0.0 || old < 0.0)) this.free.set(i, v < 0.0 ? <i32>v + this.r : -1);
+    if (this.treeValue(v) != this.treeValue(old) && this.queued[i] == 0) {
+      this.queued[i] = 1;
+      this.changed[this.nChanged++] = i;
+    }
+  }
+
+  minIndex(): i32 {
+    if (this.split) {
+      const m = this.free.minIndex();
+      if (m >= 0) return m;
+    }
+    const c = this.nChanged;
+    if (c > 0) {
+      const tree = this.tree;
+      const list = this.changed;
+      for (let k = 0; k < c; k++) {
+        const i = list[k];
+        tree.set(i, this.treeValue(this.val[i]));
+        this.queued[i] = 0;
+      }
+      this.nChanged = 0;
+    }
+    return this.tree.minIndex();
+  }
+}
+
 export class YaqDist extends YaqBase {
   placement: i32;
   tau: f64;
@@ -941,7 +1117,9 @@ export class YaqDist extends YaqBase {
   probeRatio: f64;
   rebalance: bool;
   rng: Rng = stream(STREAM_YAQ_PLACE);
-  tree: MinTree;
+  /** The job managers' view of every node's load (wait, length, topK placement); hasTree. */
+  tree: LoadMin;
+  hasTree: bool;
   /** The usage monitor's epoch of each node's view, and nodes changed since it. */
   epoch: Float64Array = new Float64Array(nNodes);
   stale: Uint8Array = new Uint8Array(nNodes);
@@ -964,7 +1142,9 @@ export class YaqDist extends YaqBase {
               rebalance: bool) {
     super(order, st, stR, maxJobs);
     this.cEvicted = registerCounter("rebalanced");
-    this.tree = new MinTree(placement == LOAD_SAMPLING || placement == LOAD_RANDOM ? 1 : nNodes);
+    const hasTree = placement != LOAD_SAMPLING && placement != LOAD_RANDOM;
+    this.hasTree = hasTree;
+    this.tree = new LoadMin(hasTree ? nNodes : 1, slotsPerNode);
     this.placement = placement;
     this.tau = tau;
     this.topK = topK;
@@ -977,8 +1157,8 @@ export class YaqDist extends YaqBase {
     this.epoch.fill(-1.0);
     this.rebalanceKind = timerKind(this);
     this.replaceKind = timerKind(this);
-    // Every node starts empty: r free slots (the engine's node state is not set up yet here).
-    if (this.tree.n == nNodes) for (let n = 0; n < nNodes; n++) this.tree.set(n, <f64>(-this.r));
+    // Every node starts empty: r free slots (LoadMin's start; the engine's node state is not set
+    // up yet here).
   }
 
   /** The load a node reports now: −free slots, else its wait-time estimate (yaq-d wait) or its
@@ -996,7 +1176,7 @@ export class YaqDist extends YaqBase {
   /** Node n is about to change at `now`: if a refresh passed since its view was taken, the view
    *  becomes its state now (before the change), which is its state at that refresh. */
   beforeChange(n: i32, now: f64): void {
-    if (this.tree.n != nNodes) return;
+    if (!this.hasTree) return;
     const e = this.epochOf(now);
     if (this.epoch[n] < e) {
       this.epoch[n] = e;
@@ -1029,7 +1209,7 @@ export class YaqDist extends YaqBase {
     sendBegin();
     if (this.placement == LOAD_SAMPLING) this.sample(job, count);
     else {
-      if (this.tree.n == nNodes) this.refreshViews(now);
+      if (this.hasTree) this.refreshViews(now);
       for (let i = 0; i < count; i++) this.placeOne(nextUnlaunchedTask(job), job);
     }
     sendEnd(now);
@@ -1045,11 +1225,11 @@ export class YaqDist extends YaqBase {
 
   sendTask(n: i32, task: i32, job: i32): void {
     this.inFlight[n]++;
-    if (this.tree.n == nNodes) {
+    if (this.hasTree) {
       // The job manager's own placement since the refresh (§7 #6): a free slot, or WT += est / r.
       const v = this.tree.get(n);
       let nv = v + 1.0;
-      if (v >= 0.0 && this.placement == LOAD_WAIT) nv = v + this.order.estOf(task) / <f64>this.r;
+      if (v >= 0.0 && this.placement == LOAD_WAIT) nv = v + this.order.estOf(task, job) / <f64>this.r;
       if (v < 0.0 && nv > 0.0) nv = 0.0;
       this.tree.set(n, nv);
     }
@@ -1144,17 +1324,16 @@ export class YaqDist extends YaqBase {
   onTimer(kind: i32, a: i32, b: i32, now: f64): void {
     if (kind == this.replaceKind) {
       // A task given up by rebalancing is placed again by its job manager (Algorithm 1, fresh).
-      if (this.tree.n == nNodes) this.refreshViews(now);
+      if (this.hasTree) this.refreshViews(now);
       sendBegin();
-      this.placeAgain(a);
+      this.placeAgain(a, b);
       sendEnd(now);
       return;
     }
     this.rebalanceStep(now);
   }
 
-  placeAgain(task: i32): void {
-    const job = taskJob[task];
+  placeAgain(task: i32, job: i32): void {
     let n = 0;
     if (this.placement == LOAD_RANDOM) n = this.rng.nextInt(nNodes);
     else if (this.placement == LOAD_TOPK) n = this.pickTopK();
@@ -1187,12 +1366,13 @@ export class YaqDist extends YaqBase {
         const e = this.order.evictAt(n, now);
         if (e < 0) break;
         const task = entryTask(e);
+        const job = entryJob(e);
         this.beforeChange(n, now);
         removeAt(n, e);
         this.queued--;
-        l -= this.placement == LOAD_WAIT ? this.order.estOf(task) / <f64>this.r : 1.0;
+        l -= this.placement == LOAD_WAIT ? this.order.estOf(task, job) / <f64>this.r : 1.0;
         count(this.cEvicted, 1.0);
-        setTimer(now + netDelay, this.replaceKind, task, 0);
+        setTimer(now + netDelay, this.replaceKind, task, job);
       }
     }
     setTimer(now + this.tau, this.rebalanceKind, 0, 0);

@@ -34,8 +34,10 @@ export class YaqOrder extends NodeDiscipline {
   /** When each task joined its current node queue (set by the policy in accept; a task
    *  re-placed by rebalancing keeps its first time, spec §2.4 [R]). */
   queuedAt: Float64Array;
-  /** Each task's duration estimate (the policy's). */
-  est: Float64Array;
+  /** The duration estimates (the policy's): per task when perTask, else per job (a job's tasks
+   *  then share one). */
+  est: Float64Array = new Float64Array(0);
+  perTask: bool = false;
   /** SRJF: each job's remaining estimated work (the policy keeps it). */
   remaining: Float64Array;
 
@@ -45,49 +47,83 @@ export class YaqOrder extends NodeDiscipline {
   stageOf: Int32Array = new Int32Array(0);
   stageRef: Float64Array = new Float64Array(0);
   /** Heartbeat-stale job progress (§7 #12-#13): node n's heartbeats at phase[n] + k x tau; each
-   *  job's completions (time, remaining work after it) at jobFirstTask[j] + i; its initial work. */
+   *  job's initial work (rem0) and its recent completions, a window (see noteDone). */
   stale: bool = false;
   tau: f64 = 0.0;
   phase: Float64Array = new Float64Array(0);
-  histTime: Float64Array = new Float64Array(0);
-  histRem: Float64Array = new Float64Array(0);
   rem0: Float64Array = new Float64Array(0);
-  /** Per job, the last heartbeat time read and the completions known at it (Yaq-d's nodes share
-   *  the usage monitor's refresh times, so a long queue's reads mostly hit). */
+  /** Per job, the last heartbeat time read and the completions known at it and the remaining
+   *  work then (Yaq-d's nodes share the usage monitor's refresh times, so a long queue's reads
+   *  mostly hit). */
   cacheH: Float64Array = new Float64Array(0);
   cacheC: Int32Array = new Int32Array(0);
+  cacheV: Float64Array = new Float64Array(0);
+  /** Per job, its window of recent completions: a ring of 2^winLog entries (time, remaining work
+   *  after it) at entry winBase (-1: none yet, or freed at the job's end), its oldest at winHead,
+   *  winCount of them. Windows are regions of an arena (`win`, two f64 an entry) that grows by
+   *  doubling; freed regions are reused by size (a free list through a region's first f64). */
+  winBase: Int32Array = new Int32Array(0);
+  winLog: Int32Array = new Int32Array(0);
+  winHead: Int32Array = new Int32Array(0);
+  winCount: Int32Array = new Int32Array(0);
+  win: Float64Array = new Float64Array(0);
+  winTop: i32 = 0;
+  winFree: Int32Array = new Int32Array(32);
+  /** What the last staleRead found: the known completions and the remaining work. */
+  readC: i32 = 0;
+  readV: f64 = 0.0;
 
-  constructor(order: i32, st: f64, stR: f64, queuedAt: Float64Array, est: Float64Array, remaining: Float64Array) {
+  /** Stale progress on: per-job state for `jobs` jobs. */
+  setupStale(jobs: i32, tau: f64, phase: Float64Array): void {
+    this.stale = true;
+    this.tau = tau;
+    this.phase = phase;
+    this.rem0 = new Float64Array(jobs);
+    this.cacheH = new Float64Array(jobs);
+    this.cacheH.fill(NaN);
+    this.cacheC = new Int32Array(jobs);
+    this.cacheV = new Float64Array(jobs);
+    this.winBase = new Int32Array(jobs);
+    this.winBase.fill(-1);
+    this.winLog = new Int32Array(jobs);
+    this.winHead = new Int32Array(jobs);
+    this.winCount = new Int32Array(jobs);
+    this.win = new Float64Array(2 << 16);
+    this.winTop = 0;
+    this.winFree.fill(-1);
+  }
+
+  constructor(order: i32, st: f64, stR: f64, queuedAt: Float64Array, remaining: Float64Array) {
     super();
     this.order = order;
     this.st = st;
     this.stR = stR;
     this.queuedAt = queuedAt;
-    this.est = est;
     this.remaining = remaining;
   }
 
-  /** The task's current estimate: its stage's refined one, else its own. */
-  estOf(task: i32): f64 {
+  /** The current estimate of `task` (of `job`): its stage's refined one, else its own. */
+  estOf(task: i32, job: i32): f64 {
     if (this.refine) {
       const r = this.stageRef[this.stageOf[task]];
       if (r >= 0.0) return r;
     }
-    return this.est[task];
+    return this.est[this.perTask ? task : job];
   }
 
-  isStarved(task: i32, t: f64): bool {
+  isStarved(task: i32, job: i32, t: f64): bool {
     if (this.order == ORDER_FIFO) return false;
-    const limit = Math.min(this.st, this.estOf(task) * this.stR);
+    const limit = Math.min(this.st, this.estOf(task, job) * this.stR);
     return t - this.queuedAt[task] > limit;
   }
 
-  /** The strategy's key of a non-starved task of `job` queued at `node` (smaller first). */
-  key(task: i32, job: i32, node: i32, t: f64): f64 {
+  /** The strategy's key of a non-starved task of `job` queued at `node` (smaller first); `h`:
+   *  the node's last heartbeat at or before t (beatOf: read only with stale progress). */
+  key(task: i32, job: i32, h: f64, t: f64): f64 {
     const o = this.order;
-    if (o == ORDER_SRJF) return this.stale ? this.staleRemaining(job, node, t) : this.remaining[job];
-    if (o == ORDER_LRTF) return this.stale ? this.staleLeft(job, node, t) : <f64>jobTasksLeft(job);
-    if (o == ORDER_STF) return this.estOf(task);
+    if (o == ORDER_SRJF) return this.stale ? this.staleRemaining(job, h, t) : this.remaining[job];
+    if (o == ORDER_LRTF) return this.stale ? this.staleLeft(job, h, t) : <f64>jobTasksLeft(job);
+    if (o == ORDER_STF) return this.estOf(task, job);
     return jobArrival[job]; // EJF
   }
 
@@ -101,49 +137,142 @@ export class YaqOrder extends NodeDiscipline {
     return h;
   }
 
-  /** The job's completions at or before node n's last heartbeat before t. */
-  knownDone(job: i32, node: i32, t: f64): i32 {
-    const h = this.lastBeat(node, t);
+  /** With stale progress, node n's last heartbeat at or before t (what key() reads), else 0. */
+  beatOf(node: i32, t: f64): f64 { return this.stale ? this.lastBeat(node, t) : 0.0; }
+
+  /** The job's completions at or before h, a node's last heartbeat at or before t (h > t − τ),
+   *  and its remaining work after them, into readC and readV. */
+  staleRead(job: i32, h: f64, t: f64): void {
     // Completions at or before h < t are all recorded and no later one can be at or before h:
-    // the count read at h holds for every read at h (at h == t a completion at t may follow).
-    if (h < t && this.cacheH[job] == h) return this.cacheC[job];
-    const f = jobFirstTask[job];
-    let lo = 0;
-    let hi = jobFirstTask[job + 1] - f - jobTasksLeft(job); // completions so far
-    const ht = this.histTime;
-    while (lo < hi) { // the first completion after h
-      const mid = (lo + hi) >> 1;
-      if (ht[f + mid] <= h) lo = mid + 1; else hi = mid;
+    // what is read at h holds for every read at h (at h == t a completion at t may follow).
+    if (h < t && this.cacheH[job] == h) {
+      this.readC = this.cacheC[job];
+      this.readV = this.cacheV[job];
+      return;
     }
-    if (h < t) { this.cacheH[job] = h; this.cacheC[job] = lo; }
-    return lo;
+    const done = jobFirstTask[job + 1] - jobFirstTask[job] - jobTasksLeft(job); // completions so far
+    let c = 0;
+    let v = this.rem0[job];
+    if (done > 0) {
+      // The window holds the job's last m completions, and every one before them is at or before
+      // h (noteDone): the first in the window after h, by binary search over its ring.
+      const base = this.winBase[job];
+      const mask = (1 << this.winLog[job]) - 1;
+      const head = this.winHead[job];
+      const m = this.winCount[job];
+      const w = this.win;
+      let lo = 0;
+      let hi = m;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (w[2 * (base + ((head + mid) & mask))] <= h) lo = mid + 1; else hi = mid;
+      }
+      c = done - m + lo;
+      if (lo > 0) v = w[2 * (base + ((head + lo - 1) & mask)) + 1];
+    }
+    if (h < t) { this.cacheH[job] = h; this.cacheC[job] = c; this.cacheV[job] = v; }
+    this.readC = c;
+    this.readV = v;
   }
 
-  staleRemaining(job: i32, node: i32, t: f64): f64 {
-    const c = this.knownDone(job, node, t);
-    return c == 0 ? this.rem0[job] : this.histRem[jobFirstTask[job] + c - 1];
+  staleRemaining(job: i32, h: f64, t: f64): f64 {
+    this.staleRead(job, h, t);
+    return this.readV;
   }
 
-  staleLeft(job: i32, node: i32, t: f64): f64 {
-    return <f64>(jobFirstTask[job + 1] - jobFirstTask[job] - this.knownDone(job, node, t));
+  staleLeft(job: i32, h: f64, t: f64): f64 {
+    this.staleRead(job, h, t);
+    return <f64>(jobFirstTask[job + 1] - jobFirstTask[job] - this.readC);
   }
 
-  /** A task of `job` completed at `t` (after the policy updated its remaining work). */
+  /** A task of `job` completed at `t` (after the policy updated its remaining work): it joins the
+   *  job's window. Every read comes after t from a heartbeat h > (its time) − τ, so a completion
+   *  followed by another at or before t − 2τ is at or before every later read's h (a margin of τ
+   *  for rounding) and leaves the window: the window keeps the completions after t − 2τ and the
+   *  one before them. The job's last completion frees its window (no task of it is left to be
+   *  queued, so none is read again). */
   noteDone(job: i32, t: f64): void {
-    const i = jobFirstTask[job + 1] - jobTasksLeft(job) - 1;
-    this.histTime[i] = t;
-    this.histRem[i] = this.remaining[job];
+    if (jobTasksLeft(job) == 0) {
+      if (this.winBase[job] >= 0) this.freeRegion(this.winBase[job], this.winLog[job]);
+      this.winBase[job] = -1;
+      return;
+    }
+    let base = this.winBase[job];
+    if (base < 0) {
+      base = this.takeRegion(2);
+      this.winBase[job] = base;
+      this.winLog[job] = 2;
+      this.winHead[job] = 0;
+      this.winCount[job] = 0;
+    }
+    let log = this.winLog[job];
+    let mask = (1 << log) - 1;
+    let head = this.winHead[job];
+    let m = this.winCount[job];
+    const limit = t - 2.0 * this.tau;
+    while (m >= 2 && this.win[2 * (base + ((head + 1) & mask))] <= limit) {
+      head = (head + 1) & mask;
+      m--;
+    }
+    if (m > mask) {
+      // Full: a region twice the size, the entries in order from its start.
+      const nb = this.takeRegion(log + 1);
+      const w = this.win; // (takeRegion may have grown the arena)
+      for (let i = 0; i < m; i++) {
+        const from = 2 * (base + ((head + i) & mask));
+        w[2 * (nb + i)] = w[from];
+        w[2 * (nb + i) + 1] = w[from + 1];
+      }
+      this.freeRegion(base, log);
+      base = nb;
+      log++;
+      mask = (1 << log) - 1;
+      head = 0;
+      this.winBase[job] = base;
+      this.winLog[job] = log;
+    }
+    const at = 2 * (base + ((head + m) & mask));
+    this.win[at] = t;
+    this.win[at + 1] = this.remaining[job];
+    this.winHead[job] = head;
+    this.winCount[job] = m + 1;
+  }
+
+  /** A region of 2^log entries of the window arena (grown by doubling when full). */
+  takeRegion(log: i32): i32 {
+    const f = this.winFree[log];
+    if (f >= 0) {
+      this.winFree[log] = <i32>this.win[2 * f];
+      return f;
+    }
+    const size = 1 << log;
+    const start = this.winTop;
+    if (2 * (start + size) > this.win.length) {
+      let cap = this.win.length;
+      while (cap < 2 * (start + size)) cap *= 2;
+      const grown = new Float64Array(cap);
+      grown.set(this.win);
+      this.win = grown;
+    }
+    this.winTop = start + size;
+    return start;
+  }
+
+  freeRegion(base: i32, log: i32): void {
+    this.win[2 * base] = <f64>this.winFree[log];
+    this.winFree[log] = base;
   }
 
   /** Algorithm 3: > 0 when (task a, job ja) has the higher priority than (b, jb) at `t`, both
    *  queued at `node`. */
   compare(a: i32, ja: i32, b: i32, jb: i32, node: i32, t: f64): i32 {
-    const sa = this.isStarved(a, t);
-    const sb = this.isStarved(b, t);
+    const sa = this.isStarved(a, ja, t);
+    const sb = this.isStarved(b, jb, t);
     if (sa != sb) return sa ? 1 : -1;
     if (!sa) {
-      const ka = this.key(a, ja, node, t);
-      const kb = this.key(b, jb, node, t);
+      const h = this.beatOf(node, t);
+      const ka = this.key(a, ja, h, t);
+      const kb = this.key(b, jb, h, t);
       if (ka < kb) return 1;
       if (ka > kb) return -1;
     } else {
@@ -165,19 +294,22 @@ export class YaqOrder extends NodeDiscipline {
     // per record): starved first; non-starved by key; starved by job submission; then the
     // longer wait; ties keep the record nearer the head.
     const end = queueEnd(node);
+    const first = queueFirst(node);
+    if (end - first == 1) return first; // (the only record: nothing to compare)
     let best = -1;
     let bStarved = false;
     let bKey = 0.0;
     let bQueued = 0.0;
     const st = this.st;
     const stR = this.stR;
-    for (let r = queueFirst(node); r < end; r++) {
+    const h = this.beatOf(node, t); // (the same for every record)
+    for (let r = first; r < end; r++) {
       const task = entryTask(r);
       const job = entryJob(r);
       const q = this.queuedAt[task];
-      const limit = Math.min(st, this.estOf(task) * stR);
+      const limit = Math.min(st, this.estOf(task, job) * stR);
       const starved = t - q > limit;
-      const key = starved ? jobArrival[job] : this.key(task, job, node, t);
+      const key = starved ? jobArrival[job] : this.key(task, job, h, t);
       let better = false;
       if (best < 0) better = true;
       else if (starved != bStarved) better = starved;
