@@ -306,8 +306,6 @@ export function runSlot(task: i32): i32 { return getI(runSlotOf, rec(task), RI_S
 export function attained(task: i32): f64 { return getF(attainedOf, rec(task), RF_ATT); }
 /** When the current run's service started (after its overhead). */
 export function runStart(task: i32): f64 { return getF(runStartOf, rec(task), RF_START); }
-/** When the current run will complete the task. */
-export function runEnd(task: i32): f64 { return getF(runEndOf, rec(task), RF_END); }
 
 /** Service `task` has received by `t` (its current run's progress included). */
 export function currentAttained(task: i32, t: f64): f64 {
