@@ -1,14 +1,20 @@
 // A/B timing of engine builds, for performance work on a noisy machine.
 //
 //   node dist/bench/ab.js [--trace FILE | --jobs N] [--schedulers a,b] [--nodes N] [--rounds R]
-//                         [--engine wasm|js] [--different] ROOT [ROOT ...]
+//                         [--engine wasm|js] [--preset P | --preset s=P,s=P] [--different] ROOT [ROOT ...]
 //
 // Each ROOT is a built checkout of this package (its dist/ and build/), e.g. a `git worktree`
 // of an older commit after `node scripts/build.mjs`. All roots run in one process on the same
 // trace (read or generated once), interleaved round by round (the order flips each round), so a
 // slow spell of a shared VM hits every root alike; the minimum and median per root are printed.
 // Timings on this class of machine swing by up to 2x over minutes: compare minima over several
-// rounds, not single runs. Every run's per-job finish times and counters are hashed, and the
+// rounds, not single runs. Each run gives its wall seconds and its process CPU seconds (user + sys
+// over the run, `process.cpuUsage`: the engine's thread plus the GC's helpers, as `time` counts
+// them), which a busy neighbour inflates less than wall time. The schedulers' order flips each
+// round too; with several schedulers, each one's minima and medians are also given as ratios to
+// the first's in the same roots (e.g. `--schedulers hawk,hawk-dice --preset
+// hawk=google,hawk-dice=dice-google .`: one build's Dice cost against its host). --preset names
+// the parameter preset (default google), for all schedulers or per scheduler. Every run's per-job finish times and counters are hashed, and the
 // tool fails if two roots disagree: a speed-up must not change results.
 //
 // With one ROOT and --rounds 1 it is a plain single run, e.g. under a cache simulator:
@@ -27,10 +33,10 @@ function arg(name: string, def: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : def;
 }
-const valued = new Set(["--trace", "--jobs", "--schedulers", "--nodes", "--rounds", "--engine"]);
+const valued = new Set(["--trace", "--jobs", "--schedulers", "--nodes", "--rounds", "--engine", "--preset"]);
 const roots = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && !valued.has(all[i - 1]));
 if (roots.length === 0) {
-  console.error("usage: node dist/bench/ab.js [--trace FILE | --jobs N] [--schedulers a,b] [--nodes N] [--rounds R] [--engine wasm|js] [--different] ROOT [ROOT ...]");
+  console.error("usage: node dist/bench/ab.js [--trace FILE | --jobs N] [--schedulers a,b] [--nodes N] [--rounds R] [--engine wasm|js] [--preset P | --preset s=P,s=P] [--different] ROOT [ROOT ...]");
   process.exit(2);
 }
 const schedulers = arg("schedulers", "sparrow,eagle").split(",");
@@ -42,6 +48,20 @@ const traceFile = arg("trace", "");
 // are printed but not compared.
 const different = process.argv.includes("--different");
 const jobs = Number(arg("jobs", "120000"));
+// The preset per scheduler: `--preset dice-google` for all, or `hawk=google,hawk-dice=dice-google`.
+const presetArg = arg("preset", "google");
+const presetOf = new Map<string, string>();
+for (const part of presetArg.split(",")) {
+  const eq = part.indexOf("=");
+  if (eq < 0) for (const s of schedulers) presetOf.set(s, part);
+  else presetOf.set(part.slice(0, eq), part.slice(eq + 1));
+}
+for (const s of schedulers) {
+  if (!presetOf.has(s)) {
+    console.error(`ab: --preset: no preset given for scheduler '${s}' (give one for every scheduler, or one for all)`);
+    process.exit(2);
+  }
+}
 if (!Number.isInteger(nodes) || nodes < 1 || !Number.isInteger(rounds) || rounds < 0 || !Number.isInteger(jobs) || jobs < 1) {
   console.error("ab: --nodes and --jobs must be positive integers, --rounds an integer >= 0");
   process.exit(2);
@@ -49,7 +69,7 @@ if (!Number.isInteger(nodes) || nodes < 1 || !Number.isInteger(rounds) || rounds
 
 interface Root {
   name: string;
-  run: (scheduler: string) => { seconds: number; digest: string; events: number };
+  run: (scheduler: string) => { seconds: number; cpu: number; digest: string; events: number };
 }
 
 async function load(dir: string): Promise<Root> {
@@ -60,16 +80,28 @@ async function load(dir: string): Promise<Root> {
   const { findPreset, presetParamsFor } = await at("config/presets.js");
   const { findScheduler } = await at("config/schedulers.js");
   const factory = await loadEngine(engine);
+  for (const s of schedulers) {
+    try {
+      findPreset(presetOf.get(s)!);
+      findScheduler(s);
+    } catch (e) {
+      console.error(`ab: ${dir}: ${(e as Error).message}`);
+      process.exit(2);
+    }
+  }
   return {
     name: dir,
     run: (scheduler) => {
       const config = resolveConfig({ scheduler, nodes, slots: 1, seed: 1,
-        params: presetParamsFor(findPreset("google"), findScheduler(scheduler)) });
+        params: presetParamsFor(findPreset(presetOf.get(scheduler)!), findScheduler(scheduler)) });
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       const r = runSimulation(factory, trace, config);
       const seconds = (performance.now() - t0) / 1000;
+      const c = process.cpuUsage(c0);
+      const cpu = (c.user + c.system) / 1e6;
       const digest = resultDigest(r);
-      return { seconds, digest, events: r.counters.events };
+      return { seconds, cpu, digest, events: r.counters.events };
     },
   };
 }
@@ -90,26 +122,43 @@ const loaded: Root[] = [];
 for (const r of roots) loaded.push(await load(r));
 
 const times = new Map<string, number[]>();
+const cpus = new Map<string, number[]>();
 const digests = new Map<string, string>();
 for (let i = 0; i < rounds; i++) {
   const order = i % 2 === 0 ? loaded : [...loaded].reverse();
-  for (const s of schedulers) {
+  for (const s of i % 2 === 0 ? schedulers : [...schedulers].reverse()) {
     for (const root of order) {
-      const { seconds, digest, events } = root.run(s);
+      const { seconds, cpu, digest, events } = root.run(s);
       const key = `${s}  ${root.name}`;
       (times.get(key) ?? times.set(key, []).get(key)!).push(seconds);
+      (cpus.get(key) ?? cpus.set(key, []).get(key)!).push(cpu);
       const seen = digests.get(s);
       if (seen === undefined) digests.set(s, digest);
       else if (seen !== digest && !different) {
         console.error(`ab: ${s}: ${root.name} gives different results (digest ${digest}, first root ${seen})`);
         process.exit(1);
       }
-      console.log(`round ${i + 1}  ${s.padEnd(8)} ${root.name}  ${seconds.toFixed(2)} s  ${events} events  ${digest}`);
+      console.log(`round ${i + 1}  ${s.padEnd(8)} ${root.name}  ${seconds.toFixed(2)} s  cpu ${cpu.toFixed(2)} s  ${events} events  ${digest}`);
     }
   }
 }
+if (rounds === 0) process.exit(0);
+const sorted = (t: number[]) => [...t].sort((a, b) => a - b);
+const min = (t: number[]) => sorted(t)[0];
+const median = (t: number[]) => sorted(t)[t.length >> 1];
 console.log("");
 for (const [key, t] of times) {
-  const s = [...t].sort((a, b) => a - b);
-  console.log(`${key.padEnd(40)} min ${s[0].toFixed(2)} s  median ${s[s.length >> 1].toFixed(2)} s`);
+  const c = cpus.get(key)!;
+  console.log(`${key.padEnd(40)} wall min ${min(t).toFixed(2)} s  median ${median(t).toFixed(2)} s   cpu min ${min(c).toFixed(2)} s  median ${median(c).toFixed(2)} s`);
+}
+if (schedulers.length > 1) {
+  console.log("");
+  for (const root of loaded) {
+    const base = `${schedulers[0]}  ${root.name}`;
+    for (const s of schedulers.slice(1)) {
+      const key = `${s}  ${root.name}`;
+      const r = (m: Map<string, number[]>, f: (t: number[]) => number) => (f(m.get(key)!) / f(m.get(base)!)).toFixed(3);
+      console.log(`${s} / ${schedulers[0]}  ${root.name}  wall min/min ${r(times, min)}  median/median ${r(times, median)}   cpu min/min ${r(cpus, min)}  median/median ${r(cpus, median)}`);
+    }
+  }
 }
