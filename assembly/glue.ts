@@ -73,6 +73,20 @@ export type I32Ptr = usize;
   store<i64>(p + (<usize>to << 2), load<i64>(p + (<usize>from << 2)));
 }
 
+/** An Int32Array of `len` zeros, not zero-filled: its buffer is memory the stub runtime never
+ *  handed out before, which is still zero (the engine never frees: the stub's bump pointer only
+ *  rises). So its pages are first touched when used — a fresh page costs tens of microseconds on
+ *  a VM, and `new Int32Array(len)` fills (touches) all of them at once. */
+export function freshInt32Array(len: i32): Int32Array {
+  const buf = changetype<ArrayBuffer>(__new(<usize>len << 2, idof<ArrayBuffer>()));
+  return Int32Array.wrap(buf, 0, len);
+}
+
+/** Copies elements [from, to) of `src` to the same indices of `dst`. */
+export function copyInt32Range(dst: Int32Array, src: Int32Array, from: i32, to: i32): void {
+  memory.copy(dst.dataStart + (<usize>from << 2), src.dataStart + (<usize>from << 2), <usize>(to - from) << 2);
+}
+
 /** An Int32Array of `len` elements whose data starts on a multiple of `align` bytes (a power
  *  of two; e.g. a cache line, so that records never straddle lines). */
 export function alignedInt32Array(len: i32, align: i32): Int32Array {
