@@ -3,6 +3,7 @@
 // without parents are ready when it arrives. Policies that declare `dagAware` place tasks as they
 // become ready (Scheduler.onTasksReady); a bag-of-tasks trace never enters this file's paths.
 import { nTasks, jobFirstTask, taskFinished, useReadyOrder, markReady } from "./jobs";
+import { fail, E_PARENTS_UNDECLARED } from "./errors";
 
 export let dag: bool = false;
 /** The parents of task k: parents[parentOffsets[k] .. parentOffsets[k + 1]) (global task indices),
@@ -12,6 +13,8 @@ export let parents: Int32Array = new Int32Array(0);
 let childOffsets: Int32Array = new Int32Array(0);
 let children: Int32Array = new Int32Array(0);
 let parentsLeft: Int32Array = new Int32Array(0);
+/** buildDag reused the parent lists (a policy that does not read them). */
+let parentsGone: bool = false;
 
 /** Sizes the parent lists (`edges` parent links in all), or turns dependencies off (-1). */
 export function allocateDag(edges: i32): void {
@@ -21,21 +24,23 @@ export function allocateDag(edges: i32): void {
   childOffsets = new Int32Array(0);
   children = new Int32Array(0);
   parentsLeft = new Int32Array(0);
-  if (dag) useReadyOrder();
+  parentsGone = false;
 }
 
-/** Builds the child lists once the host filled the parents (before the first jobs open). */
-export function buildDag(): void {
+/** Builds the child lists once the host filled the parents (before the first jobs open). With
+ *  `keepParents` false (no parentAt/parentCount after this: Scheduler.readsParents), the parent
+ *  lists' memory is reused: the offsets become the parents-left counts (in place) and the
+ *  parents the ready list (when it has room for one entry per task): two columns of 4 bytes per
+ *  task fewer fresh pages (a fresh page costs tens of microseconds on a VM; the stub runtime
+ *  never frees). */
+export function buildDag(keepParents: bool): void {
   childOffsets = new Int32Array(nTasks + 1);
-  parentsLeft = new Int32Array(nTasks);
   // childOffsets[p] counts p's children, then (a running sum) ends p's list; the lists are
   // filled backwards from those ends, tasks in decreasing order, which leaves each list in
   // increasing task order with childOffsets[p] at its start. (No scratch column: a fresh page
   // costs tens of microseconds on a VM, and this one was 4 bytes per task.)
-  for (let t = 0; t < nTasks; t++) {
-    parentsLeft[t] = parentOffsets[t + 1] - parentOffsets[t];
-    for (let e = parentOffsets[t]; e < parentOffsets[t + 1]; e++) childOffsets[parents[e]]++;
-  }
+  const edges = parents.length;
+  for (let e = 0; e < edges; e++) childOffsets[parents[e]]++;
   for (let t = 0; t < nTasks; t++) childOffsets[t + 1] += childOffsets[t];
   children = new Int32Array(childOffsets[nTasks]);
   for (let t = nTasks - 1; t >= 0; t--) {
@@ -46,6 +51,20 @@ export function buildDag(): void {
       children[k] = t;
     }
   }
+  if (keepParents) {
+    parentsLeft = new Int32Array(nTasks);
+    for (let t = 0; t < nTasks; t++) parentsLeft[t] = parentOffsets[t + 1] - parentOffsets[t];
+    useReadyOrder(new Int32Array(nTasks));
+    return;
+  }
+  // (in increasing t, entry t + 1 is still an offset when entry t becomes a count)
+  for (let t = 0; t < nTasks; t++) parentOffsets[t] = parentOffsets[t + 1] - parentOffsets[t];
+  parentsLeft = parentOffsets;
+  // (the ready list is written before it is read: jobs.ts markReady, nextUnlaunchedTask)
+  useReadyOrder(parents.length >= nTasks ? parents : new Int32Array(nTasks));
+  parentOffsets = new Int32Array(0);
+  parents = new Int32Array(0);
+  parentsGone = true;
 }
 
 /** Jobs [from, to) opened: their tasks without parents are ready (in task order). */
@@ -72,7 +91,10 @@ export function openDagJobs(from: i32, to: i32): void {
 }
 
 /** Parents of `task`: parentAt(task, i) for i < parentCount(task) (none outside a DAG trace). */
-export function parentCount(task: i32): i32 { return dag ? parentOffsets[task + 1] - parentOffsets[task] : 0; }
+export function parentCount(task: i32): i32 {
+  if (parentsGone) fail(E_PARENTS_UNDECLARED);
+  return dag ? parentOffsets[task + 1] - parentOffsets[task] : 0;
+}
 export function parentAt(task: i32, i: i32): i32 { return parents[parentOffsets[task] + i]; }
 /** Children of `task` (the tasks it is a parent of). */
 export function childCount(task: i32): i32 { return dag ? childOffsets[task + 1] - childOffsets[task] : 0; }

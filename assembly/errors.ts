@@ -46,6 +46,9 @@ export const E_TIME_RESOLUTION: i32 = 18;
 /** An integer-keyed index (nextset.ts IntKeyMin) got a key outside the range it was built for
  *  (detail: the key's level). */
 export const E_KEY_RANGE: i32 = 19;
+/** A policy read a task's parents (parentCount/parentAt) without declaring readsParents: their
+ *  memory was reused (dag.ts buildDag). */
+export const E_PARENTS_UNDECLARED: i32 = 20;
 /** Dice's node side found a node in an impossible state (detail: node; codes 30-39 are Dice's). */
 export const E_DICE_STATE: i32 = 30;
 /** A sparse run record (preempt.ts, Dice's suspended long tasks) was asked for by a task that the

@@ -73,6 +73,36 @@ export type I32Ptr = usize;
   store<i64>(p + (<usize>to << 2), load<i64>(p + (<usize>from << 2)));
 }
 
+/** Memory below this address may hold an earlier run's bytes: the host gave this instance the
+ *  memory of a finished run (src/engine/wasm.ts; noteReusedMemory, called before setup). */
+let dirtyTop: usize = 0;
+
+/** This instance's memory was another (finished) run's, `pages` 64 KB pages of it possibly
+ *  written. */
+export function noteReusedMemory(pages: i32): void { dirtyTop = <usize><u32>pages << 16; }
+
+/** Bytes of linear memory the run's allocations reach (the stub's bump pointer). */
+export function heapTop(): f64 { return <f64>__alloc(0); }
+
+/** An Int32Array of `len` zeros, not zero-filled where it need not be: its buffer is memory the
+ *  stub runtime never handed out before (the engine never frees: the stub's bump pointer only
+ *  rises), which is zero unless an earlier run wrote it (below dirtyTop: filled). So its pages
+ *  are first touched when used — a fresh page costs tens of microseconds on a VM, and
+ *  `new Int32Array(len)` fills (touches) all of them at once. Not for module start-up code
+ *  (dirtyTop is set after it). */
+export function freshInt32Array(len: i32): Int32Array {
+  const bytes = <usize>len << 2;
+  const buf = changetype<ArrayBuffer>(__new(bytes, idof<ArrayBuffer>()));
+  const start = changetype<usize>(buf);
+  if (start < dirtyTop) memory.fill(start, 0, min(bytes, dirtyTop - start));
+  return Int32Array.wrap(buf, 0, len);
+}
+
+/** Copies elements [from, to) of `src` to the same indices of `dst`. */
+export function copyInt32Range(dst: Int32Array, src: Int32Array, from: i32, to: i32): void {
+  memory.copy(dst.dataStart + (<usize>from << 2), src.dataStart + (<usize>from << 2), <usize>(to - from) << 2);
+}
+
 /** An Int32Array of `len` elements whose data starts on a multiple of `align` bytes (a power
  *  of two; e.g. a cache line, so that records never straddle lines). */
 export function alignedInt32Array(len: i32, align: i32): Int32Array {

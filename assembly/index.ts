@@ -18,6 +18,13 @@ import { setupPredictions, predictedLong } from "./predict";
 import { createScheduler } from "./schedulers/registry.gen";
 import { resetDiceSeries, diceSeries } from "./schedulers/dice";
 import { Rng } from "./rng";
+import { noteReusedMemory, heapTop } from "./glue";
+
+/** The Wasm host gave this instance the memory of a finished run, `pages` pages of it possibly
+ *  written (before setup; src/engine/wasm.ts). */
+export function reuseMemory(pages: i32): void { noteReusedMemory(pages); }
+/** Bytes of linear memory the run's allocations reach (Wasm; 0 in the JS build). */
+export function heapBytes(): f64 { return heapTop(); }
 
 /** flags: bit 0 records per-task start/end/node; bit 1 is the reference-simulator
  *  compatibility mode (`compat`). */

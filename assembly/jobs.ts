@@ -262,10 +262,11 @@ export function taskDemand(task: i32, d: i32): f64 { return d < demandDims ? tas
 @inline export function demandIndex(task: i32, d: i32): i32 { return demandBase[d] + task * demandMul[d]; }
 
 // ---- task dependencies (dag.ts) --------------------------------------------------------------------
-/** Jobs hand out their tasks in the order they become ready (a DAG trace). */
-export function useReadyOrder(): void {
+/** Jobs hand out their tasks in the order they become ready (a DAG trace), listed in `list`
+ *  (nTasks entries or more, written by markReady before they are read). */
+export function useReadyOrder(list: Int32Array): void {
   readyOrder = true;
-  readyList = new Int32Array(nTasks);
+  readyList = list;
 }
 
 /** `task` of `job` may be handed out (its parents finished). */

@@ -75,7 +75,7 @@ export function addJobs(upTo: i32): void {
   const from = jobsAvailable;
   if (upTo < from || upTo > nJobs) fail(E_JOB_ORDER, upTo);
   if (upTo == from) return;
-  if (from == 0 && dag) buildDag();
+  if (from == 0 && dag) buildDag(scheduler.readsParents);
   openJobs(from, upTo);
   if (dag) openDagJobs(from, upTo);
   scheduler.onJobsAdded(from, upTo);

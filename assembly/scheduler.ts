@@ -20,6 +20,10 @@ export class Scheduler extends TimerOwner {
   /** The policy's jobs may have task dependencies (a DAG trace): it places tasks as they become
    *  ready (onTasksReady). A policy without it rejects such a trace (E_DAG_UNSUPPORTED). */
   dagAware: bool = false;
+  /** DAG traces: the policy reads parentCount/parentAt. Without it the engine reuses the parent
+   *  lists' memory once the child lists are built (dag.ts buildDag: 8 bytes per task fewer fresh
+   *  pages). Read once, when the first jobs are added. */
+  readsParents: bool = true;
   /** Calls onTaskStart at every task start (off by default: one call per task costs). */
   watchesStarts: bool = false;
   /** Calls claimFreedSlot before a node serves its queue with a freed slot. */

@@ -4,7 +4,13 @@
 // docs/performance.md asks: the machine is shared).
 //
 //   node dist/bench/fregata-speed.js [--jobs 2500] [--tasks 2000] [--engine wasm|js] [--schedulers a,b]
-//                                    [--base ROOT [--rounds R]]
+//                                    [--base ROOT [--rounds R]] [--fresh]
+//
+// The Wasm engine's runs in one process reuse the linear memory of the run before (engine/wasm.ts:
+// its pages are not touched for the first time again), so a run after the first pays fewer page
+// faults than a single CLI run does; --fresh gives each of this build's runs a factory (and so a
+// memory) of its own, as in a process that runs once. (ROOT's build imports no memory before
+// that change, and always runs on a fresh one.)
 //
 // Each row also gives the run's process CPU seconds (user + sys: wall time on a shared VM is
 // inflated by the others' load), its minor page faults (each fresh 4 KB page the run touches;
@@ -16,7 +22,9 @@
 // must be identical, and the minima of CPU seconds are compared.
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { loadEngine, loadEngineFrom, loadEngineRng } from "../src/engine/node.js";
+import { readFileSync } from "node:fs";
+import { loadEngine, loadEngineFrom, loadEngineRng, packageRoot } from "../src/engine/node.js";
+import { wasmEngineFactory } from "../src/engine/wasm.js";
 import type { EngineFactory } from "../src/engine/types.js";
 import { resolveConfig } from "../src/config/config.js";
 import { findCluster } from "../src/config/cluster.js";
@@ -51,7 +59,11 @@ function noting(loaded: EngineFactory): EngineFactory {
     return e;
   };
 }
-const factory = noting(await loadEngine(engine));
+const fresh = process.argv.includes("--fresh") && engine === "wasm";
+const wasmModule = fresh ? new WebAssembly.Module(readFileSync(join(packageRoot(), "build/aviary.wasm"))) : undefined;
+const shared = noting(await loadEngine(engine));
+/** This build's engine: the process's factory, or with --fresh one of its own per run. */
+const factory: EngineFactory = () => (wasmModule ? noting(wasmEngineFactory(wasmModule)) : shared)();
 const baseFactory = baseRoot ? noting(await loadEngineFrom(join(resolve(baseRoot), "build"), engine)) : undefined;
 type Runner = typeof runSimulation;
 const baseRun: Runner | undefined = baseRoot

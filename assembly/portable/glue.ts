@@ -30,5 +30,13 @@ export function f64Set(p: F64Ptr, i: i32, v: f64): void { p[i] = v; }
 export function i32Get(p: I32Ptr, i: i32): i32 { return p[i]; }
 export function i32Set(p: I32Ptr, i: i32, v: i32): void { p[i] = v; }
 export function i32PairCopy(p: I32Ptr, from: i32, to: i32): void { p[to] = p[from]; p[to + 1] = p[from + 1]; }
+/** The Wasm build's note of a reused memory (see assembly/glue.ts); nothing to do here. */
+export function noteReusedMemory(pages: i32): void {}
+/** Wasm only (see assembly/glue.ts). */
+export function heapTop(): f64 { return 0; }
+/** An Int32Array of `len` zeros (see assembly/glue.ts: here the allocator's own fresh memory). */
+export function freshInt32Array(len: i32): Int32Array { return new Int32Array(len); }
+/** Copies elements [from, to) of `src` to the same indices of `dst`. */
+export function copyInt32Range(dst: Int32Array, src: Int32Array, from: i32, to: i32): void { dst.set(src.subarray(from, to), from); }
 /** JS engines give no say over addresses: a plain array (see assembly/glue.ts). */
 export function alignedInt32Array(len: i32, align: i32): Int32Array { return new Int32Array(len); }

@@ -144,6 +144,7 @@ export class Pigeon extends ClassAwareScheduler {
     this.onReserved = new Uint8Array(slotReserve ? nTasks : 0);
     this.taskJobs = true;
     this.dagAware = true;
+    this.readsParents = false;
     this.groups = groups;
     this.referenceWfq = referenceWfq;
     this.mapping = mapping;

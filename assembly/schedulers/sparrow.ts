@@ -28,6 +28,7 @@ export class Sparrow extends Scheduler {
     this.probeRatio = probeRatio;
     this.sampler = new NodeSampler(0, nNodes, withoutReplacement);
     this.dagAware = true;
+    this.readsParents = false;
   }
 
   onJobArrival(job: i32, now: f64): void {

@@ -1,15 +1,33 @@
 // Wasm engine instances from a compiled module (browser-safe: no node imports).
 // One instance per run: the engine uses AssemblyScript's stub runtime (a bump
 // allocator sized for one simulation), so a run never pays for a collector.
+//
+// A run's memory outlives its instance, though: a disposed run's linear memory is kept (one per
+// factory) and the next run's instance imports it (asconfig.json importMemory). Every instance
+// starts afresh (its globals, the allocator's offset, its data segments), and the engine clears
+// what it allocates there (engine/glue.ts noteReusedMemory); what a later run saves is the first
+// touch of those pages, tens of microseconds each on a VM (a 5 M-task DAG run touches 60-100k of
+// them). A memory near the 4 GB limit is not kept (isOutOfMemory reads a run's memory size).
 import { instantiateSync } from "@assemblyscript/loader";
 import type { EngineApi, EngineFactory } from "./types.js";
 
 type Raw = Record<string, any>;
 
+/** The largest memory kept for the next run. */
+const KEEP_BYTES = 2 * 2 ** 30;
+
 export function wasmEngineFactory(module: WebAssembly.Module): EngineFactory {
+  // (a module built before the engine imported its memory defines its own)
+  const importsMemory = WebAssembly.Module.imports(module).some((i) => i.kind === "memory" && i.module === "env" && i.name === "memory");
+  const kept: WebAssembly.Memory[] = [];
   return () => {
-    const inst = instantiateSync(module, {}) as unknown as { exports: Raw };
+    const reused = importsMemory ? kept.pop() : undefined;
+    const memory = reused ?? (importsMemory ? new WebAssembly.Memory({ initial: 1 }) : undefined);
+    const dirtyPages = reused ? reused.buffer.byteLength >>> 16 : 0;
+    const inst = instantiateSync(module, memory ? { env: { memory } } : {}) as unknown as { exports: Raw };
     const x = inst.exports;
+    if (reused) x.reuseMemory(dirtyPages);
+    let disposed = false;
     const f64 = (ptr: number): Float64Array => x.__getFloat64ArrayView(ptr);
     const i32 = (ptr: number): Int32Array => x.__getInt32ArrayView(ptr);
     const api: EngineApi = {
@@ -61,8 +79,17 @@ export function wasmEngineFactory(module: WebAssembly.Module): EngineFactory {
       failureDetail: () => x.failureDetailValue(),
       rngDraws: (seed, stream, n) => f64(x.rngDraws(seed, stream, n)).slice(),
       rngIntDraws: (seed, stream, n, bound) => i32(x.rngIntDraws(seed, stream, n, bound)).slice(),
-      dispose: () => {},
-      memoryBytes: () => (x as unknown as { memory: WebAssembly.Memory }).memory.buffer.byteLength,
+      dispose: () => {
+        if (disposed) return;
+        disposed = true;
+        if (memory && kept.length === 0 && memory.buffer.byteLength <= KEEP_BYTES) kept.push(memory);
+      },
+      // (a reused memory's size is an earlier run's unless this run grew it: then, or with a
+      // fresh memory, its size; else where this run's allocations reach)
+      memoryBytes: () => {
+        const bytes = (x as unknown as { memory: WebAssembly.Memory }).memory.buffer.byteLength;
+        return reused && bytes <= dirtyPages * 65536 ? x.heapBytes() : bytes;
+      },
     };
     return api;
   };
