@@ -83,6 +83,13 @@ export class Fregata extends Scheduler {
   groupLoad: Float64Array = new Float64Array(0);      // allocated + assigned-not-placed, same layout
   lowMax: Float64Array = new Float64Array(0);         // largest non-reserved capacity per group and dimension
   allMax: Float64Array = new Float64Array(0);         // largest capacity per group and dimension
+  /** lowMax and allMax x (1 + FIT_EPS): the bounds fitsGroup tests (the same products). */
+  lowMaxE: Float64Array = new Float64Array(0);
+  allMaxE: Float64Array = new Float64Array(0);
+  /** The groups with a non-reserved worker whose lowMaxE differ from every earlier one's (a
+   *  homogeneous cluster: one), in group order: lowFitsSomewhere's candidates. */
+  lowDistinct: Int32Array = new Int32Array(0);
+  nLowDistinct: i32 = 0;
   lowMaxSlots: Int32Array = new Int32Array(0);
   allMaxSlots: Int32Array = new Int32Array(0);
   /** Per queue q = 2 x master + class: the tasks beyond its window (taskbands.ts), in chunks
@@ -273,6 +280,24 @@ export class Fregata extends Scheduler {
       this.heaps.push(new TaskQueue(this.chunks));
       this.heaps.push(new TaskQueue(this.chunks));
       this.wfq.push(new Wfq(2).setWeight(LOW, weight));
+    }
+    this.lowMaxE = new Float64Array(G * D);
+    this.allMaxE = new Float64Array(G * D);
+    for (let k = 0; k < G * D; k++) {
+      this.lowMaxE[k] = this.lowMax[k] * (1.0 + FIT_EPS);
+      this.allMaxE[k] = this.allMax[k] * (1.0 + FIT_EPS);
+    }
+    this.lowDistinct = new Int32Array(G);
+    for (let g = 0; g < G; g++) {
+      if (this.lowMaxSlots[g] < 1) continue;
+      let seen = false;
+      for (let i = 0; i < this.nLowDistinct && !seen; i++) {
+        const h = this.lowDistinct[i];
+        let same = true;
+        for (let d = 0; d < D; d++) if (this.lowMaxE[h * D + d] != this.lowMaxE[g * D + d]) same = false;
+        seen = same;
+      }
+      if (!seen) this.lowDistinct[this.nLowDistinct++] = g;
     }
     this.eligible = new Int32Array(G);
     this.loads = new MinTree(G);
@@ -514,9 +539,9 @@ export class Fregata extends Scheduler {
   /** Whether `task`'s demand fits the largest worker of g's tier. */
   fitsGroup(task: i32, g: i32, wide: bool): bool {
     const D = this.D;
-    const mx = wide ? this.allMax : this.lowMax;
+    const mx = wide ? this.allMaxE : this.lowMaxE;
     if ((wide ? this.allMaxSlots[g] : this.lowMaxSlots[g]) < 1) return false;
-    for (let d = 0; d < D; d++) if (taskDemand(task, d) > mx[g * D + d] * (1.0 + FIT_EPS)) return false;
+    for (let d = 0; d < D; d++) if (taskDemand(task, d) > mx[g * D + d]) return false;
     return true;
   }
 
@@ -799,11 +824,12 @@ export class Fregata extends Scheduler {
   lowFitsSomewhere(e: i32): bool {
     const D = this.D;
     const pd = f64Base(this.poolDem);
-    const mx = f64Base(this.lowMax);
-    for (let h = 0; h < this.groups; h++) {
-      if (this.lowMaxSlots[h] < 1) continue;
+    const mx = f64Base(this.lowMaxE);
+    // (the groups with distinct bounds: the others give the same answers)
+    for (let i = 0; i < this.nLowDistinct; i++) {
+      const h = this.lowDistinct[i];
       let fits = true;
-      for (let d = 0; d < D; d++) if (f64Get(pd, e * D + d) > f64Get(mx, h * D + d) * (1.0 + FIT_EPS)) { fits = false; break; }
+      for (let d = 0; d < D; d++) if (f64Get(pd, e * D + d) > f64Get(mx, h * D + d)) { fits = false; break; }
       if (fits) return true;
     }
     return false;
@@ -974,7 +1000,6 @@ export class Fregata extends Scheduler {
     const gone = i32Base(this.goneW);
     for (let k = 0; k < WW; k++) { i32Set(taken, k, 0); i32Set(gone, k, 0); }
     const packs = this.packing && D > 0 && w > 1;
-    const gainOff = gain * D;
     let gainUsable = this.usableGain(gain, cls);
     if (gainUsable && D > 0 && this.kminLeft[q] * 4 >= K) this.rebuildKmin(q);
     // Known entries all fail when `gain` cannot take any (no usable slot, or no bucket's bound
@@ -991,6 +1016,7 @@ export class Fregata extends Scheduler {
     const cmax = f64Base(this.cmax);
     const room = f64Base(this.room);
     const dem = f64Base(this.dem);
+    const gainOff = gain * D;
     let placedAny = false;
     let placedN = 0;
     let noSlot = false; // (usableSlots > 0 here; recomputed after each placement)
@@ -1010,8 +1036,8 @@ export class Fregata extends Scheduler {
       const oi = ei * D;
       if (isKnown) {
         // (a LOW anyTier entry is never known: anyT is false here)
-        // (fitsNode(gain, task, cls), inlined: the slot and tier test once per placement, the
-        // bucket's bound in okW)
+        // (fitsNode(gain, task, cls), inlined: the slot and tier test once per placement on
+        // gain, the bucket's bound in okW)
         let fits = true;
         for (let d = 0; d < D; d++) {
           if (f64Get(pd, oi + d) > f64Get(room, gainOff + d)) { fits = false; break; }
@@ -1185,12 +1211,12 @@ export class Fregata extends Scheduler {
     // (the tier's workers: a group's reserved workers come first)
     const from = tier != 0 ? this.groupStart[g] : this.lowStart[g];
     const to = tier != 0 ? this.lowStart[g] : this.groupStart[g + 1];
-    const freeSlots = this.freeSlots;
+    const freeSlots = i32Base(this.freeSlots);
     const room = f64Base(this.room);
     const dem = f64Base(this.dem);
     const vol = f64Base(this.vol);
     for (let n = from; n < to; n++) {
-      if (freeSlots[n] < k) continue;
+      if (i32Get(freeSlots, n) < k) continue;
       // (a worker that cannot beat the best so far is not tested for fit: both tests are pure)
       const v = f64Get(vol, n);
       if (best >= 0 && !(v < bestV)) continue;
