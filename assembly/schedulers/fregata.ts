@@ -34,7 +34,7 @@ import {
   predictedIsLong,
 } from "../policy";
 import { Rng, STREAM_FREGATA_MASTERS } from "../rng";
-import { toI32, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set } from "../glue";
+import { toI32, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, ctz32, ushr, I32Ptr } from "../glue";
 import { MinTree } from "../mintree";
 import { priorities, partition, volume } from "./packing";
 import { Wfq } from "./wfq";
@@ -72,9 +72,10 @@ export class Fregata extends Scheduler {
   groupFreeSlots: Int32Array = new Int32Array(0);
   /** Free slots of each group's non-reserved workers (what LOW may use). */
   lowFreeSlots: Int32Array = new Int32Array(0);
-  /** Per queue q = 2 x group + class: maxFree's values for that group and class are current
-   *  (computed when a fresh window entry needs them; a placement or release in the group makes
-   *  them stale). */
+  /** Per queue q = 2 x group + class, the state of maxFree's values for that group and class:
+   *  0 stale (computed again when a fresh window entry needs them), 2 exact, 1 an upper bound
+   *  (a worker holding a maximum took a task since; see mfTake). Either is a necessary
+   *  condition for a placement, so the decisions are those of exact values. */
   mfValid: Uint8Array = new Uint8Array(0);
   /** Per worker: its unused volume (Eq. 2, packing.ts volume), kept current. */
   vol: Float64Array = new Float64Array(0);
@@ -82,19 +83,44 @@ export class Fregata extends Scheduler {
   groupLoad: Float64Array = new Float64Array(0);      // allocated + assigned-not-placed, same layout
   lowMax: Float64Array = new Float64Array(0);         // largest non-reserved capacity per group and dimension
   allMax: Float64Array = new Float64Array(0);         // largest capacity per group and dimension
+  /** lowMax and allMax x (1 + FIT_EPS): the bounds fitsGroup tests (the same products). */
+  lowMaxE: Float64Array = new Float64Array(0);
+  allMaxE: Float64Array = new Float64Array(0);
+  /** The groups with a non-reserved worker whose lowMaxE differ from every earlier one's (a
+   *  homogeneous cluster: one), in group order: lowFitsSomewhere's candidates. */
+  lowDistinct: Int32Array = new Int32Array(0);
+  nLowDistinct: i32 = 0;
   lowMaxSlots: Int32Array = new Int32Array(0);
   allMaxSlots: Int32Array = new Int32Array(0);
   /** Per queue q = 2 x master + class: the tasks beyond its window (taskbands.ts), in chunks
    *  of one pool. */
   heaps: TaskQueue[] = [];
   chunks: ChunkPool = new ChunkPool();
-  winTask: Int32Array = new Int32Array(0);
-  winKey: Float64Array = new Float64Array(0);
   winSize: Int32Array = new Int32Array(0);
-  /** Per window entry: 1 when the task could not be placed at its last check (the scan's
-   *  result is then known until a worker of its group frees resources: see dispatchClass). */
-  winKnown: Int32Array = new Int32Array(0);
-  /** Per window entry: its slot in the queue's pool (below), which moves with the entry. */
+  /** Bit masks over each queue's window positions (bit i of word i >> 5 is position i), NM
+   *  masks of WW = ceil(K / 32) words per queue, at (q x NM + m) x WW, kept in step with the
+   *  window's order (an entry's bits move with it; no bit at or beyond winSize):
+   *   - m = 0, known: the task could not be placed at its last check (the scan's result is then
+   *     known until a worker of its group frees resources: see dispatchClass);
+   *   - m = 1 + b (b <= D): the entry's kmin bucket (poolBkt) is b;
+   *   - m = domBase + d (d < D): the entry's dominant resource for pairing (poolDom) is d. With
+   *     A7's normalisation that is the bucket's resource (poolBkt = 1 + poolDom), so these are
+   *     the bucket masks 2 .. D + 1 (domBase = 2, NM = D + 2); raw demands have their own
+   *     (domBase = D + 2, NM = 2 D + 2). Without packing no partner is searched.
+   *  The scan visits only the entries that can be placed (fresh ones, and known ones whose
+   *  bucket the released worker can hold) and the partner search only the candidates of
+   *  another dominant resource, in window order, by their bits. */
+  wm: Int32Array = new Int32Array(0);
+  NM: i32 = 0;
+  WW: i32 = 0;
+  domBase: i32 = 0;
+  /** Scan scratch (WW words each): entries taken (placed, or taken as a partner), entries
+   *  placed (to leave the window), known entries whose bucket the released worker can hold. */
+  takenW: Int32Array = new Int32Array(0);
+  goneW: Int32Array = new Int32Array(0);
+  okW: Int32Array = new Int32Array(0);
+  /** Per window position (q x K + i, in key order): the entry's slot in the queue's pool
+   *  (below), which holds its task and key: the window's order is this array alone. */
   winSlot: Int32Array = new Int32Array(0);
   // The window entries' data a scan reads, in a pool of `window` slots per queue (slot s of
   // queue q at q x K + s), filled when a task enters the window and left in place while the
@@ -107,7 +133,9 @@ export class Fregata extends Scheduler {
   /** The task may use reserved workers (anyTier: a HIGH task, or a LOW one that no group's
    *  non-reserved workers can hold; see assign). */
   poolAny: Int32Array = new Int32Array(0);
-  /** The task's job. */
+  /** The task, its queue key and its job. */
+  poolTask: Int32Array = new Int32Array(0);
+  poolKey: Float64Array = new Float64Array(0);
   poolJob: Int32Array = new Int32Array(0);
   /** The entry's bucket for kmin: 1 + its dominant resource (normalised), 0 with none. */
   poolBkt: Int32Array = new Int32Array(0);
@@ -119,8 +147,6 @@ export class Fregata extends Scheduler {
    *  so their exact checks are skipped (speed only: the decisions are the exact checks'). */
   kmin: Float64Array = new Float64Array(0);
   kminLeft: Int32Array = new Int32Array(0);
-  /** Scratch per bucket: the released worker can hold the bucket's bound. */
-  gainOk: Int32Array = new Int32Array(0);
   /** Free pool slots of each queue: a stack of poolFreeN[q] slots at q x K. */
   poolFree: Int32Array = new Int32Array(0);
   poolFreeN: Int32Array = new Int32Array(0);
@@ -158,8 +184,13 @@ export class Fregata extends Scheduler {
   rr: i32 = 0;
   /** Each master's load (A5), kept current: the least loaded in O(1). */
   loads: MinTree = new MinTree(1);
+  /** Masters whose load changed at a release since the tree was last brought up to date: the
+   *  tree is read only when a job arrives (nextMaster), and its state is a function of its
+   *  values, so the releases' updates wait for that (one per master instead of one per task). */
+  loadDirty: Uint8Array = new Uint8Array(0);
+  dirtyList: Int32Array = new Int32Array(0);
+  nDirty: i32 = 0;
   // Window scratch.
-  placed: Int32Array = new Int32Array(0);
   dem: Float64Array = new Float64Array(0);
   touched: Int32Array = new Int32Array(0);
   touchMark: Int32Array = new Int32Array(0);
@@ -250,26 +281,51 @@ export class Fregata extends Scheduler {
       this.heaps.push(new TaskQueue(this.chunks));
       this.wfq.push(new Wfq(2).setWeight(LOW, weight));
     }
+    this.lowMaxE = new Float64Array(G * D);
+    this.allMaxE = new Float64Array(G * D);
+    for (let k = 0; k < G * D; k++) {
+      this.lowMaxE[k] = this.lowMax[k] * (1.0 + FIT_EPS);
+      this.allMaxE[k] = this.allMax[k] * (1.0 + FIT_EPS);
+    }
+    this.lowDistinct = new Int32Array(G);
+    for (let g = 0; g < G; g++) {
+      if (this.lowMaxSlots[g] < 1) continue;
+      let seen = false;
+      for (let i = 0; i < this.nLowDistinct && !seen; i++) {
+        const h = this.lowDistinct[i];
+        let same = true;
+        for (let d = 0; d < D; d++) if (this.lowMaxE[h * D + d] != this.lowMaxE[g * D + d]) same = false;
+        seen = same;
+      }
+      if (!seen) this.lowDistinct[this.nLowDistinct++] = g;
+    }
     this.eligible = new Int32Array(G);
     this.loads = new MinTree(G);
+    this.loadDirty = new Uint8Array(G);
+    this.dirtyList = new Int32Array(G);
     this.touched = new Int32Array(G);
     this.touchMark = new Int32Array(G);
     const K = window;
-    this.winTask = new Int32Array(2 * G * K);
-    this.winKey = new Float64Array(2 * G * K);
     this.winSize = new Int32Array(2 * G);
-    this.winKnown = new Int32Array(2 * G * K);
+    this.domBase = normalize ? 2 : D + 2;
+    this.NM = normalize ? D + 2 : 2 * D + 2;
+    this.WW = (K + 31) >> 5;
+    this.wm = new Int32Array(2 * G * this.NM * this.WW);
+    this.takenW = new Int32Array(this.WW);
+    this.goneW = new Int32Array(this.WW);
+    this.okW = new Int32Array(this.WW);
     this.winSlot = new Int32Array(2 * G * K);
     this.poolDem = new Float64Array(2 * G * K * D);
     this.poolNorm = new Float64Array(2 * G * K * D);
     this.poolDom = new Int32Array(2 * G * K);
     this.poolAny = new Int32Array(2 * G * K);
+    this.poolTask = new Int32Array(2 * G * K);
+    this.poolKey = new Float64Array(2 * G * K);
     this.poolJob = new Int32Array(2 * G * K);
     this.poolBkt = new Int32Array(2 * G * K);
     this.kmin = new Float64Array(2 * G * (D + 1) * D);
     this.kmin.fill(Infinity);
     this.kminLeft = new Int32Array(2 * G);
-    this.gainOk = new Int32Array(D + 1);
     this.poolFree = new Int32Array(2 * G * K);
     this.poolFreeN = new Int32Array(2 * G);
     for (let q = 0; q < 2 * G; q++) {
@@ -281,7 +337,6 @@ export class Fregata extends Scheduler {
     this.nFresh = new Int32Array(2 * G);
     this.vol = new Float64Array(nNodes);
     for (let n = 0; n < nNodes; n++) this.vol[n] = volume(this.free, n * D, this.cmax, D);
-    this.placed = new Int32Array(K);
     this.dem = new Float64Array(D > 0 ? D : 1);
     this.arriveKind = timerKind(this);
     this.readyKind = timerKind(this);
@@ -333,6 +388,13 @@ export class Fregata extends Scheduler {
   }
 
   arrive(job: i32, now: f64): void {
+    // (the masters' loads as the releases left them, before this job's groups are assigned)
+    for (let i = 0; i < this.nDirty; i++) {
+      const m = this.dirtyList[i];
+      this.loadDirty[m] = 0;
+      this.loads.set(m, this.load(m));
+    }
+    this.nDirty = 0;
     const f = jobFirstTask[job];
     const n = jobTaskCount(job);
     this.grow(n);
@@ -477,9 +539,9 @@ export class Fregata extends Scheduler {
   /** Whether `task`'s demand fits the largest worker of g's tier. */
   fitsGroup(task: i32, g: i32, wide: bool): bool {
     const D = this.D;
-    const mx = wide ? this.allMax : this.lowMax;
+    const mx = wide ? this.allMaxE : this.lowMaxE;
     if ((wide ? this.allMaxSlots[g] : this.lowMaxSlots[g]) < 1) return false;
-    for (let d = 0; d < D; d++) if (taskDemand(task, d) > mx[g * D + d] * (1.0 + FIT_EPS)) return false;
+    for (let d = 0; d < D; d++) if (taskDemand(task, d) > mx[g * D + d]) return false;
     return true;
   }
 
@@ -523,38 +585,38 @@ export class Fregata extends Scheduler {
     let n = this.winSize[q];
     if (n == K) {
       // Full: the task enters the window only if it ranks before the window's last.
-      const lt = this.winTask[base + K - 1];
-      const lk = this.winKey[base + K - 1];
+      const ls = q * K + this.winSlot[base + K - 1];
+      const lt = this.poolTask[ls];
+      const lk = this.poolKey[ls];
       if (!Fregata.before(key, task, lk, lt)) {
         this.heaps[q].push(task, key, job);
         this.noteQueue(g);
         return;
       }
-      this.heaps[q].push(lt, lk, this.poolJob[q * K + this.winSlot[base + K - 1]]);
+      this.heaps[q].push(lt, lk, this.poolJob[ls]);
       if (this.isFresh(q, base + K - 1)) this.nFresh[q]--;
       else this.kminLeft[q]++;
       this.freeSlot(q, this.winSlot[base + K - 1]);
+      this.clearPos(q, K - 1);
       n = K - 1;
     }
     let i = n;
-    while (i > 0 && Fregata.before(key, task, this.winKey[base + i - 1], this.winTask[base + i - 1])) {
-      this.winKey[base + i] = this.winKey[base + i - 1];
-      this.winTask[base + i] = this.winTask[base + i - 1];
-      this.winKnown[base + i] = this.winKnown[base + i - 1];
-      this.winSlot[base + i] = this.winSlot[base + i - 1];
+    while (i > 0) {
+      const s = this.winSlot[base + i - 1];
+      if (!Fregata.before(key, task, this.poolKey[base + s], this.poolTask[base + s])) break;
+      this.winSlot[base + i] = s;
       i--;
     }
-    this.winKey[base + i] = key;
-    this.winTask[base + i] = task;
-    this.winKnown[base + i] = 0;
-    this.winSlot[base + i] = this.takeSlot(q, task, job);
+    if (i < n) this.insertPos(q, i);
+    this.winSlot[base + i] = this.takeSlot(q, task, key, job, i);
     this.nFresh[q]++;
     this.winSize[q] = n + 1;
     this.noteQueue(g);
   }
 
-  /** A pool slot of queue q for `task` entering the window, filled with the task's data. */
-  takeSlot(q: i32, task: i32, job: i32): i32 {
+  /** A pool slot of queue q for `task` entering the window at position `pos` (its mask bits
+   *  there are clear), filled with the task's data; sets the entry's bits. */
+  takeSlot(q: i32, task: i32, key: f64, job: i32, pos: i32): i32 {
     const K = this.window;
     const n = this.poolFreeN[q] - 1;
     this.poolFreeN[q] = n;
@@ -582,11 +644,179 @@ export class Fregata extends Scheduler {
       if (x > bestR) { bestR = x; domR = d; }
     }
     // (A7: each task's dominant resource, as packList computes it)
-    this.poolDom[e] = this.packing && D > 0 ? (this.normalize ? domN : domR) : -1;
+    const pdom = this.packing && D > 0 ? (this.normalize ? domN : domR) : -1;
+    this.poolDom[e] = pdom;
     this.poolAny[e] = (q & 1) == HIGH || !this.lowFitsSomewhere(e) ? 1 : 0;
+    this.poolTask[e] = task;
+    this.poolKey[e] = key;
     this.poolJob[e] = job;
-    this.poolBkt[e] = D > 0 ? 1 + domN : 0;
+    const bkt = D > 0 ? 1 + domN : 0;
+    this.poolBkt[e] = bkt;
+    // (its bits: not known; its bucket; its dominant resource for pairing, unless that is the
+    // bucket's)
+    const wm = i32Base(this.wm);
+    const o = q * this.NM * this.WW + (pos >> 5);
+    const bit = 1 << (pos & 31);
+    const y = o + (1 + bkt) * this.WW;
+    i32Set(wm, y, i32Get(wm, y) | bit);
+    if (pdom >= 0 && !this.normalize) { const x = o + (this.domBase + pdom) * this.WW; i32Set(wm, x, i32Get(wm, x) | bit); }
     return s;
+  }
+
+  // ---- the window's bit masks (see wm) ----
+  /** Clears every mask's bit at position `pos` of queue q (the window's last entry leaves). */
+  clearPos(q: i32, pos: i32): void {
+    const wm = i32Base(this.wm);
+    const WW = this.WW;
+    const keep = ~(1 << (pos & 31));
+    let x = q * this.NM * WW + (pos >> 5);
+    for (let m = 0; m < this.NM; m++) { i32Set(wm, x, i32Get(wm, x) & keep); x += WW; }
+  }
+
+  /** Moves every mask's bits at positions >= `pos` of queue q up by one (an entry is inserted
+   *  at pos: its bits are left clear). The top position is free (no bit beyond the window). */
+  insertPos(q: i32, pos: i32): void {
+    const wm = i32Base(this.wm);
+    const WW = this.WW;
+    const w0 = pos >> 5;
+    const low = ~(-1 << (pos & 31));
+    let o = q * this.NM * WW;
+    if (WW == 1) {
+      // (K <= 32, the default: one word per mask)
+      for (let m = 0; m < this.NM; m++) { const x = i32Get(wm, o + m); i32Set(wm, o + m, (x & low) | ((x & ~low) << 1)); }
+      return;
+    }
+    for (let m = 0; m < this.NM; m++) {
+      for (let k = WW - 1; k > w0; k--) i32Set(wm, o + k, (i32Get(wm, o + k) << 1) | ushr(i32Get(wm, o + k - 1), 31));
+      const x = i32Get(wm, o + w0);
+      i32Set(wm, o + w0, (x & low) | ((x & ~low) << 1));
+      o += WW;
+    }
+  }
+
+  /** Removes position `pos` from every mask of queue q: the bits above move down by one. */
+  removePos(q: i32, pos: i32): void {
+    const wm = i32Base(this.wm);
+    const WW = this.WW;
+    const w0 = pos >> 5;
+    const low = ~(-1 << (pos & 31));
+    let o = q * this.NM * WW;
+    if (WW == 1) {
+      for (let m = 0; m < this.NM; m++) { const x = i32Get(wm, o + m); i32Set(wm, o + m, (x & low) | (ushr(x, 1) & ~low)); }
+      return;
+    }
+    for (let m = 0; m < this.NM; m++) {
+      const x = i32Get(wm, o + w0);
+      let y = (x & low) | (ushr(x, 1) & ~low);
+      for (let k = w0 + 1; k < WW; k++) {
+        const z = i32Get(wm, o + k);
+        i32Set(wm, o + k - 1, y | (z << 31));
+        y = ushr(z, 1);
+      }
+      i32Set(wm, o + WW - 1, y);
+      o += WW;
+    }
+  }
+
+  /** Positions below `w` in word k of a mask. */
+  validWord(k: i32, w: i32): i32 {
+    const r = w - (k << 5);
+    return r >= 32 ? -1 : r <= 0 ? 0 : ~(-1 << r);
+  }
+
+  /** Queue q's known entries that `gain` might hold, into okW: those of the kmin buckets whose
+   *  bound (kmin) fits gain's room in every dimension (a known entry of another bucket cannot
+   *  fit it: its demand is at least the bound); every known entry with no dimensions. Returns
+   *  whether there is any. */
+  computeOk(q: i32, gain: i32): bool {
+    const WW = this.WW;
+    const D = this.D;
+    const wm = i32Base(this.wm);
+    const ok = i32Base(this.okW);
+    const ko = q * this.NM * WW;
+    if (WW == 1) {
+      // (K <= 32, the default: one word per mask)
+      const known = i32Get(wm, ko);
+      let okm = D == 0 ? known : 0;
+      if (known != 0 && D > 0) {
+        const kmin = f64Base(this.kmin);
+        const room = f64Base(this.room);
+        const o = q * (D + 1) * D;
+        const go = gain * D;
+        for (let b = 0; b <= D; b++) {
+          const m = known & i32Get(wm, ko + 1 + b);
+          if (m == 0) continue;
+          let fits = true;
+          for (let d = 0; d < D; d++) {
+            if (f64Get(kmin, o + b * D + d) > f64Get(room, go + d)) { fits = false; break; }
+          }
+          if (fits) okm |= m;
+        }
+      }
+      i32Set(ok, 0, okm);
+      return okm != 0;
+    }
+    let any = 0;
+    if (D == 0) {
+      for (let k = 0; k < WW; k++) { const x = i32Get(wm, ko + k); i32Set(ok, k, x); any |= x; }
+      return any != 0;
+    }
+    for (let k = 0; k < WW; k++) i32Set(ok, k, 0);
+    const kmin = f64Base(this.kmin);
+    const room = f64Base(this.room);
+    const o = q * (D + 1) * D;
+    const go = gain * D;
+    for (let b = 0; b <= D; b++) {
+      const bo = ko + (1 + b) * WW;
+      let present = 0;
+      for (let k = 0; k < WW; k++) present |= i32Get(wm, ko + k) & i32Get(wm, bo + k);
+      if (present == 0) continue;
+      let fits = true;
+      for (let d = 0; d < D; d++) {
+        if (f64Get(kmin, o + b * D + d) > f64Get(room, go + d)) { fits = false; break; }
+      }
+      if (!fits) continue;
+      for (let k = 0; k < WW; k++) i32Set(ok, k, i32Get(ok, k) | (i32Get(wm, ko + k) & i32Get(wm, bo + k)));
+      any = 1;
+    }
+    return any != 0;
+  }
+
+  /** The scan's next entry of queue q at or after `from` (below w) that is not taken and is
+   *  fresh, or known with its bucket in okW (unless skipKnown); w when none. */
+  nextCand(q: i32, from: i32, w: i32, skipKnown: bool): i32 {
+    const WW = this.WW;
+    const wm = i32Base(this.wm);
+    const taken = i32Base(this.takenW);
+    const ok = i32Base(this.okW);
+    const ko = q * this.NM * WW;
+    if (WW == 1) {
+      if (from >= w) return w;
+      const known = i32Get(wm, ko);
+      let sel = ~known;
+      if (!skipKnown) sel |= known & i32Get(ok, 0);
+      const bits = sel & ~i32Get(taken, 0) & this.validWord(0, w) & (-1 << from);
+      return bits != 0 ? ctz32(bits) : w;
+    }
+    for (let k = from >> 5; (k << 5) < w; k++) {
+      const known = i32Get(wm, ko + k);
+      let sel = ~known;
+      if (!skipKnown) sel |= known & i32Get(ok, k);
+      let bits = sel & ~i32Get(taken, k) & this.validWord(k, w);
+      if (k == from >> 5) bits &= -1 << (from & 31);
+      if (bits != 0) return (k << 5) + ctz32(bits);
+    }
+    return w;
+  }
+
+  /** Whether an entry before position i was not taken (it was checked and could not be placed:
+   *  the scan's "a task before failed", for the backfill count). */
+  failedBefore(i: i32): bool {
+    const taken = i32Base(this.takenW);
+    const k0 = i >> 5;
+    if (this.WW == 1) return (~i32Get(taken, 0) & ~(-1 << i)) != 0;
+    for (let k = 0; k < k0; k++) if (~i32Get(taken, k) != 0) return true;
+    return (~i32Get(taken, k0) & ~(-1 << (i & 31))) != 0;
   }
 
   /** Whether the demand in pool entry e fits the largest non-reserved worker of some group
@@ -594,11 +824,12 @@ export class Fregata extends Scheduler {
   lowFitsSomewhere(e: i32): bool {
     const D = this.D;
     const pd = f64Base(this.poolDem);
-    const mx = f64Base(this.lowMax);
-    for (let h = 0; h < this.groups; h++) {
-      if (this.lowMaxSlots[h] < 1) continue;
+    const mx = f64Base(this.lowMaxE);
+    // (the groups with distinct bounds: the others give the same answers)
+    for (let i = 0; i < this.nLowDistinct; i++) {
+      const h = this.lowDistinct[i];
       let fits = true;
-      for (let d = 0; d < D; d++) if (f64Get(pd, e * D + d) > f64Get(mx, h * D + d) * (1.0 + FIT_EPS)) { fits = false; break; }
+      for (let d = 0; d < D; d++) if (f64Get(pd, e * D + d) > f64Get(mx, h * D + d)) { fits = false; break; }
       if (fits) return true;
     }
     return false;
@@ -607,14 +838,18 @@ export class Fregata extends Scheduler {
   /** Window entry at x (q x K + index) of queue q is fresh: its task was not found unplaceable
    *  at its last check, or it is a LOW task that may use reserved workers (always checked: its
    *  winKnown stays 0). */
-  isFresh(q: i32, x: i32): bool { return this.winKnown[x] == 0; }
+  isFresh(q: i32, x: i32): bool { return !this.knownAt(q, x - q * this.window); }
+
+  /** Window position i of queue q is known (its bit in the known mask). */
+  knownAt(q: i32, i: i32): bool { return (ushr(this.wm[q * this.NM * this.WW + (i >> 5)], i & 31) & 1) != 0; }
 
   /** Marks entry x of queue q known to be unplaceable (until a release in its group). */
   markKnown(q: i32, x: i32): void {
-    if (this.winKnown[x] != 0) return;
+    const i = x - q * this.window;
+    if (this.knownAt(q, i)) return;
     const e = q * this.window + this.winSlot[x];
     if ((q & 1) == LOW && this.poolAny[e] != 0) return; // (stays fresh: never takes the known path)
-    this.winKnown[x] = 1;
+    this.wm[q * this.NM * this.WW + (i >> 5)] |= 1 << (i & 31);
     this.nFresh[q]--;
     // (into its bucket's bound)
     const D = this.D;
@@ -629,35 +864,17 @@ export class Fregata extends Scheduler {
     const base = q * K;
     const o = q * (D + 1) * D;
     for (let k = 0; k < (D + 1) * D; k++) this.kmin[o + k] = Infinity;
-    const w = this.winSize[q];
-    for (let i = 0; i < w; i++) {
-      if (this.winKnown[base + i] == 0) continue;
+    // (the known entries, by their bits; none at or beyond winSize)
+    const WW = this.WW;
+    const ko = q * this.NM * WW;
+    for (let k = 0; k < WW; k++) for (let bits = this.wm[ko + k]; bits != 0; bits &= bits - 1) {
+      const i = (k << 5) + ctz32(bits);
       const e = base + this.winSlot[base + i];
       if ((q & 1) == LOW && this.poolAny[e] != 0) continue;
       const ob = o + this.poolBkt[e] * D;
       for (let d = 0; d < D; d++) if (this.poolDem[e * D + d] < this.kmin[ob + d]) this.kmin[ob + d] = this.poolDem[e * D + d];
     }
     this.kminLeft[q] = 0;
-  }
-
-  /** gainOk per bucket of queue q: worker `gain` can hold the bucket's bound. */
-  gainBounds(q: i32, gain: i32): bool {
-    const D = this.D;
-    const o = q * (D + 1) * D;
-    const go = gain * D;
-    const kmin = f64Base(this.kmin);
-    const room = f64Base(this.room);
-    const gainOk = i32Base(this.gainOk);
-    let any = false;
-    for (let b = 0; b <= D; b++) {
-      let ok = 1;
-      for (let d = 0; d < D; d++) {
-        if (f64Get(kmin, o + b * D + d) > f64Get(room, go + d)) { ok = 0; break; }
-      }
-      i32Set(gainOk, b, ok);
-      if (ok != 0) any = true;
-    }
-    return any;
   }
 
   freeSlot(q: i32, s: i32): void {
@@ -725,6 +942,9 @@ export class Fregata extends Scheduler {
       }
       if (<f64>fs > f64Get(mf, o + D)) f64Set(mf, o + D, <f64>fs);
     }
+    // (the slots are read only as "at least 1" and "at least 2": kept at most 2, so that a
+    // placement on a worker with more free slots leaves them exact)
+    if (f64Get(mf, o + D) > 2.0) f64Set(mf, o + D, 2.0);
   }
 
   /** Whether the window task in pool entry e (q x K + slot) might fit a worker now (its demand
@@ -732,7 +952,7 @@ export class Fregata extends Scheduler {
   mightFit(e: i32, g: i32, cls: i32): bool {
     const D = this.D;
     const q = 2 * g + cls;
-    if (this.mfValid[q] == 0) { this.groupMaxFree(g, cls); this.mfValid[q] = 1; }
+    if (this.mfValid[q] == 0) { this.groupMaxFree(g, cls); this.mfValid[q] = 2; }
     const o = q * (D + 1);
     if (this.maxFree[o + D] < 1.0) return false;
     const od = e * D;
@@ -775,121 +995,131 @@ export class Fregata extends Scheduler {
     // (typed arrays through raw pointers: V8 reloads an array's data pointer after every
     // store, the pointers taken once here are loaded once; none of these arrays is reallocated
     // during a scan)
-    const placed = i32Base(this.placed);
-    for (let i = 0; i < w; i++) i32Set(placed, i, 0);
+    const WW = this.WW;
+    const taken = i32Base(this.takenW);
+    const gone = i32Base(this.goneW);
+    for (let k = 0; k < WW; k++) { i32Set(taken, k, 0); i32Set(gone, k, 0); }
     const packs = this.packing && D > 0 && w > 1;
-    const gainOff = gain * D;
     let gainUsable = this.usableGain(gain, cls);
     if (gainUsable && D > 0 && this.kminLeft[q] * 4 >= K) this.rebuildKmin(q);
     // Known entries all fail when `gain` cannot take any (no usable slot, or no bucket's bound
-    // fits it): the scan then only looks at the fresh ones, and stops after the last of them.
-    let skipKnown = !gainUsable || (D > 0 && !this.gainBounds(q, gain));
-    let freshLeft = this.nFresh[q];
-    const gainOk = i32Base(this.gainOk);
-    const pBkt = i32Base(this.poolBkt);
+    // fits it): the scan then only looks at the fresh ones. Otherwise it looks at the known
+    // entries whose bucket's bound fits `gain` (okW; the others fail the exact test).
+    let skipKnown = !gainUsable || !this.computeOk(q, gain);
     const pd = f64Base(this.poolDem);
     const pn = f64Base(this.poolNorm);
     const pAny = i32Base(this.poolAny);
     const pDom = i32Base(this.poolDom);
     const slot = i32Base(this.winSlot);
-    const known = i32Base(this.winKnown);
+    const wm = i32Base(this.wm);
+    const mo = q * this.NM * WW; // (this queue's masks)
     const cmax = f64Base(this.cmax);
     const room = f64Base(this.room);
     const dem = f64Base(this.dem);
-    let firstFailed = false;
+    const gainOff = gain * D;
     let placedAny = false;
     let placedN = 0;
-    let firstPlaced = w; // (the window's entries before it keep their places)
     let noSlot = false; // (usableSlots > 0 here; recomputed after each placement)
-    for (let i = 0; i < w; i++) {
+    let i = -1;
+    for (;;) {
       if (limit > 0 && placedN > 0) break; // (WFQ: one entity per turn)
-      if (i32Get(placed, i) != 0) continue;
       if (noSlot) break; // (no free slot in the group, or none the class may use)
-      const isKnown = i32Get(known, base + i) != 0;
-      if (isKnown && skipKnown) {
-        firstFailed = true;
-        if (freshLeft == 0) break; // (the rest are known: none can be placed)
-        // (the entries up to the next fresh one not taken are skipped alike: known ones would
-        // come here again, taken ones are passed over)
-        let j = i + 1;
-        while (j < w && (i32Get(known, base + j) | i32Get(placed, j)) != 0) j++;
-        i = j - 1;
-        continue;
-      }
+      // The next entry not taken that may be placeable: fresh, or known with a bucket that fits
+      // `gain` (the entries passed over fail: known ones whose bound does not fit, or all known
+      // ones when skipKnown).
+      i = this.nextCand(q, i + 1, w, skipKnown);
+      if (i >= w) break;
+      const isKnown = (ushr(i32Get(wm, mo + (i >> 5)), i & 31) & 1) != 0;
       const ei = base + i32Get(slot, base + i);
       const anyI = i32Get(pAny, ei) != 0;
       const anyT = cls == LOW && anyI;
       const oi = ei * D;
       if (isKnown) {
         // (a LOW anyTier entry is never known: anyT is false here)
-        // (fitsNode(gain, task, cls), inlined: the slot and tier test once per placement)
-        if (D > 0 && i32Get(gainOk, i32Get(pBkt, ei)) == 0) { firstFailed = true; continue; }
+        // (fitsNode(gain, task, cls), inlined: the slot and tier test once per placement on
+        // gain, the bucket's bound in okW)
         let fits = true;
         for (let d = 0; d < D; d++) {
           if (f64Get(pd, oi + d) > f64Get(room, gainOff + d)) { fits = false; break; }
         }
-        if (!fits) { firstFailed = true; continue; }
+        if (!fits) continue;
       } else {
-        freshLeft--;
-        if (!anyT && !this.mightFit(ei, g, cls)) { firstFailed = true; this.markKnown(q, base + i); continue; }
+        if (!anyT && !this.mightFit(ei, g, cls)) { this.markKnown(q, base + i); continue; }
       }
       // A task that cannot be placed alone now takes no partner (and waits).
       for (let d = 0; d < D; d++) f64Set(dem, d, f64Get(pd, oi + d));
       const alone = this.bestFit(g, cls == HIGH || anyI, 1);
-      if (alone < 0) { firstFailed = true; this.markKnown(q, base + i); continue; }
+      if (alone < 0) {
+        // (a bound that let it through is computed again when next needed)
+        if (!isKnown && !anyT && this.mfValid[q] == 1) this.mfValid[q] = 0;
+        this.markKnown(q, base + i);
+        continue;
+      }
+      // (an entry before i was not taken: it was checked and failed, so this placement and
+      // those of i's partner are backfills)
+      const backfill = this.failedBefore(i);
       let p = -1;
       // With one free slot left in the group no worker has two, so a pair cannot be placed;
       // task i then takes that slot alone, the scan ends and the partner is never tried alone:
       // the choice of a partner changes nothing, and the search is skipped.
       const di = packs && this.groupFreeSlots[g] > 1 ? i32Get(pDom, ei) : -1;
       if (di >= 0) {
+        // The candidates: later entries not taken with a dominant resource other than di, in
+        // window order (their bits).
         let bestDv = -1.0;
-        for (let j = i + 1; j < w; j++) {
-          if (i32Get(placed, j) != 0) continue;
-          const ej = base + i32Get(slot, base + j);
-          const dj = i32Get(pDom, ej);
-          if (dj < 0 || dj == di) continue;
-          const oj = ej * D;
-          // DV (packing.ts deviation: 1/2 |d_i - d_j|^2 over the demands as packing sees them)
-          // and the A9 guard (packing.ts pairFits), on the pool's copies: the same numbers. (The
-          // guard is tested only for a candidate that would beat the best so far: both tests are
-          // pure, so the partner is the same.)
-          let dv = 0.0;
-          for (let k = 0; k < D; k++) {
-            const x = f64Get(pn, oj + k) - f64Get(pn, oi + k);
-            dv += x * x;
+        const from = i + 1;
+        for (let k = from >> 5; (k << 5) < w; k++) {
+          let other = 0;
+          for (let d = 0; d < D; d++) if (d != di) other |= i32Get(wm, mo + (this.domBase + d) * WW + k);
+          let bits = other & ~i32Get(taken, k) & this.validWord(k, w);
+          if (k == from >> 5) bits &= -1 << (from & 31);
+          while (bits != 0) {
+            const j = (k << 5) + ctz32(bits);
+            bits &= bits - 1;
+            const oj = (base + i32Get(slot, base + j)) * D;
+            // DV (packing.ts deviation: 1/2 |d_i - d_j|^2 over the demands as packing sees them)
+            // and the A9 guard (packing.ts pairFits), on the pool's copies: the same numbers. (The
+            // guard is tested only for a candidate that would beat the best so far: both tests are
+            // pure, so the partner is the same.)
+            let dv = 0.0;
+            for (let x = 0; x < D; x++) {
+              const y = f64Get(pn, oj + x) - f64Get(pn, oi + x);
+              dv += y * y;
+            }
+            dv = 0.5 * dv;
+            if (!(dv > bestDv)) continue;
+            let fitsPair = true;
+            for (let x = 0; x < D; x++) if (f64Get(pd, oi + x) + f64Get(pd, oj + x) > f64Get(cmax, x)) { fitsPair = false; break; }
+            if (!fitsPair) continue;
+            bestDv = dv;
+            p = j;
           }
-          dv = 0.5 * dv;
-          if (!(dv > bestDv)) continue;
-          let fitsPair = true;
-          for (let k = 0; k < D; k++) if (f64Get(pd, oi + k) + f64Get(pd, oj + k) > f64Get(cmax, k)) { fitsPair = false; break; }
-          if (!fitsPair) continue;
-          bestDv = dv;
-          p = j;
         }
       }
+      let gainHit = false; // (a placement on `gain`: its slot and bounds are tested again)
       if (p > i) {
         // Taken as i's partner whether or not the pair is placed now (packList's `used`).
-        i32Set(placed, p, 2);
-        if (i32Get(known, base + p) == 0) freshLeft--;
+        setBit(taken, p);
         const ep = base + i32Get(slot, base + p);
         const op = ep * D;
         for (let d = 0; d < D; d++) f64Set(dem, d, f64Get(pd, oi + d) + f64Get(pd, op + d));
         const wide = cls == HIGH || (anyI && i32Get(pAny, ep) != 0);
-        const node = this.bestFit(g, wide, 2);
+        const node = this.pairMightFit(g, cls, wide) ? this.bestFit(g, wide, 2) : -1;
         if (node >= 0) {
-          this.place(node, this.winTask[base + i], ei, now);
-          this.place(node, this.winTask[base + p], ep, now);
-          i32Set(placed, i, 1);
-          i32Set(placed, p, 1);
-          if (i < firstPlaced) firstPlaced = i;
+          this.place(node, ei, now);
+          this.place(node, ep, now);
+          setBit(taken, i);
+          setBit(gone, i);
+          setBit(gone, p);
           noSlot = this.groupFreeSlots[g] == 0 || this.usableSlots(g, cls) == 0;
           placedAny = true;
           placedN += 2;
           count(this.cPairs, 1.0);
-          if (firstFailed) count(this.cBackfill, 1.0);
-          gainUsable = this.usableGain(gain, cls);
-          skipKnown = !gainUsable || (D > 0 && !this.gainBounds(q, gain));
+          if (backfill) count(this.cBackfill, 1.0);
+          if (node == gain) {
+            gainUsable = this.usableGain(gain, cls);
+            skipKnown = !gainUsable || !this.computeOk(q, gain);
+          }
           continue;
         }
       }
@@ -897,15 +1127,14 @@ export class Fregata extends Scheduler {
       // `alone` (nothing has changed since it was found; the best-fit search that found it is
       // counted again, as when it was repeated here).
       if (this.reserved[alone] != 0) count(this.cReserved, 1.0);
-      this.place(alone, this.winTask[base + i], ei, now);
-      i32Set(placed, i, 1);
-      if (i < firstPlaced) firstPlaced = i;
+      this.place(alone, ei, now);
+      setBit(taken, i);
+      setBit(gone, i);
       noSlot = this.groupFreeSlots[g] == 0 || this.usableSlots(g, cls) == 0;
       placedAny = true;
       placedN++;
-      if (firstFailed) count(this.cBackfill, 1.0);
-      gainUsable = this.usableGain(gain, cls);
-      skipKnown = !gainUsable || (D > 0 && !this.gainBounds(q, gain));
+      if (backfill) count(this.cBackfill, 1.0);
+      if (alone == gain) gainHit = true;
       if (p > i && this.groupFreeSlots[g] > 0) {
         // The partner alone (best fit).
         const ep = base + i32Get(slot, base + p);
@@ -914,44 +1143,49 @@ export class Fregata extends Scheduler {
         const node = this.bestFit(g, cls == HIGH || i32Get(pAny, ep) != 0, 1);
         if (node < 0) this.markKnown(q, base + p);
         else {
-          this.place(node, this.winTask[base + p], ep, now);
-          i32Set(placed, p, 1);
+          this.place(node, ep, now);
+          setBit(gone, p);
           noSlot = this.groupFreeSlots[g] == 0 || this.usableSlots(g, cls) == 0;
           placedN++;
-          if (firstFailed) count(this.cBackfill, 1.0);
-          gainUsable = this.usableGain(gain, cls);
-          skipKnown = !gainUsable || (D > 0 && !this.gainBounds(q, gain));
+          if (backfill) count(this.cBackfill, 1.0);
+          if (node == gain) gainHit = true;
         }
+      }
+      if (gainHit) {
+        // (placements elsewhere leave gain's slots and room, so these stay as they were)
+        gainUsable = this.usableGain(gain, cls);
+        skipKnown = !gainUsable || !this.computeOk(q, gain);
       }
     }
     if (!placedAny) return 0;
-    // The window without the placed tasks (in order), refilled from the heap.
-    const wTask = i32Base(this.winTask);
-    const wKey = f64Base(this.winKey);
-    let k = firstPlaced;
+    // The window without the placed tasks (in order), refilled from the heap: the runs of
+    // entries between placed ones move down over them (the placed positions by their bits, in
+    // order), and the masks lose the placed positions.
     let fresh = this.nFresh[q];
     let left = this.kminLeft[q];
-    for (let i = firstPlaced; i < w; i++) {
-      if (i32Get(placed, i) == 1) {
-        if (i32Get(known, base + i) == 0) fresh--;
+    let k = -1; // (where the next run goes: the first placed position, then after each run)
+    let src = 0;
+    let removed = 0;
+    for (let x = 0; x < WW; x++) {
+      for (let bits = i32Get(gone, x); bits != 0; bits &= bits - 1) {
+        const p = (x << 5) + ctz32(bits);
+        if (k < 0) k = p;
+        else for (let j = src; j < p; j++) { i32Set(slot, base + k, i32Get(slot, base + j)); k++; }
+        const pm = p - removed; // (its position in the masks, the earlier placed ones removed)
+        if ((ushr(i32Get(wm, mo + (pm >> 5)), pm & 31) & 1) == 0) fresh--;
         else left++;
-        this.freeSlot(q, i32Get(slot, base + i));
-        continue;
+        this.freeSlot(q, i32Get(slot, base + p));
+        this.removePos(q, pm);
+        removed++;
+        src = p + 1;
       }
-      i32Set(wTask, base + k, i32Get(wTask, base + i));
-      f64Set(wKey, base + k, f64Get(wKey, base + i));
-      i32Set(known, base + k, i32Get(known, base + i));
-      i32Set(slot, base + k, i32Get(slot, base + i));
-      k++;
     }
+    for (let j = src; j < w; j++) { i32Set(slot, base + k, i32Get(slot, base + j)); k++; }
     this.kminLeft[q] = left;
     const heap = this.heaps[q];
     while (k < K && heap.size > 0) {
       const t = heap.pop();
-      i32Set(wTask, base + k, t);
-      f64Set(wKey, base + k, heap.lastKey);
-      i32Set(known, base + k, 0);
-      i32Set(slot, base + k, this.takeSlot(q, t, heap.lastJob));
+      i32Set(slot, base + k, this.takeSlot(q, t, heap.lastKey, heap.lastJob, k));
       fresh++;
       k++;
     }
@@ -977,12 +1211,12 @@ export class Fregata extends Scheduler {
     // (the tier's workers: a group's reserved workers come first)
     const from = tier != 0 ? this.groupStart[g] : this.lowStart[g];
     const to = tier != 0 ? this.lowStart[g] : this.groupStart[g + 1];
-    const freeSlots = this.freeSlots;
+    const freeSlots = i32Base(this.freeSlots);
     const room = f64Base(this.room);
     const dem = f64Base(this.dem);
     const vol = f64Base(this.vol);
     for (let n = from; n < to; n++) {
-      if (freeSlots[n] < k) continue;
+      if (i32Get(freeSlots, n) < k) continue;
       // (a worker that cannot beat the best so far is not tested for fit: both tests are pure)
       const v = f64Get(vol, n);
       if (best >= 0 && !(v < bestV)) continue;
@@ -999,10 +1233,11 @@ export class Fregata extends Scheduler {
 
   /** Places the window task in pool entry e (its demands and job from the pool: the same
    *  values as the task's columns, on lines the scan just read). */
-  place(node: i32, task: i32, e: i32, now: f64): void {
+  place(node: i32, e: i32, now: f64): void {
     const D = this.D;
     const g = this.nodeGroup[node];
     const pd = f64Base(this.poolDem);
+    this.mfTake(node, g);
     for (let d = 0; d < D; d++) {
       this.free[node * D + d] -= f64Get(pd, e * D + d);
       this.room[node * D + d] = this.free[node * D + d] + this.eps[node * D + d];
@@ -1010,17 +1245,67 @@ export class Fregata extends Scheduler {
     this.freeSlots[node] = this.freeSlots[node] - 1;
     this.groupFreeSlots[g] = this.groupFreeSlots[g] - 1;
     if (this.reserved[node] == 0) this.lowFreeSlots[g] = this.lowFreeSlots[g] - 1;
-    this.workerChanged(node, g);
+    this.vol[node] = volume(this.free, node * D, this.cmax, D);
     // (its load moves from assigned to allocated: the sum is unchanged until it ends)
-    sendTo(node, this.poolJob[e], task);
+    sendTo(node, this.poolJob[e], this.poolTask[e]);
   }
 
-  /** Worker `node` of group g took or freed resources: its volume and the group's largest free
-   *  amounts change. */
-  workerChanged(node: i32, g: i32): void {
-    this.vol[node] = volume(this.free, node * this.D, this.cmax, this.D);
-    this.mfValid[2 * g] = 0;
-    this.mfValid[2 * g + 1] = 0;
+  // maxFree (groupMaxFree's maxima) kept exact across placements and releases where it is
+  // cheap: a maximum is a maximum whatever the order, so these give the values groupMaxFree
+  // would compute (speed only: mightFit and the pair test read them).
+  /** Worker `node` of group g is about to take a task (it has a free slot): its room and free
+   *  slots can only go down (free - demand, demands >= 0: the trace check refuses negative
+   *  ones), so a class's maxima stay exact unless the worker holds one of them (its slots count
+   *  only at 2 or fewer: maxFree keeps at most 2); then they stay an upper bound. */
+  mfTake(node: i32, g: i32): void {
+    const D = this.D;
+    const mf = f64Base(this.maxFree);
+    const room = f64Base(this.room);
+    const fs = this.freeSlots[node];
+    for (let cls = HIGH; cls <= LOW; cls++) {
+      const q = 2 * g + cls;
+      if (this.mfValid[q] != 2) continue;
+      if (cls == LOW && this.reserved[node] != 0) continue; // (not among LOW's workers)
+      const o = q * (D + 1);
+      let top = fs <= 2 && <f64>fs == f64Get(mf, o + D);
+      for (let d = 0; d < D && !top; d++) if (f64Get(room, node * D + d) == f64Get(mf, o + d)) top = true;
+      if (top) this.mfValid[q] = 1;
+    }
+  }
+
+  /** Worker `node` of group g freed a task (it has a free slot now, its room grew): its room and
+   *  free slots join the maxima (or bounds) of the classes that may use it. */
+  mfGive(node: i32, g: i32): void {
+    const D = this.D;
+    const mf = f64Base(this.maxFree);
+    const room = f64Base(this.room);
+    const f = this.freeSlots[node];
+    const fs = <f64>(f < 2 ? f : 2);
+    for (let cls = HIGH; cls <= LOW; cls++) {
+      const q = 2 * g + cls;
+      if (this.mfValid[q] == 0) continue;
+      if (cls == LOW && this.reserved[node] != 0) continue;
+      const o = q * (D + 1);
+      for (let d = 0; d < D; d++) {
+        const x = f64Get(room, node * D + d);
+        if (x > f64Get(mf, o + d)) f64Set(mf, o + d, x);
+      }
+      if (fs > f64Get(mf, o + D)) f64Set(mf, o + D, fs);
+    }
+  }
+
+  /** Whether a pair (its summed demand in `dem`) might fit a worker that bestFit(g, wide, 2)
+   *  searches: false only when class cls's maxima are current, cover those workers (HIGH's are
+   *  the whole group; LOW's the non-reserved, what a LOW pair that is not anyTier may use), and
+   *  no worker has 2 free slots or the demand exceeds a maximum (bestFit would find none). */
+  pairMightFit(g: i32, cls: i32, wide: bool): bool {
+    const q = 2 * g + cls;
+    if ((cls == LOW && wide) || this.mfValid[q] == 0) return true;
+    const D = this.D;
+    const o = q * (D + 1);
+    if (this.maxFree[o + D] < 2.0) return false;
+    for (let d = 0; d < D; d++) if (this.dem[d] > this.maxFree[o + d]) return false;
+    return true;
   }
 
   release(task: i32, node: i32, now: f64): void {
@@ -1036,14 +1321,18 @@ export class Fregata extends Scheduler {
       this.groupLoad[m * W + d] -= x;
     }
     this.groupLoad[m * W + D] -= 1.0;
-    this.loads.set(m, this.load(m));
+    if (this.loadDirty[m] == 0) { this.loadDirty[m] = 1; this.dirtyList[this.nDirty++] = m; }
     this.freeSlots[node] = this.freeSlots[node] + 1;
     this.groupFreeSlots[g] = this.groupFreeSlots[g] + 1;
     if (this.reserved[node] == 0) this.lowFreeSlots[g] = this.lowFreeSlots[g] + 1;
-    this.workerChanged(node, g);
+    this.vol[node] = volume(this.free, node * D, this.cmax, D);
+    this.mfGive(node, g);
     this.dispatch(g, now, node);
   }
 }
+
+/** Sets bit i of the word array at p. */
+function setBit(p: I32Ptr, i: i32): void { i32Set(p, i >> 5, i32Get(p, i >> 5) | (1 << (i & 31))); }
 
 function sat(x: f64): f64 { return x < 0.0 ? 0.0 : x > 1.0 ? 1.0 : x; }
 

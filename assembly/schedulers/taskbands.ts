@@ -81,8 +81,10 @@ export class TaskHeap {
     this.lastJob = i32Get(tp, 4 * 3 + 3);
     const n = --this.size;
     if (n > 0) {
-      // The last entry sifts down from the root: the hole moves to the first child of each
-      // level that ranks before it.
+      // Bottom-up: the hole at the root moves down to a leaf, each level's best child moving up
+      // into it (no comparison with the last entry on the way: that entry, one of the lowest,
+      // nearly always belongs at the bottom), then the last entry sifts up from there. Any
+      // arrangement that keeps the heap order gives the same pops (the order is total).
       const key = f64Get(kp, 2 * (n + 3));
       const task = i32Get(tp, 4 * (n + 3) + 2);
       const job = i32Get(tp, 4 * (n + 3) + 3);
@@ -109,9 +111,16 @@ export class TaskHeap {
           const tj = i32Get(tp, 4 * (j + 3) + 2);
           if (ranksBefore(kj, tj, kb, tb)) { b = j; kb = kj; tb = tj; }
         }
-        if (!ranksBefore(kb, tb, key, task)) break;
         putEntry(kp, tp, i, kb, tb, i32Get(tp, 4 * (b + 3) + 3));
         i = b;
+      }
+      while (i > 0) {
+        const p = (i - 1) >> 2;
+        const kq = f64Get(kp, 2 * (p + 3));
+        const tq = i32Get(tp, 4 * (p + 3) + 2);
+        if (!ranksBefore(key, task, kq, tq)) break;
+        putEntry(kp, tp, i, kq, tq, i32Get(tp, 4 * (p + 3) + 3));
+        i = p;
       }
       putEntry(kp, tp, i, key, task, job);
       this.sink = sink;
