@@ -252,23 +252,35 @@ export class EventQueue {
     const off = this.bMeta[m + B_OFF];
     const af = this.bArenaF;
     const a = this.bArena;
-    if (this.dead == 0) {
-      for (let i = 0; i < len; i++) {
-        const e = off + i;
-        this.heapPush(af[2 * e], a[4 * e + 2], a[4 * e + 3]);
-      }
-    } else {
+    let live = len;
+    if (this.dead > 0) {
       // Dead entries (ends taken back) stop here (the slot line is what their pop would read).
+      // First the live entries are packed to the front of the bucket, then pushed: this loop's
+      // loads of slot lines are independent of each other and their misses overlap, where a
+      // test just before each push stalled on one miss after the other (most of advance's time
+      // under Hawk-Dice, whose calendar holds dead entries nearly all the time). The pushes are
+      // the same, in the same order.
+      const sl = this.slots;
+      let j = off;
       for (let i = 0; i < len; i++) {
         const e = off + i;
         const x = a[4 * e + 2];
         const y = a[4 * e + 3];
-        if (x >= 0 && this.slots[SLS * x + SL_SEQ] != y) { this.dead--; continue; }
-        this.heapPush(af[2 * e], x, y);
+        const s = sl[SLS * (x < 0 ? 0 : x) + SL_SEQ]; // (x < 0: not a task end, always live)
+        af[2 * j] = af[2 * e];
+        a[4 * j + 2] = x;
+        a[4 * j + 3] = y;
+        j += x < 0 || s == y ? 1 : 0;
       }
+      live = j - off;
+      this.dead -= len - live;
+    }
+    for (let i = 0; i < live; i++) {
+      const e = off + i;
+      this.heapPush(af[2 * e], a[4 * e + 2], a[4 * e + 3]);
     }
     this.pouredOff = off;
-    this.pouredLen = len;
+    this.pouredLen = live;
     this.bucketed -= len;
     this.bMeta[m + B_LEN] = 0;
     this.freeBucketRegion(off, this.bMeta[m + B_LOG]);
