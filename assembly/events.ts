@@ -234,7 +234,7 @@ export class EventQueue {
       // The ring is empty: restart it at the far heap's first window.
       this.horizon = this.windowOf(f64Get(f64Base(this.farF), 2));
       this.refill();
-      if (this.bucketed == 0) return; // (what came out of the far heap was dead: the caller asks again)
+      if (this.bucketed == 0) return; // (not reached: the far heap's first entry is now in the ring)
     }
     // The first non-empty slot from ringHead on (circularly), by the occupancy bitmap.
     const head = this.ringHead;
@@ -252,35 +252,15 @@ export class EventQueue {
     const off = this.bMeta[m + B_OFF];
     const af = this.bArenaF;
     const a = this.bArena;
-    let live = len;
-    if (this.dead > 0) {
-      // Dead entries (ends taken back) stop here (the slot line is what their pop would read).
-      // First the live entries are packed to the front of the bucket, then pushed: this loop's
-      // loads of slot lines are independent of each other and their misses overlap, where a
-      // test just before each push stalled on one miss after the other (most of advance's time
-      // under Hawk-Dice, whose calendar holds dead entries nearly all the time). The pushes are
-      // the same, in the same order.
-      const sl = this.slots;
-      let j = off;
-      for (let i = 0; i < len; i++) {
-        const e = off + i;
-        const x = a[4 * e + 2];
-        const y = a[4 * e + 3];
-        const s = sl[SLS * (x < 0 ? 0 : x) + SL_SEQ]; // (x < 0: not a task end, always live)
-        af[2 * j] = af[2 * e];
-        a[4 * j + 2] = x;
-        a[4 * j + 3] = y;
-        j += x < 0 || s == y ? 1 : 0;
-      }
-      live = j - off;
-      this.dead -= len - live;
-    }
-    for (let i = 0; i < live; i++) {
+    // (Dead entries, ends taken back, go into the heap too and are dropped when they reach its
+    // top (next()): testing them here read each poured end's slot line, a miss per entry that the
+    // engine's look-ahead (loop.ts touchPoured) makes anyway, overlapped with the node's.)
+    for (let i = 0; i < len; i++) {
       const e = off + i;
       this.heapPush(af[2 * e], a[4 * e + 2], a[4 * e + 3]);
     }
     this.pouredOff = off;
-    this.pouredLen = live;
+    this.pouredLen = len;
     this.bucketed -= len;
     this.bMeta[m + B_LEN] = 0;
     this.freeBucketRegion(off, this.bMeta[m + B_LOG]);
@@ -300,8 +280,7 @@ export class EventQueue {
       const x = this.far[ES + E_X];
       const y = this.far[ES + E_Y];
       this.farRemove(1);
-      if (this.dead > 0 && x >= 0 && this.slots[SLS * x + SL_SEQ] != y) { this.dead--; continue; } // (dead: dropped)
-      this.add(t, x, y); // (to its bucket)
+      this.add(t, x, y); // (to its bucket; a dead one too: next() drops it)
     }
   }
 
@@ -410,8 +389,8 @@ export class EventQueue {
       const sl = this.slots;
       const b = SLS * x;
       if (sl[b + SL_SEQ] != this.heap[ES + E_Y]) {
-        // A dead entry (an end taken back, cancelEnd; most stop earlier, at the pour): it leaves
-        // the heap, and the sources are compared again, nothing else having been taken.
+        // A dead entry (an end taken back, cancelEnd; every one is dropped here): it leaves the
+        // heap, and the sources are compared again, nothing else having been taken.
         this.dead--;
         this.size = this.popIn(this.heap, this.heapF, this.size);
         return this.next();
