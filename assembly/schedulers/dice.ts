@@ -25,7 +25,7 @@
 //    probe is left to serve, the long task resumes on the same node: `resumeDelay` s of
 //    overhead (slot busy, no service), then its remaining work.
 import {
-  Scheduler, Params, NodeDiscipline, SrptDiscipline, TimerOwner, timerKind, setTimer, eventMark, nNodes, slotsPerNode,
+  Scheduler, Params, NodeDiscipline, FifoDiscipline, firstReadyEntry, SrptDiscipline, TimerOwner, timerKind, setTimer, eventMark, nNodes, slotsPerNode,
   netDelay, queueLength, longQueued, longRunning, jobLong, taskDuration, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
   runningTask, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, claimFreedSlots, claimFreedSlotsOf, setRunOverheads, runRecordOn, runMarkOn, recMark, setRecMark, touchSuspension, touchFreeRecord,
   registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, resourcesOn, C_RESUME_SECONDS, C_EVENTS,
@@ -698,11 +698,15 @@ export class Dice extends TimerOwner {
 export class DiceDiscipline extends NodeDiscipline {
   inner: NodeDiscipline;
   dice: Dice;
+  /** The host's discipline is FIFO (Hawk's): its choice is firstReadyEntry, taken here without
+   *  a second virtual call (one per serve at every node). */
+  fifo: bool;
 
   constructor(inner: NodeDiscipline, dice: Dice) {
     super();
     this.inner = inner;
     this.dice = dice;
+    this.fifo = inner instanceof FifoDiscipline;
     this.usesValue = inner.usesValue;
     this.preemptive = inner.preemptive;
     this.notesSelection = inner.notesSelection;
@@ -710,7 +714,7 @@ export class DiceDiscipline extends NodeDiscipline {
 
   select(node: i32, t: f64): i32 {
     const dice = this.dice;
-    if (!dice.isHeld(node)) return this.inner.select(node, t);
+    if (!dice.isHeld(node)) return this.fifo ? firstReadyEntry(node) : this.inner.select(node, t);
     return dice.isInWindow(node) ? dice.selectShort(node, t) : -1; // (else suspending: nothing)
   }
   selected(node: i32, e: i32, t: f64): void { this.inner.selected(node, e, t); }
