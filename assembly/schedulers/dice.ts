@@ -26,7 +26,7 @@
 //    overhead (slot busy, no service), then its remaining work.
 import {
   Scheduler, Params, NodeDiscipline, FifoDiscipline, firstReadyEntry, SrptDiscipline, TimerOwner, timerKind, setTimer, eventMark, nNodes, slotsPerNode,
-  netDelay, queueLength, longQueued, longRunning, jobLong, taskDuration, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
+  netDelay, queueLength, longQueued, longRunning, jobLong, jobUnlaunched, taskDuration, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
   runningTask, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, claimFreedSlots, claimFreedSlotsOf, setRunOverheads, runRecordOn, runMarkOn, recMark, setRecMark, touchSuspension, touchFreeRecord,
   registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, resourcesOn, C_RESUME_SECONDS, C_EVENTS,
 } from "../policy";
@@ -336,11 +336,23 @@ export class Dice extends TimerOwner {
   /** Nodes holding a suspended task (none when the system is empty). */
   waitingNodes: i32 = 0;
 
+  /** The contiguous block is also closed in the central LWL's view (keys +inf, CentralLwl.block),
+   *  so that the host may place long jobs over [minShort, n) — the same choices, the closed nodes
+   *  never winning — which reads the view's root, where [generalStart, n) walked the moving
+   *  boundary down the tree at every placement (MinTree.minIndexIn). Set by HawkDice. */
+  closesBlock: bool = false;
+
   /** Applies this window's ES decision: k converted general nodes. */
   convert(k: i32): void {
     this.converted = k;
     if (!this.s.randomBlacklist) {
-      this.partition.resize(this.minShort + k); // the contiguous block: the boundary moves (§8 #5)
+      const before = this.partition.size;
+      const size = this.partition.resize(this.minShort + k); // the contiguous block: the boundary moves (§8 #5)
+      if (this.closesBlock) {
+        const central = this.central;
+        for (let x = size; x < before; x++) central.block(x, false);
+        for (let x = before; x < size; x++) central.block(x, true);
+      }
       return;
     }
     // Random re-draw (§8 #5 option): unblock the old list, draw k of the general partition.
@@ -747,10 +759,21 @@ export class HawkDice extends Hawk {
   constructor(cutoff: f64, shortPercent: f64, probeRatio: f64, stealAttempts: i32, useCentral: bool, s: DiceSettings) {
     super(cutoff, shortPercent, probeRatio, stealAttempts, useCentral, true, false);
     this.dice = attachDice(this, s, this.partition, this.central, false);
+    if (useCentral && !s.randomBlacklist) {
+      this.dice.closesBlock = true;
+      const central = this.central;
+      central.blocked = new Uint8Array(nNodes - central.base); // (block() would allocate it in a tick)
+    }
   }
 
   onJobArrival(job: i32, now: f64): void {
-    this.dice.arrived(job, now);
+    const dice = this.dice;
+    dice.arrived(job, now);
+    if (dice.closesBlock && jobLong[job] != 0) {
+      // Over every node the central view covers: the converted block is closed there (Dice.convert).
+      this.central.place(job, jobUnlaunched(job), this.partition.min, nNodes, now);
+      return;
+    }
     super.onJobArrival(job, now);
   }
 
