@@ -234,7 +234,7 @@ export class EventQueue {
       // The ring is empty: restart it at the far heap's first window.
       this.horizon = this.windowOf(f64Get(f64Base(this.farF), 2));
       this.refill();
-      if (this.bucketed == 0) return; // (what came out of the far heap was dead: the caller asks again)
+      if (this.bucketed == 0) return; // (not reached: the far heap's first entry is now in the ring)
     }
     // The first non-empty slot from ringHead on (circularly), by the occupancy bitmap.
     const head = this.ringHead;
@@ -252,20 +252,12 @@ export class EventQueue {
     const off = this.bMeta[m + B_OFF];
     const af = this.bArenaF;
     const a = this.bArena;
-    if (this.dead == 0) {
-      for (let i = 0; i < len; i++) {
-        const e = off + i;
-        this.heapPush(af[2 * e], a[4 * e + 2], a[4 * e + 3]);
-      }
-    } else {
-      // Dead entries (ends taken back) stop here (the slot line is what their pop would read).
-      for (let i = 0; i < len; i++) {
-        const e = off + i;
-        const x = a[4 * e + 2];
-        const y = a[4 * e + 3];
-        if (x >= 0 && this.slots[SLS * x + SL_SEQ] != y) { this.dead--; continue; }
-        this.heapPush(af[2 * e], x, y);
-      }
+    // (Dead entries, ends taken back, go into the heap too and are dropped when they reach its
+    // top (next()): testing them here read each poured end's slot line, a miss per entry that the
+    // engine's look-ahead (loop.ts touchPoured) makes anyway, overlapped with the node's.)
+    for (let i = 0; i < len; i++) {
+      const e = off + i;
+      this.heapPush(af[2 * e], a[4 * e + 2], a[4 * e + 3]);
     }
     this.pouredOff = off;
     this.pouredLen = len;
@@ -288,8 +280,7 @@ export class EventQueue {
       const x = this.far[ES + E_X];
       const y = this.far[ES + E_Y];
       this.farRemove(1);
-      if (this.dead > 0 && x >= 0 && this.slots[SLS * x + SL_SEQ] != y) { this.dead--; continue; } // (dead: dropped)
-      this.add(t, x, y); // (to its bucket)
+      this.add(t, x, y); // (to its bucket; a dead one too: next() drops it)
     }
   }
 
@@ -398,8 +389,8 @@ export class EventQueue {
       const sl = this.slots;
       const b = SLS * x;
       if (sl[b + SL_SEQ] != this.heap[ES + E_Y]) {
-        // A dead entry (an end taken back, cancelEnd; most stop earlier, at the pour): it leaves
-        // the heap, and the sources are compared again, nothing else having been taken.
+        // A dead entry (an end taken back, cancelEnd; every one is dropped here): it leaves the
+        // heap, and the sources are compared again, nothing else having been taken.
         this.dead--;
         this.size = this.popIn(this.heap, this.heapF, this.size);
         return this.next();

@@ -19,7 +19,7 @@ export { queueFirst, queueEnd, entryWord, wordJob, wordIsLong, wordFetching, wor
   moveRun, keepEntryAt, closeGap } from "./queues";
 export { hasFreeSlot, releaseSlot, runningTask } from "./slots";
 export { sendBegin, sendTo, sendEnd } from "./messages";
-export { serve, suspendAt, resumeAt, afterSlotFreed, claimFreedSlots, runRecordOn, touchSuspension } from "./serve";
+export { serve, suspendAt, resumeAt, afterSlotFreed, claimFreedSlots, claimFreedSlotsOf, runRecordOn, runMarkOn, touchSuspension } from "./serve";
 export { setRunOverheads, runState, attained, currentAttained, recMark, setRecMark, touchFreeRecord, RS_NONE, RS_RUNNING, RS_PROTECTED, RS_SUSPENDED,
   RS_WAITING, RS_DONE } from "./preempt";
 export { fail, E_RANGE_OUTSIDE_VIEW, E_EVENT_NOT_PENDING } from "./errors";

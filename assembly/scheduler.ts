@@ -26,7 +26,8 @@ export class Scheduler extends TimerOwner {
   readsParents: bool = true;
   /** Calls onTaskStart at every task start (off by default: one call per task costs). */
   watchesStarts: bool = false;
-  /** Calls claimFreedSlot before a node serves its queue with a freed slot. */
+  /** Calls claimFreedSlot before a node serves its queue with a freed slot (serve.ts
+   *  claimFreedSlots and claimFreedSlotsOf turn it on and off, and limit it to some nodes). */
   claimsFreedSlots: bool = false;
   /** The policy suspends running tasks itself (serve.ts suspendAt/resumeAt): every run's end is
    *  a cancellable event (preempt.ts). Read once by initialize(). */

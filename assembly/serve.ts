@@ -14,7 +14,7 @@ import { enqueue, removeAt, entryWord, entryTask, wordJob, wordSticky, wordBehin
   clearEntryFlags, findCode, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
 import { occupySlot, releaseSlot, recordStart, recordEnd, freeSlotOf, slotRun } from "./slots";
 import { taskService, beginRun, beginSlotRun, setRunNode, setRunState, runState, firstStart, finishRun, finishSlotRun, suspendRun,
-  noteResumed, resumeCost, adoptRun, runJob, knownRecord, recordIndex, jobPreemptions, RS_NONE, RS_RUNNING } from "./preempt";
+  noteResumed, resumeCost, adoptRun, runJob, knownRecord, recordIndex, jobPreemptions, recMark, RS_NONE, RS_RUNNING } from "./preempt";
 import { scheduler } from "./scheduler";
 import { NodeDiscipline } from "./discipline";
 import { resourcesOn, admit, release, popAdmissible, poppedJob } from "./resources";
@@ -27,12 +27,18 @@ export let preemptibleRuns: bool = false;
 let notesSelection: bool = false;
 let watchStarts: bool = false;
 let claimSlots: bool = false;
+/** The nodes whose freed slots the policy claims, a bit per node (the policy's own array, read
+ *  in place; claimFreedSlotsOf), or empty: every node. */
+let claimNodes: Int32Array = new Int32Array(0);
 let longOnlyRuns: bool = false;    // preemptible runs for long tasks only (Scheduler.preemptsLongOnly)
 /** longOnlyRuns: per run position (slotRun), 16 bytes on one line: when its long task started
  *  (f64 2 pos; read when a run never suspended is suspended) and the run record of its task when
  *  that is a preemptible run (a resumption; int 4 pos + 2), -1 for a run never suspended:
  *  suspendAt and the task's end know which without a lookup. (Both kinds keep the slot-stored
- *  end.) One line, written at every long task's start: two arrays cost two misses there. */
+ *  end.) One line, written at every long task's start: two arrays cost two misses there. Its
+ *  last int (4 pos + 3) is a copy of the record's mark (preempt.ts recMark, the policy's own
+ *  int) as the run began, 0 for a run never suspended: Dice's count of the task's suspensions,
+ *  which its requests read without the record (runMarkOn). */
 let longPos: Int32Array = new Int32Array(0);
 let longPosF: Float64Array = new Float64Array(0);
 /** resumeAt is starting a suspended task (a preemptible run even when longOnlyRuns). */
@@ -50,6 +56,7 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
   notesSelection = d.notesSelection;
   watchStarts = scheduler.watchesStarts;
   claimSlots = scheduler.claimsFreedSlots;
+  claimNodes = new Int32Array(0);
   longOnlyRuns = preemptible && !d.preemptive && scheduler.preemptsLongOnly;
   longPos = alignedInt32Array(longOnlyRuns ? 4 * nNodes * slotsPerNode : 0, 64);
   longPosF = f64View(longPos);
@@ -130,6 +137,7 @@ function runTask(node: i32, task: i32, job: i32, t: f64): void {
         slotRun[pos] = task;
         longPosF[2 * pos] = t;
         longPos[4 * pos + 2] = -1;
+        longPos[4 * pos + 3] = 0;
       }
     }
     recordStart(task, node, t);
@@ -162,6 +170,7 @@ function resumeRun(node: i32, task: i32, job: i32, t: f64): void {
   const r = recordIndex(task);
   events.pushEnd(node, beginSlotRun(pos, task, t, resumeCost), task, job);
   longPos[4 * pos + 2] = r;
+  longPos[4 * pos + 3] = recMark(r); // (the record is in cache: beginSlotRun wrote it)
 }
 
 /** A get-task reply (request `f`) reaches `node`. */
@@ -241,7 +250,7 @@ export function onRunEnd(node: i32, task: i32, job: i32, t: f64): void {
 /** A slot of `node` became free: the policy may claim it first, then the node serves its queue;
  *  the policy hears of a node left idle. */
 export function afterSlotFreed(node: i32, t: f64): void {
-  if (claimSlots) scheduler.claimFreedSlot(node, t);
+  if (claimSlots && (claimNodes.length == 0 || (claimNodes[node >> 5] & (1 << (node & 31))) != 0)) scheduler.claimFreedSlot(node, t);
   serve(node, t);
   notifyIfIdle(node, t);
 }
@@ -285,6 +294,11 @@ export function resumeAt(node: i32, task: i32, t: f64, record: i32 = -1): void {
  *  one never suspended (a policy keeps its own int in the record: preempt.ts recMark). */
 export function runRecordOn(node: i32, k: i32): i32 { return longPos[4 * (node * slotsPerNode + k) + 2]; }
 
+/** longOnlyRuns: the mark of the run record of the task running on slot k of `node` as its run
+ *  began (preempt.ts recMark; a policy changes it only while the task is suspended), 0 for one
+ *  never suspended: on the run position's line, so the record is not read. */
+export function runMarkOn(node: i32, k: i32): i32 { return longPos[4 * (node * slotsPerNode + k) + 3]; }
+
 /** longOnlyRuns: loads what suspending the long task running on `node` reads first (its end's slot
  *  line, its job's count of suspensions), for a policy's look-ahead (only speed depends on it);
  *  returns a value to sink. */
@@ -304,6 +318,12 @@ function runPosition(node: i32, task: i32): i32 {
  *  gives the setting at the start): a policy that claims slots only while it holds suspended
  *  tasks (Dice) saves a call per freed slot the rest of the time. */
 export function claimFreedSlots(on: bool): void { claimSlots = on; }
+
+/** Limits the policy's claimFreedSlot calls to the nodes whose bit is set in `nodes` (a bit per
+ *  node, the policy's array: read in place, so the policy's updates count at once): Dice claims
+ *  only the slots of nodes in their suspension window, a few dozen of 15,000, where every freed
+ *  slot of every node cost a call (29 M at full size, 5.4 M of them in a window). */
+export function claimFreedSlotsOf(nodes: Int32Array): void { claimNodes = nodes; }
 
 /** Tells the policy when `node` has a free slot and an empty queue. */
 // @ts-ignore: decorator
