@@ -1,7 +1,7 @@
 // A/B timing of engine builds, for performance work on a noisy machine.
 //
 //   node dist/bench/ab.js [--trace FILE | --jobs N] [--schedulers a,b] [--nodes N] [--rounds R]
-//                         [--engine wasm|js] [--preset P | --preset s=P,s=P] [--different] ROOT [ROOT ...]
+//                         [--engine wasm|js] [--preset P | --preset s=P,s=P] [--fresh] [--different] ROOT [ROOT ...]
 //
 // Each ROOT is a built checkout of this package (its dist/ and build/), e.g. a `git worktree`
 // of an older commit after `node scripts/build.mjs`. All roots run in one process on the same
@@ -14,7 +14,10 @@
 // round too; with several schedulers, each one's minima and medians are also given as ratios to
 // the first's in the same roots (e.g. `--schedulers hawk,hawk-dice --preset
 // hawk=google,hawk-dice=dice-google .`: one build's Dice cost against its host). --preset names
-// the parameter preset (default google), for all schedulers or per scheduler. Every run's per-job finish times and counters are hashed, and the
+// the parameter preset (default google), for all schedulers or per scheduler. A build whose Wasm
+// runs reuse a finished run's memory (src/engine/wasm.ts) touches fewer fresh pages from its
+// second run on than a single CLI run does; --fresh gives every Wasm run a factory, and so a
+// memory, of its own (the comparison then leaves the reuse out). Every run's per-job finish times and counters are hashed, and the
 // tool fails if two roots disagree: a speed-up must not change results.
 //
 // With one ROOT and --rounds 1 it is a plain single run, e.g. under a cache simulator:
@@ -27,6 +30,7 @@
 // subtract from such a count.
 import { resultDigest } from "./result-hash.js";
 import { resolve } from "node:path";
+import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 function arg(name: string, def: string): string {
@@ -47,6 +51,7 @@ const traceFile = arg("trace", "");
 // --different: the roots may give different results (a change of random draws, say); the digests
 // are printed but not compared.
 const different = process.argv.includes("--different");
+const fresh = process.argv.includes("--fresh") && engine === "wasm";
 const jobs = Number(arg("jobs", "120000"));
 // The preset per scheduler: `--preset dice-google` for all, or `hawk=google,hawk-dice=dice-google`.
 const presetArg = arg("preset", "google");
@@ -79,7 +84,15 @@ async function load(dir: string): Promise<Root> {
   const { runSimulation } = await at("simulate.js");
   const { findPreset, presetParamsFor } = await at("config/presets.js");
   const { findScheduler } = await at("config/schedulers.js");
-  const factory = await loadEngine(engine);
+  const shared = await loadEngine(engine);
+  // --fresh: a factory per run from the root's own module (no memory handed from run to run)
+  let factory = shared;
+  let perRun: (() => unknown) | undefined;
+  if (fresh) {
+    const { wasmEngineFactory } = await at("engine/wasm.js");
+    const module = new WebAssembly.Module(readFileSync(resolve(dir, "build/aviary.wasm")));
+    perRun = () => wasmEngineFactory(module);
+  }
   for (const s of schedulers) {
     try {
       findPreset(presetOf.get(s)!);
@@ -94,6 +107,7 @@ async function load(dir: string): Promise<Root> {
     run: (scheduler) => {
       const config = resolveConfig({ scheduler, nodes, slots: 1, seed: 1,
         params: presetParamsFor(findPreset(presetOf.get(scheduler)!), findScheduler(scheduler)) });
+      if (perRun) factory = perRun();
       const c0 = process.cpuUsage();
       const t0 = performance.now();
       const r = runSimulation(factory, trace, config);
