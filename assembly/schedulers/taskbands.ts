@@ -28,6 +28,21 @@ const TOUCH_FROM: i32 = 1024;
   i32Set(tp, 4 * (i + 3) + 3, job);
 }
 
+/** Puts (key, task, job) at position i or above it, moving the parents it ranks before down
+ *  (a push's sift-up, and a pop's after the hole reached the bottom). */
+// @ts-ignore: decorator
+@inline function siftUp(kp: F64Ptr, tp: I32Ptr, i: i32, key: f64, task: i32, job: i32): void {
+  while (i > 0) {
+    const p = (i - 1) >> 2;
+    const kq = f64Get(kp, 2 * (p + 3));
+    const tq = i32Get(tp, 4 * (p + 3) + 2);
+    if (!ranksBefore(key, task, kq, tq)) break;
+    putEntry(kp, tp, i, kq, tq, i32Get(tp, 4 * (p + 3) + 3));
+    i = p;
+  }
+  putEntry(kp, tp, i, key, task, job);
+}
+
 /** A max-heap of tasks by key (ties: the lower task index first). The heap is 4-ary, each entry
  *  one 16-byte record (key f64, task i32, job i32) and the four children of a node on one 64-byte
  *  line (entry i at record i + 3, the buffer line-aligned): one miss per level. */
@@ -54,16 +69,7 @@ export class TaskHeap {
     }
     const kp = f64Base(this.keys);
     const tp = i32Base(this.rec);
-    let i = this.size++;
-    while (i > 0) {
-      const p = (i - 1) >> 2;
-      const kq = f64Get(kp, 2 * (p + 3));
-      const tq = i32Get(tp, 4 * (p + 3) + 2);
-      if (!ranksBefore(key, task, kq, tq)) break;
-      putEntry(kp, tp, i, kq, tq, i32Get(tp, 4 * (p + 3) + 3));
-      i = p;
-    }
-    putEntry(kp, tp, i, key, task, job);
+    siftUp(kp, tp, this.size++, key, task, job);
   }
 
   /** The top task (the heap must not be empty). */
@@ -114,15 +120,7 @@ export class TaskHeap {
         putEntry(kp, tp, i, kb, tb, i32Get(tp, 4 * (b + 3) + 3));
         i = b;
       }
-      while (i > 0) {
-        const p = (i - 1) >> 2;
-        const kq = f64Get(kp, 2 * (p + 3));
-        const tq = i32Get(tp, 4 * (p + 3) + 2);
-        if (!ranksBefore(key, task, kq, tq)) break;
-        putEntry(kp, tp, i, kq, tq, i32Get(tp, 4 * (p + 3) + 3));
-        i = p;
-      }
-      putEntry(kp, tp, i, key, task, job);
+      siftUp(kp, tp, i, key, task, job);
       this.sink = sink;
     }
     return top;
