@@ -542,7 +542,7 @@ export class Dice extends TimerOwner {
     if (this.waitingNodes++ == 0) {
       // (claim() matters only then, and only at nodes in their window: the others' freed slots
       // are not offered)
-      claimFreedSlotsOf(this.inWindow);
+      claimFreedSlotsOf(this.inWindow, this.heldRec);
       claimFreedSlots(true);
     }
     count(this.cSuspendSeconds, this.s.suspendDelay);
@@ -665,9 +665,9 @@ export class Dice extends TimerOwner {
   resume(node: i32, now: f64): void {
     const task = this.heldRec[4 * node];
     const record = this.heldRec[4 * node + 1];
-    // What the resumption reads, cold since the suspension: the run record and the task's
-    // duration, loaded together here so that their misses overlap (only speed depends on it).
-    this.touchSinkF = <f64>recMark(record) + taskDuration[task];
+    // What the resumption reads, cold since the suspension: the run record (which holds the
+    // task's duration too), loaded here first (only speed depends on it).
+    this.touchSink = recMark(record);
     this.heldRec[4 * node] = -1;
     this.held[node >> 5] &= ~(1 << (node & 31));
     this.inWindow[node >> 5] &= ~(1 << (node & 31));
