@@ -384,13 +384,8 @@ export class Dice extends TimerOwner {
     if (m <= 0) return 0;
     const mark = this.mark; // a bit per index
     const picks = this.picks;
-    let c = 0;
-    for (let j = range - m; j < range; j++) {
-      let t = rng.nextInt(j + 1);
-      if ((mark[t >> 5] & (1 << (t & 31))) != 0) t = j;
-      mark[t >> 5] |= 1 << (t & 31);
-      picks[c++] = t;
-    }
+    rng.floyd(m, range, mark, picks);
+    let c = m;
     if (<f64>c * <f64>c >= <f64>range * 0.125) {
       // Many: read them back in order from the bits (range / 32 words beat a sort of c).
       c = 0;
