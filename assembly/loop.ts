@@ -133,7 +133,8 @@ function calendarWidth(tasks: i32): f64 {
  *  other whose misses overlap while the events wait their turn (a serve after a task end
  *  otherwise stalls on its queue head, last touched when the task started). Only speed depends
  *  on it (docs/perf-log.md). */
-function touchPoured(q: EventQueue): void {
+// @ts-ignore: decorator
+@inline function touchPoured(q: EventQueue): void { // (inlined as it was before touchEnd made it too large to be)
   const len = q.pouredLen;
   q.pouredLen = 0;
   const per = slotsPerNode;
