@@ -26,7 +26,7 @@
 //    overhead (slot busy, no service), then its remaining work.
 import {
   Scheduler, Params, NodeDiscipline, FifoDiscipline, firstReadyEntry, SrptDiscipline, TimerOwner, timerKind, setTimer, eventMark, nNodes, slotsPerNode,
-  netDelay, queueLength, longQueued, longRunning, jobLong, jobUnlaunched, taskDuration, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
+  netDelay, queueLength, longQueued, longRunning, holdsLongWork, jobLong, jobUnlaunched, taskDuration, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
   runningTask, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, claimFreedSlots, claimFreedSlotsOf, setRunOverheads, runRecordOn, runMarkOn, recMark, setRecMark, touchSuspension, touchFreeRecord,
   registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, resourcesOn, C_RESUME_SECONDS, C_EVENTS,
 } from "../policy";
@@ -463,7 +463,7 @@ export class Dice extends TimerOwner {
     for (let i = 0; i < m; i++) {
       const node = this.pending[at];
       at = at + 1 == cap ? 0 : at + 1;
-      if (longRunning(node) == 0 || queueLength(node) == longQueued(node)) continue;
+      if (!holdsLongWork(node) || longRunning(node) == 0 || queueLength(node) == longQueued(node)) continue;
       const k = this.runningLongSlot(node);
       if (k < 0) continue;
       if (runMarkOn(node, k) >= max) continue; // (dropped by (3): nothing more to read)
@@ -520,7 +520,9 @@ export class Dice extends TimerOwner {
    *  checked in the order (1), (2), (4), (3) and the first that fails is counted: (3) needs the
    *  running task's record, the others only the node's (docs/models/dice.md). */
   request(node: i32, now: f64): void {
-    if (longRunning(node) == 0) { count(this.cDrop1, 1.0); return; }           // (1)
+    // (1); a node without the long-work bit (2 KB for all nodes, in cache) runs no long task, and
+    // its counters, a miss at most requests, are not read
+    if (!holdsLongWork(node) || longRunning(node) == 0) { count(this.cDrop1, 1.0); return; }
     if (this.isHeld(node)) { count(this.cDrop2, 1.0); return; }                // (2)
     if (!this.hasShortProbe(node)) { count(this.cDrop4, 1.0); return; }        // (4)
     const k = this.runningLongSlot(node);
