@@ -21,12 +21,14 @@ const PS: i32 = 4;
 const ES: i32 = 4;
 const E_X: i32 = 2;
 const E_Y: i32 = 3;
-/** Ints per slot (slots): the task whose end is pending (-1: none), its job, and the sequence
- *  number of that end (-1: none), on one line: a task end's pop reads them together. */
+/** Ints per slot (slots): the task whose end is pending (-1: none), its job, the sequence number
+ *  of that end (-1: none) and the caller's int that rides with it (pushEnd's `tag`), on one
+ *  line: a task end's pop reads them together. */
 const SLS: i32 = 4;
 const SL_TASK: i32 = 0;
 const SL_JOB: i32 = 1;
 const SL_SEQ: i32 = 2;
+const SL_TAG: i32 = 3;
 
 /** Windows in the calendar's ring (a power of two), and its occupancy bitmap's words. */
 const NB: i32 = 8192;
@@ -80,6 +82,7 @@ export class EventQueue {
   curA: i32 = 0;
   curB: i32 = 0;
   curC: i32 = 0;     // heap events only (lanes carry a and b)
+  curD: i32 = 0;     // task ends only: the end's tag (pushEnd)
   /** Written by pop's look-ahead loads so they are not optimized away. */
   touchSink: i32 = 0;
   // Calendar (useCalendar): time is cut into windows of width W, window k(t) = floor(t / W).
@@ -400,6 +403,7 @@ export class EventQueue {
       this.curA = this.slotsPerNode == 1 ? x : toI32(<f64>x / <f64>this.slotsPerNode); // exact for these magnitudes
       this.curB = sl[b + SL_TASK];
       this.curC = sl[b + SL_JOB];
+      this.curD = sl[b + SL_TAG];
       sl[b + SL_TASK] = -1;
     } else {
       this.curTime = bt;
@@ -509,8 +513,10 @@ export class EventQueue {
     this.farPlace(i, t, x, y);
   }
 
-  /** Adds the end of `task` (of `job`) at `t` on a slot of `node` without a pending end. */
-  pushEnd(node: i32, t: f64, task: i32, job: i32): void {
+  /** Adds the end of `task` (of `job`) at `t` on a slot of `node` without a pending end; `tag`, the
+   *  caller's, comes back with it (curD; serve.ts: a resumed run's record, so that its end reads
+   *  no line of its own to find it). */
+  pushEnd(node: i32, t: f64, task: i32, job: i32, tag: i32 = -1): void {
     let slot = node;
     const per = this.slotsPerNode;
     if (per > 1) {
@@ -524,6 +530,7 @@ export class EventQueue {
     sl[b + SL_TASK] = task;
     sl[b + SL_JOB] = job;
     sl[b + SL_SEQ] = s;
+    sl[b + SL_TAG] = tag;
     this.add(t, slot, s);
   }
 

@@ -12,7 +12,7 @@ import { setupResources, initializeResources } from "./resources";
 import { setupPredictions } from "./predict";
 import { initializeRuns, resetRunOverheads, runNode, runJob, knownRecord } from "./preempt";
 import { Scheduler, setScheduler, scheduler } from "./scheduler";
-import { initializeServe, onReply, onTaskEnd, onRunEnd, discipline } from "./serve";
+import { initializeServe, onReply, onTaskEnd, onRunEnd, discipline, touchesEnds, touchEnd } from "./serve";
 import { initializeMessages, deliver } from "./messages";
 import { resetTimers, fireTimer } from "./timers";
 import { EventQueue } from "./events";
@@ -133,7 +133,8 @@ function calendarWidth(tasks: i32): f64 {
  *  other whose misses overlap while the events wait their turn (a serve after a task end
  *  otherwise stalls on its queue head, last touched when the task started). Only speed depends
  *  on it (docs/perf-log.md). */
-function touchPoured(q: EventQueue): void {
+// @ts-ignore: decorator
+@inline function touchPoured(q: EventQueue): void { // (inlined as it was before touchEnd made it too large to be)
   const len = q.pouredLen;
   q.pouredLen = 0;
   const per = slotsPerNode;
@@ -144,11 +145,14 @@ function touchPoured(q: EventQueue): void {
     const node = per == 1 ? x : toI32(<f64>x / <f64>per); // (exact at these magnitudes)
     acc ^= queueLength(node) ^ jobRecordWord(q.pouredJob(i));
   }
+  // (and the line a policy claiming the node's freed slot reads: serve.ts touchEnd)
+  const ends = touchesEnds();
   for (let i = 0; i < len; i++) {
     const x = q.pouredSlot(i);
     if (x < 0) continue;
     const node = per == 1 ? x : toI32(<f64>x / <f64>per); // (exact at these magnitudes)
     acc ^= touchQueueHead(node);
+    if (ends) acc ^= touchEnd(node);
   }
   touchSink = acc;
 }
@@ -168,7 +172,7 @@ export function runEvents(maxEvents: i32): i32 {
     const b = q.curB;
     setNow(t);
     if (kind == EV_TASK_END) {
-      onTaskEnd(a, b, q.curC, t);
+      onTaskEnd(a, b, q.curC, t, q.curD);
     } else if (kind == EV_REPLY) {
       onReply(a, b, t);
     } else if (kind == EV_DELIVER) {

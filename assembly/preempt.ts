@@ -96,7 +96,7 @@ let lastRec: i32 = -1;
 const RI: i32 = 16;
 const RF_ATT: i32 = 0;
 const RF_START: i32 = 1;
-const RF_END: i32 = 2;
+const RF_END: i32 = 2; // (sparse records: the task's duration instead, adoptRun; only LAS reads a run's end)
 const RF_COST: i32 = 3;
 const RF_SUSP: i32 = 4;
 const RI_STATE: i32 = 10;
@@ -340,10 +340,12 @@ export function beginRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
   setF(runCostOf, r, RF_COST, overhead);
   const start = t + overhead;
   setF(runStartOf, r, RF_START, start);
-  let rem = taskDuration[task] - getF(attainedOf, r, RF_ATT);
+  // (A sparse record holds the task's duration where the others hold the run's end, which no
+  // reader of sparse records needs: a resumption then reads no cold line beside its record.)
+  let rem = (sparse ? spF[(r << 3) + RF_END] : taskDuration[task]) - getF(attainedOf, r, RF_ATT);
   if (rem < 0.0) rem = 0.0;
   const end = start + rem;
-  setF(runEndOf, r, RF_END, end);
+  if (!sparse) setF(runEndOf, r, RF_END, end);
   return end;
 }
 
@@ -362,8 +364,9 @@ export function beginSlotRun(pos: i32, task: i32, t: f64, overhead: f64): f64 {
 /** Sparse records: `task` of `job`, running on `node` since `start` with a slot-stored end that the
  *  caller has just taken back (events.cancelEnd), becomes a preemptible run on run position `pos`
  *  (slotRun[pos] == task already): as if begun at `start` without overhead and without an end
- *  event (the caller suspends it next). Its record is fresh (named, its mark 0). */
-export function adoptRun(node: i32, task: i32, job: i32, pos: i32, start: f64): void {
+ *  event (the caller suspends it next). Its record is fresh (named, its mark 0) and keeps the
+ *  task's `duration` (taskDuration[task], which the caller has at hand) for its later runs. */
+export function adoptRun(node: i32, task: i32, job: i32, pos: i32, start: f64, duration: f64): void {
   const r = newSparseRecord(task);
   sp[(r << 4) + RI_MARK] = 0; // (the policy's own int: Dice's suspensions of the task)
   setI(runJobOf, r, RI_JOB, job);
@@ -374,7 +377,7 @@ export function adoptRun(node: i32, task: i32, job: i32, pos: i32, start: f64): 
   setF(runCostOf, r, RF_COST, 0.0);
   setF(runStartOf, r, RF_START, start);
   setI(endEvent, r, RI_EVENT, -1);
-  // (RF_END is left as it is: the run is suspended next, and the next run (openRun) sets it.)
+  spF[(r << 3) + RF_END] = duration; // (sparse: the duration, openRun)
 }
 
 /** Credits the running `task` with its progress up to `t` (a quantum check); its run goes on. */

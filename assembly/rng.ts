@@ -147,6 +147,36 @@ export class Rng {
     return found;
   }
 
+  /** Floyd's draw of `m` distinct values of [0, range) (0 < m <= range < 2^24): for j = range - m
+   *  .. range - 1, t = nextInt(j + 1), or j when t was drawn already; each is marked in the bitset
+   *  `mark` (bit t & 31 of mark[t >> 5]) and written to picks[0 .. m - 1] in drawing order. The
+   *  same draws as nextInt in that loop, with the state in locals for the whole loop (Dice's
+   *  request targets: 8.4 M at full size, thousands a tick). */
+  floyd(m: i32, range: i32, mark: Int32Array, picks: Int32Array): void {
+    let s0 = this.s0;
+    let s1 = this.s1;
+    let s2 = this.s2;
+    let s3 = this.s3;
+    let c = 0;
+    for (let j = range - m; j < range; j++) {
+      const n = j + 1;
+      let r = 0;
+      let low = 0;
+      do {
+        // nextInt(n), step for step
+        r = imul(rotl(imul(s1, 5), 7), 9);
+        const t = s1 << 9;
+        s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = rotl(s3, 11);
+        low = imul(r, n);
+      } while (ltU32(low, n) && ltU32(low, lemireThreshold(n))); // (drawn again)
+      let x = mulHiU32(r, n);
+      if ((mark[x >> 5] & (1 << (x & 31))) != 0) x = j;
+      mark[x >> 5] |= 1 << (x & 31);
+      picks[c++] = x;
+    }
+    this.s0 = s0; this.s1 = s1; this.s2 = s2; this.s3 = s3;
+  }
+
   /** Rejection sampling over [0, n): draws nextInt(n) until the value x is below `lo` or has
    *  bit (x & 31) of bits[base + (x >> 5)] clear, and returns it: uniform over those values
    *  (at least one must exist). The same draws as nextInt in a loop, with the state in locals

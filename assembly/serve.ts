@@ -31,14 +31,20 @@ let claimSlots: bool = false;
  *  in place; claimFreedSlotsOf), or empty: every node. */
 let claimNodes: Int32Array = new Int32Array(0);
 let longOnlyRuns: bool = false;    // preemptible runs for long tasks only (Scheduler.preemptsLongOnly)
-/** longOnlyRuns: per run position (slotRun), 16 bytes on one line: when its long task started
- *  (f64 2 pos; read when a run never suspended is suspended) and the run record of its task when
- *  that is a preemptible run (a resumption; int 4 pos + 2), -1 for a run never suspended:
- *  suspendAt and the task's end know which without a lookup. (Both kinds keep the slot-stored
- *  end.) One line, written at every long task's start: two arrays cost two misses there. Its
- *  last int (4 pos + 3) is a copy of the record's mark (preempt.ts recMark, the policy's own
- *  int) as the run began, 0 for a run never suspended: Dice's count of the task's suspensions,
- *  which its requests read without the record (runMarkOn). */
+/** longOnlyRuns: per run position (slotRun), 32 bytes (LP ints) on one line: when its long task
+ *  started and the task's duration (f64 LP/2 pos and LP/2 pos + 1: read when a run never
+ *  suspended is suspended, which then reads neither the task's duration nor anything else cold;
+ *  the duration is in cache at the start, which pushes the end), and the run record of its task
+ *  when that is a preemptible run (a resumption; int LP pos + LP_REC), -1 for a run never
+ *  suspended: suspendAt knows which without a lookup. (Both kinds keep the slot-stored end; a
+ *  resumed run's end carries its record in the calendar, so the end reads nothing here.) One
+ *  line, written at every long task's start: two arrays cost two misses there. LP pos + LP_MARK
+ *  is a copy of the record's mark (preempt.ts recMark, the policy's own int) as the run began, 0
+ *  for a run never suspended: Dice's count of the task's suspensions, which its requests read
+ *  without the record (runMarkOn). */
+const LP: i32 = 8;
+const LP_REC: i32 = 4;
+const LP_MARK: i32 = 5;
 let longPos: Int32Array = new Int32Array(0);
 let longPosF: Float64Array = new Float64Array(0);
 /** resumeAt is starting a suspended task (a preemptible run even when longOnlyRuns). */
@@ -57,8 +63,9 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
   watchStarts = scheduler.watchesStarts;
   claimSlots = scheduler.claimsFreedSlots;
   claimNodes = new Int32Array(0);
+  claimHeld = new Int32Array(0);
   longOnlyRuns = preemptible && !d.preemptive && scheduler.preemptsLongOnly;
-  longPos = alignedInt32Array(longOnlyRuns ? 4 * nNodes * slotsPerNode : 0, 64);
+  longPos = alignedInt32Array(longOnlyRuns ? LP * nNodes * slotsPerNode : 0, 64);
   longPosF = f64View(longPos);
   resuming = false;
   const fetches = nNodes * slotsPerNode + 1; // each request in flight holds a slot
@@ -130,18 +137,20 @@ function runTask(node: i32, task: i32, job: i32, t: f64): void {
     // and suspendAt turns it into a preemptible run if it is ever suspended (most never are).
     counters[C_TASKS_STARTED] += 1.0;
     noteTaskStart(job, t);
+    const d = taskDuration[task];
     if (jobIsLong(job)) {
       addLongRunning(node, 1);
       if (longOnlyRuns) {
         const pos = freeSlotOf(node);
         slotRun[pos] = task;
-        longPosF[2 * pos] = t;
-        longPos[4 * pos + 2] = -1;
-        longPos[4 * pos + 3] = 0;
+        longPosF[(LP >> 1) * pos] = t;
+        longPosF[(LP >> 1) * pos + 1] = d;
+        longPos[LP * pos + LP_REC] = -1;
+        longPos[LP * pos + LP_MARK] = 0;
       }
     }
     recordStart(task, node, t);
-    events.pushEnd(node, t + taskDuration[task], task, job); // the job rides along: no lookup at the end
+    events.pushEnd(node, t + d, task, job, -1); // the job rides along: no lookup at the end
   }
   if (watchStarts) scheduler.onTaskStart(node, task, job, t);
 }
@@ -168,9 +177,9 @@ function resumeRun(node: i32, task: i32, job: i32, t: f64): void {
   if (jobIsLong(job)) addLongRunning(node, 1);
   const pos = freeSlotOf(node);
   const r = recordIndex(task);
-  events.pushEnd(node, beginSlotRun(pos, task, t, resumeCost), task, job);
-  longPos[4 * pos + 2] = r;
-  longPos[4 * pos + 3] = recMark(r); // (the record is in cache: beginSlotRun wrote it)
+  events.pushEnd(node, beginSlotRun(pos, task, t, resumeCost), task, job, r); // (the end carries its record)
+  longPos[LP * pos + LP_REC] = r;
+  longPos[LP * pos + LP_MARK] = recMark(r); // (the record is in cache: beginSlotRun wrote it)
 }
 
 /** A get-task reply (request `f`) reaches `node`. */
@@ -200,12 +209,12 @@ export function onReply(node: i32, f: i32, t: f64): void {
   }
 }
 
-/** A run that could not be preempted ended (EV_TASK_END). */
+/** A run that could not be preempted ended (EV_TASK_END); `r` is what its end carried: under
+ *  longOnlyRuns the run record of a resumed run, else -1. */
 // @ts-ignore: decorator
-@inline export function onTaskEnd(node: i32, task: i32, job: i32, t: f64): void {
+@inline export function onTaskEnd(node: i32, task: i32, job: i32, t: f64, r: i32): void {
   if (longOnlyRuns && jobIsLong(job)) {
     const pos = runPosition(node, task);
-    const r = longPos[4 * pos + 2];
     if (r >= 0) {
       finishSlotRun(task, r, pos, t); // (a resumed run: its record's accounting, as finishRun's; frees pos)
     } else {
@@ -262,14 +271,14 @@ export function afterSlotFreed(node: i32, t: f64): void {
 export function suspendAt(node: i32, task: i32, t: f64): i32 {
   if (longOnlyRuns) {
     const pos = runPosition(node, task);
-    const r = longPos[4 * pos + 2];
+    const r = longPos[LP * pos + LP_REC];
     let slot = node * slotsPerNode;
     while (events.slotTask(slot) != task) slot++;
     const job = cancelTaskEnd(slot); // (its slot-stored end goes: events.cancelEnd, O(1))
     if (r < 0) {
       // A run never suspended becomes a preemptible run that began when the task started (same
       // service, same accounting as if it had been one all along).
-      adoptRun(node, task, job, pos, longPosF[2 * pos]);
+      adoptRun(node, task, job, pos, longPosF[(LP >> 1) * pos], longPosF[(LP >> 1) * pos + 1]);
     } else {
       knownRecord(task, r); // (a resumed run)
     }
@@ -292,12 +301,12 @@ export function resumeAt(node: i32, task: i32, t: f64, record: i32 = -1): void {
 
 /** longOnlyRuns: the run record of the task running on slot k of `node` (runningTask), or -1 for
  *  one never suspended (a policy keeps its own int in the record: preempt.ts recMark). */
-export function runRecordOn(node: i32, k: i32): i32 { return longPos[4 * (node * slotsPerNode + k) + 2]; }
+export function runRecordOn(node: i32, k: i32): i32 { return longPos[LP * (node * slotsPerNode + k) + LP_REC]; }
 
 /** longOnlyRuns: the mark of the run record of the task running on slot k of `node` as its run
  *  began (preempt.ts recMark; a policy changes it only while the task is suspended), 0 for one
  *  never suspended: on the run position's line, so the record is not read. */
-export function runMarkOn(node: i32, k: i32): i32 { return longPos[4 * (node * slotsPerNode + k) + 3]; }
+export function runMarkOn(node: i32, k: i32): i32 { return longPos[LP * (node * slotsPerNode + k) + LP_MARK]; }
 
 /** longOnlyRuns: loads what suspending the long task running on `node` reads first (its end's slot
  *  line, its job's count of suspensions), for a policy's look-ahead (only speed depends on it);
@@ -309,6 +318,7 @@ export function touchSuspension(node: i32): i32 {
 
 /** longOnlyRuns: the run position (slotRun) of `task`, running on `node`. */
 function runPosition(node: i32, task: i32): i32 {
+  if (slotsPerNode == 1) return node; // (a long task's end read this cold line only to find it)
   let pos = node * slotsPerNode;
   while (slotRun[pos] != task) pos++;
   return pos;
@@ -322,8 +332,28 @@ export function claimFreedSlots(on: bool): void { claimSlots = on; }
 /** Limits the policy's claimFreedSlot calls to the nodes whose bit is set in `nodes` (a bit per
  *  node, the policy's array: read in place, so the policy's updates count at once): Dice claims
  *  only the slots of nodes in their suspension window, a few dozen of 15,000, where every freed
- *  slot of every node cost a call (29 M at full size, 5.4 M of them in a window). */
-export function claimFreedSlotsOf(nodes: Int32Array): void { claimNodes = nodes; }
+ *  slot of every node cost a call (29 M at full size, 5.4 M of them in a window). `held`, the
+ *  policy's array too, gives per such node (4 ints) the suspended task and its run record, for
+ *  the engine's look-ahead only (touchEnd): a claim there may resume that task. */
+export function claimFreedSlotsOf(nodes: Int32Array, held: Int32Array): void {
+  claimNodes = nodes;
+  claimHeld = held;
+}
+
+/** The policy's per-node suspended task and run record (claimFreedSlotsOf), or empty. */
+let claimHeld: Int32Array = new Int32Array(0);
+
+/** Whether touchEnd may have anything to load (loop.ts asks once per pour). */
+export function touchesEnds(): bool { return claimSlots && claimHeld.length > 0; }
+
+/** Loads what the end of a task at `node` reads beyond the node's state and queue, for the
+ *  engine's look-ahead over a pour (loop.ts touchPoured; only speed depends on it): at a node
+ *  whose freed slots the policy claims (a Dice node in its window) the policy's line for it,
+ *  which the claim reads first (it stalled there, the line cold since the window began). */
+export function touchEnd(node: i32): i32 {
+  if (claimSlots && claimHeld.length > 0 && (claimNodes[node >> 5] & (1 << (node & 31))) != 0) return claimHeld[4 * node];
+  return 0;
+}
 
 /** Tells the policy when `node` has a free slot and an empty queue. */
 // @ts-ignore: decorator

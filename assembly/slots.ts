@@ -60,6 +60,7 @@ export function runningTask(node: i32, k: i32): i32 { return slotRun[node * slot
 
 /** Preemptible runs: the first slot of `node` without a run (one must be free). */
 export function freeSlotOf(node: i32): i32 {
+  if (slotsPerNode == 1) return node; // (the node's only slot: no read of a line that may be cold)
   let pos = node * slotsPerNode;
   while (slotRun[pos] >= 0) pos++;
   return pos;

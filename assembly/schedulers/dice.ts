@@ -26,7 +26,7 @@
 //    overhead (slot busy, no service), then its remaining work.
 import {
   Scheduler, Params, NodeDiscipline, FifoDiscipline, firstReadyEntry, SrptDiscipline, TimerOwner, timerKind, setTimer, eventMark, nNodes, slotsPerNode,
-  netDelay, queueLength, longQueued, longRunning, jobLong, jobUnlaunched, taskDuration, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
+  netDelay, queueLength, longQueued, longRunning, holdsLongWork, jobLong, jobUnlaunched, taskDuration, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
   runningTask, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, claimFreedSlots, claimFreedSlotsOf, setRunOverheads, runRecordOn, runMarkOn, recMark, setRecMark, touchSuspension, touchFreeRecord,
   registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, resourcesOn, C_RESUME_SECONDS, C_EVENTS,
 } from "../policy";
@@ -384,13 +384,8 @@ export class Dice extends TimerOwner {
     if (m <= 0) return 0;
     const mark = this.mark; // a bit per index
     const picks = this.picks;
-    let c = 0;
-    for (let j = range - m; j < range; j++) {
-      let t = rng.nextInt(j + 1);
-      if ((mark[t >> 5] & (1 << (t & 31))) != 0) t = j;
-      mark[t >> 5] |= 1 << (t & 31);
-      picks[c++] = t;
-    }
+    rng.floyd(m, range, mark, picks);
+    let c = m;
     if (<f64>c * <f64>c >= <f64>range * 0.125) {
       // Many: read them back in order from the bits (range / 32 words beat a sort of c).
       c = 0;
@@ -468,7 +463,7 @@ export class Dice extends TimerOwner {
     for (let i = 0; i < m; i++) {
       const node = this.pending[at];
       at = at + 1 == cap ? 0 : at + 1;
-      if (longRunning(node) == 0 || queueLength(node) == longQueued(node)) continue;
+      if (!holdsLongWork(node) || longRunning(node) == 0 || queueLength(node) == longQueued(node)) continue;
       const k = this.runningLongSlot(node);
       if (k < 0) continue;
       if (runMarkOn(node, k) >= max) continue; // (dropped by (3): nothing more to read)
@@ -525,7 +520,9 @@ export class Dice extends TimerOwner {
    *  checked in the order (1), (2), (4), (3) and the first that fails is counted: (3) needs the
    *  running task's record, the others only the node's (docs/models/dice.md). */
   request(node: i32, now: f64): void {
-    if (longRunning(node) == 0) { count(this.cDrop1, 1.0); return; }           // (1)
+    // (1); a node without the long-work bit (2 KB for all nodes, in cache) runs no long task, and
+    // its counters, a miss at most requests, are not read
+    if (!holdsLongWork(node) || longRunning(node) == 0) { count(this.cDrop1, 1.0); return; }
     if (this.isHeld(node)) { count(this.cDrop2, 1.0); return; }                // (2)
     if (!this.hasShortProbe(node)) { count(this.cDrop4, 1.0); return; }        // (4)
     const k = this.runningLongSlot(node);
@@ -542,7 +539,7 @@ export class Dice extends TimerOwner {
     if (this.waitingNodes++ == 0) {
       // (claim() matters only then, and only at nodes in their window: the others' freed slots
       // are not offered)
-      claimFreedSlotsOf(this.inWindow);
+      claimFreedSlotsOf(this.inWindow, this.heldRec);
       claimFreedSlots(true);
     }
     count(this.cSuspendSeconds, this.s.suspendDelay);
@@ -665,9 +662,9 @@ export class Dice extends TimerOwner {
   resume(node: i32, now: f64): void {
     const task = this.heldRec[4 * node];
     const record = this.heldRec[4 * node + 1];
-    // What the resumption reads, cold since the suspension: the run record and the task's
-    // duration, loaded together here so that their misses overlap (only speed depends on it).
-    this.touchSinkF = <f64>recMark(record) + taskDuration[task];
+    // What the resumption reads, cold since the suspension: the run record (which holds the
+    // task's duration too), loaded here first (only speed depends on it).
+    this.touchSink = recMark(record);
     this.heldRec[4 * node] = -1;
     this.held[node >> 5] &= ~(1 << (node & 31));
     this.inWindow[node >> 5] &= ~(1 << (node & 31));

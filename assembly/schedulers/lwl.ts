@@ -13,7 +13,7 @@
 // node running a task this scheduler placed looks lighter by what that task has run,
 //   W[n] + 2 x delay - min(elapsed, its estimate),   elapsed counted from the request,
 // and a node with W = 0 is taken first. The estimate-only view (A9's pseudo-code) is the default.
-import { Scheduler, Params, nNodes, netDelay, compatMode, jobLong, jobUnlaunched, jobEstimate, sendBegin, sendTo, sendEnd, fail,
+import { Scheduler, Params, nNodes, netDelay, compatMode, jobLong, jobUnlaunched, jobEstimate, jobEst, sendBegin, sendTo, sendEnd, fail,
   E_RANGE_OUTSIDE_VIEW } from "../policy";
 import { MinTree } from "../mintree";
 import { ClassAwareScheduler } from "./classes";
@@ -183,7 +183,7 @@ export class CentralLwl {
   started(node: i32, job: i32, now: f64): void {
     const k = node - this.base;
     const from = now - 2.0 * netDelay;
-    const e = jobEstimate[job];
+    const e = jobEst(job); // (jobEstimate[job], from the job's record: in cache at a start)
     this.runFrom[k] = from;
     this.runEst[k] = e;
     if (now - from < e) {
@@ -203,7 +203,9 @@ export class CentralLwl {
     if (left == 0) { this.bits[node >> 5] &= ~(1 << (node & 31)); this.ones--; }
     // Exactly zero when idle, so rounding residues never reorder empty nodes.
     const k = node - this.base;
-    this.load[k] = left == 0 ? 0.0 : this.load[k] - jobEstimate[job];
+    // (the estimate from the job's record, in cache at a task's end, jobEst: jobEstimate[job] is a
+    // line of its own, a miss at most long tasks' ends at full size)
+    this.load[k] = left == 0 ? 0.0 : this.load[k] - jobEst(job);
     if (this.elapsed) {
       this.state[k] = S_IDLE; // (the reference clears the running task at every task end)
       this.due.set(k, Infinity);
