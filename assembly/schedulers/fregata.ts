@@ -29,12 +29,12 @@
 //  - Dispatches run when tasks reach a master, become ready, or resources are freed.
 import {
   Scheduler, Params, nNodes, nTasks, nJobs, netDelay, jobFirstTask, jobTaskCount, jobUnlaunched, nextUnlaunchedTask,
-  taskDuration, taskDemand, taskDemands, demandIndex, jobArrival, jobEstimate, childCount, childAt, parentCount, parentAt, sendBegin, sendTo, sendEnd,
+  taskDuration, taskDemand, taskDemands, demandIndex, jobArrival, jobEstimate, childCount, childAt, sendBegin, sendTo, sendEnd,
   setTimer, timerKind, stream, registerCounter, count, counterValue, setCounter, resourceDims, nodeSlots, capacityOf,
   predictedIsLong,
 } from "../policy";
 import { Rng, STREAM_FREGATA_MASTERS } from "../rng";
-import { toI32, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, ctz32, ushr, I32Ptr } from "../glue";
+import { toI32, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, ctz32, ushr, I32Ptr, freshInt32Array, f64View } from "../glue";
 import { MinTree } from "../mintree";
 import { priorities, partition, volume } from "./packing";
 import { Wfq } from "./wfq";
@@ -156,9 +156,13 @@ export class Fregata extends Scheduler {
   /** Per queue: window entries not known to be unplaceable (winKnown 0, or LOW and anyTier),
    *  kept current. */
   nFresh: Int32Array = new Int32Array(0);
-  // Per task.
-  taskMaster: Int32Array = new Int32Array(nTasks);
-  prio: Float64Array = new Float64Array(nTasks);
+  // Per task, for the tasks with parents only (written at the job's arrival, read when the task
+  // is ready: enqueue). A job's sources (no parents: its first level in `aviary gen fregata`'s
+  // DAGs, ~45 % of the tasks) are enqueued at its arrival from the per-job scratch, so their
+  // entries are never written; the columns are not zero-filled (glue.ts freshInt32Array), so
+  // their pages are never touched (a fresh page costs ~20 us of CPU on a VM).
+  taskMaster: Int32Array = freshInt32Array(nTasks);
+  prio: Float64Array = f64View(freshInt32Array(2 * nTasks));
   jobLow: Uint8Array = new Uint8Array(nJobs);
   rng: Rng = stream(STREAM_FREGATA_MASTERS);
   // Per-job scratch (grown to the largest job).
@@ -174,6 +178,8 @@ export class Fregata extends Scheduler {
   base: Float64Array = new Float64Array(0);
   pj: Float64Array = new Float64Array(0);
   isSource: Int32Array = new Int32Array(0);
+  /** Per local task: its master (assign's answer; copied to taskMaster unless a source). */
+  lmaster: Int32Array = new Int32Array(0);
   group: Int32Array = new Int32Array(0);
   stack: Int32Array = new Int32Array(0);
   gsize: Int32Array = new Int32Array(0);
@@ -215,6 +221,9 @@ export class Fregata extends Scheduler {
     // (registered only with WFQ: a strict run's counters stay those of earlier versions)
     if (!this.strict) this.cLowTurns = registerCounter("wfqLowTurns");
     this.dagAware = true;
+    // (the parents' counts and lists come from the child lists, in arrive: the engine reuses the
+    // parent columns' memory for its own per-task state, dag.ts buildDag)
+    this.readsParents = false;
     this.cutoff = cutoff;
     this.w1 = w1; this.w2 = w2; this.w3 = w3; this.gamma = gamma; this.kappa = kappa;
     this.wcc = wcc;
@@ -359,8 +368,10 @@ export class Fregata extends Scheduler {
   onTimer(kind: i32, a: i32, b: i32, now: f64): void {
     if (kind == this.releaseKind) this.release(a, b, now);
     else if (kind == this.readyKind) {
-      this.enqueue(a, b, now);
-      this.dispatch(this.taskMaster[a], now, -1);
+      // (a task with parents: its master and priority are in the columns)
+      const g = this.taskMaster[a];
+      this.enqueue(a, b, now, g, this.prio[a]);
+      this.dispatch(g, now, -1);
     } else this.arrive(a, now);
   }
 
@@ -379,6 +390,7 @@ export class Fregata extends Scheduler {
     this.base = new Float64Array(c);
     this.pj = new Float64Array(c);
     this.isSource = new Int32Array(c);
+    this.lmaster = new Int32Array(c);
     this.group = new Int32Array(c);
     this.stack = new Int32Array(c);
     this.gsize = new Int32Array(c);
@@ -398,23 +410,43 @@ export class Fregata extends Scheduler {
     const f = jobFirstTask[job];
     const n = jobTaskCount(job);
     this.grow(n);
-    // Local child and parent lists.
+    // Local child lists, and each task's parent count from them (the same edges: dag.ts builds
+    // the child lists from the parent lists).
     let edges = 0;
     for (let t = 0; t < n; t++) edges += childCount(f + t);
-    if (this.kids.length < edges) { this.kids = new Int32Array(edges * 2); this.pars = new Int32Array(edges * 2); }
+    if (this.kids.length < edges) this.kids = new Int32Array(edges * 2);
+    if (this.wcc && this.pars.length < edges) this.pars = new Int32Array(edges * 2);
     const kidOff = this.kidOff;
     const parOff = this.parOff;
+    const kids = this.kids;
+    const indeg = this.indeg;
     kidOff[0] = 0;
-    parOff[0] = 0;
+    for (let t = 0; t < n; t++) indeg[t] = 0;
     for (let t = 0; t < n; t++) {
       const c = childCount(f + t);
-      for (let i = 0; i < c; i++) this.kids[kidOff[t] + i] = childAt(f + t, i) - f;
-      kidOff[t + 1] = kidOff[t] + c;
-      const p = parentCount(f + t);
-      for (let i = 0; i < p; i++) this.pars[parOff[t] + i] = parentAt(f + t, i) - f;
-      parOff[t + 1] = parOff[t] + p;
-      this.indeg[t] = p;
-      this.isSource[t] = p == 0 ? 1 : 0;
+      const o = kidOff[t];
+      for (let i = 0; i < c; i++) {
+        const k = childAt(f + t, i) - f;
+        kids[o + i] = k;
+        indeg[k] = indeg[k] + 1;
+      }
+      kidOff[t + 1] = o + c;
+    }
+    for (let t = 0; t < n; t++) this.isSource[t] = indeg[t] == 0 ? 1 : 0;
+    if (this.wcc) {
+      // The parent lists, for partition's components (parents in increasing order: the trace's
+      // order may differ, but a component and its number — its lowest task's turn — do not
+      // depend on the order of a traversal).
+      parOff[0] = 0;
+      for (let t = 0; t < n; t++) parOff[t + 1] = parOff[t] + indeg[t];
+      for (let t = 0; t < n; t++) this.stack[t] = parOff[t];
+      for (let t = 0; t < n; t++) {
+        for (let e = kidOff[t]; e < kidOff[t + 1]; e++) {
+          const c = kids[e];
+          this.pars[this.stack[c]] = t;
+          this.stack[c] = this.stack[c] + 1;
+        }
+      }
     }
     // Kahn's topological order (FIFO, sources in index order).
     let head = 0;
@@ -448,7 +480,6 @@ export class Fregata extends Scheduler {
       this.base[t] = this.w1 * (1.0 - rem) + this.w3 * (1.0 - sat(aw / tau));
     }
     priorities(n, this.rev, kidOff, this.kids, this.base, this.gamma, this.pj);
-    for (let t = 0; t < n; t++) this.prio[f + t] = this.pj[t];
     // Algorithm 1 and the masters (A4): the masters in a random order (shuffled per job); each
     // group in turn (largest first) goes to the next master in that order whose load is below
     // the threshold, or, when none is, to the least loaded one — loads counting the groups
@@ -460,9 +491,10 @@ export class Fregata extends Scheduler {
     this.rr = 0;
     if (this.perTask) {
       for (let i = 0; i < n; i++) {
-        const t = f + this.topo[i];
+        const t = this.topo[i];
         const m = this.nextMaster();
-        const a = this.assign(t, m, low);
+        const a = this.assign(f + t, m, low);
+        this.lmaster[t] = a;
         this.loads.set(a, this.load(a));
       }
     } else {
@@ -486,10 +518,24 @@ export class Fregata extends Scheduler {
         // after its tasks, to the value the last of them would have set — the tree's state is a
         // function of its values)
         let other = false;
-        for (let k = this.gmaster[g]; k < this.gmaster[g + 1]; k++) if (this.assign(f + this.stack[k], m, low) != m) other = true;
+        for (let k = this.gmaster[g]; k < this.gmaster[g + 1]; k++) {
+          const t = this.stack[k];
+          const a = this.assign(f + t, m, low);
+          this.lmaster[t] = a;
+          if (a != m) other = true;
+        }
         this.loads.set(m, this.load(m));
         if (other) for (let h = 0; h < G; h++) if (h != m) this.loads.set(h, this.load(h));
       }
+    }
+    // The tasks with parents keep their master and priority until they are ready.
+    const isSource = this.isSource;
+    const lmaster = this.lmaster;
+    const pj = this.pj;
+    for (let t = 0; t < n; t++) {
+      if (isSource[t] != 0) continue;
+      this.taskMaster[f + t] = lmaster[t];
+      this.prio[f + t] = pj[t];
     }
     // The ready tasks (those without parents) enter their masters' queues.
     const ready = jobUnlaunched(job);
@@ -497,8 +543,8 @@ export class Fregata extends Scheduler {
     let nt = 0;
     for (let i = 0; i < ready; i++) {
       const t = nextUnlaunchedTask(job);
-      this.enqueue(t, job, now);
-      const g = this.taskMaster[t];
+      const g = lmaster[t - f];
+      this.enqueue(t, job, now, g, pj[t - f]);
       if (this.touchMark[g] != this.touchStamp) { this.touchMark[g] = this.touchStamp; this.touched[nt++] = g; }
     }
     for (let i = 0; i < nt; i++) this.dispatch(this.touched[i], now, -1);
@@ -563,7 +609,6 @@ export class Fregata extends Scheduler {
     }
     // (wide is the task's anyTier: !low, or no group's non-reserved workers can hold it — what
     // takeSlot finds again from the demands, instead of a byte per task kept from here)
-    this.taskMaster[task] = m;
     const W = this.D + 1;
     for (let d = 0; d < this.D; d++) this.groupLoad[m * W + d] += taskDemand(task, d);
     this.groupLoad[m * W + this.D] += 1.0;
@@ -573,13 +618,13 @@ export class Fregata extends Scheduler {
   /** `a` ranks before `b` in a queue: higher key, then the lower task index. */
   static before(ka: f64, ta: i32, kb: f64, tb: i32): bool { return ranksBefore(ka, ta, kb, tb); }
 
-  /** Queue q = 2 x master + class: its top `window` tasks in order in winTask/winKey (the
-   *  window, persistent), the rest in heaps[q]; the window is full whenever the heap is not. */
-  enqueue(task: i32, job: i32, now: f64): void {
-    const g = this.taskMaster[task];
+  /** `task` (of `job`, with master g and priority P(T) `prio`) is ready at its master. Queue
+   *  q = 2 x master + class: its top `window` tasks in order in the window (persistent), the rest
+   *  in heaps[q]; the window is full whenever the heap is not. */
+  enqueue(task: i32, job: i32, now: f64, g: i32, prio: f64): void {
     const tau = this.cutoff > 0.0 ? this.cutoff : 1.0;
     const q = 2 * g + this.jobLow[job];
-    const key = this.prio[task] - this.w2 * now / tau;
+    const key = prio - this.w2 * now / tau;
     const K = this.window;
     const base = q * K;
     let n = this.winSize[q];
