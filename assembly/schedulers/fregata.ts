@@ -1185,7 +1185,9 @@ export class Fregata extends Scheduler {
         const ep = base + i32Get(slot, base + p);
         const op = ep * D;
         for (let d = 0; d < D; d++) f64Set(dem, d, f64Get(pd, op + d));
-        const node = this.bestFit(g, cls == HIGH || i32Get(pAny, ep) != 0, 1);
+        // (most partners fit nowhere once task i is placed: the bound spares that best fit)
+        const wideP = cls == HIGH || i32Get(pAny, ep) != 0;
+        const node = this.aloneMightFit(g, cls, wideP) ? this.bestFit(g, wideP, 1) : -1;
         if (node < 0) this.markKnown(q, base + p);
         else {
           this.place(node, ep, now);
@@ -1349,6 +1351,20 @@ export class Fregata extends Scheduler {
     const D = this.D;
     const o = q * (D + 1);
     if (this.maxFree[o + D] < 2.0) return false;
+    for (let d = 0; d < D; d++) if (this.dem[d] > this.maxFree[o + d]) return false;
+    return true;
+  }
+
+  /** Whether a task (its demand in `dem`) might fit a worker that bestFit(g, wide, 1) searches:
+   *  false only when class cls's maxima (exact or an upper bound) are current and cover those
+   *  workers (as in pairMightFit), and no worker has a free slot or the demand exceeds a
+   *  maximum (bestFit would find none, and count nothing). */
+  aloneMightFit(g: i32, cls: i32, wide: bool): bool {
+    const q = 2 * g + cls;
+    if ((cls == LOW && wide) || this.mfValid[q] == 0) return true;
+    const D = this.D;
+    const o = q * (D + 1);
+    if (this.maxFree[o + D] < 1.0) return false;
     for (let d = 0; d < D; d++) if (this.dem[d] > this.maxFree[o + d]) return false;
     return true;
   }
