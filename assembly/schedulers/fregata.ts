@@ -33,6 +33,7 @@ import {
   setTimer, timerKind, stream, registerCounter, count, counterValue, setCounter, resourceDims, nodeSlots, capacityOf,
   predictedIsLong,
 } from "../policy";
+import { demandMul, demandBase } from "../jobs";
 import { Rng, STREAM_FREGATA_MASTERS } from "../rng";
 import { toI32, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, ctz32, ushr, I32Ptr, freshInt32Array, f64View } from "../glue";
 import { MinTree } from "../mintree";
@@ -147,6 +148,16 @@ export class Fregata extends Scheduler {
    *  so their exact checks are skipped (speed only: the decisions are the exact checks'). */
   kmin: Float64Array = new Float64Array(0);
   kminLeft: Int32Array = new Int32Array(0);
+  /** The dimensions whose demand differs between tasks (jobs.ts demandMul != 0), in order. A
+   *  dimension with one value x for every task (disk and bandwidth in `aviary gen fregata`'s
+   *  workloads) gives every pair the same term in DV (0) and in the guard (x + x against C'),
+   *  every bucket with known entries the bound x (kmin: set once, at start), and so a known
+   *  entry in okW fits gain there: the scan's loops run over these dimensions only (speed
+   *  only: the same doubles decide). */
+  vary: Int32Array = new Int32Array(0);
+  nVary: i32 = 0;
+  /** Every constant dimension holds two tasks (x + x <= C'): the guard's answer there. */
+  pairConst: bool = true;
   /** Free pool slots of each queue: a stack of poolFreeN[q] slots at q x K. */
   poolFree: Int32Array = new Int32Array(0);
   poolFreeN: Int32Array = new Int32Array(0);
@@ -334,6 +345,8 @@ export class Fregata extends Scheduler {
     this.poolBkt = new Int32Array(2 * G * K);
     this.kmin = new Float64Array(2 * G * (D + 1) * D);
     this.kmin.fill(Infinity);
+    this.vary = new Int32Array(D);
+    for (let d = 0; d < D; d++) if (demandMul[d] != 0) this.vary[this.nVary++] = d;
     this.kminLeft = new Int32Array(2 * G);
     this.poolFree = new Int32Array(2 * G * K);
     this.poolFreeN = new Int32Array(2 * G);
@@ -350,6 +363,18 @@ export class Fregata extends Scheduler {
     this.arriveKind = timerKind(this);
     this.readyKind = timerKind(this);
     this.releaseKind = timerKind(this);
+  }
+
+  start(): void {
+    // (the constant dimensions' values are in from the first batch of jobs on: jobs.ts
+    // packDemandStage; a bucket without known entries is never read, computeOk)
+    const D = this.D;
+    for (let d = 0; d < D; d++) {
+      if (demandMul[d] != 0) continue;
+      const x = taskDemands[demandBase[d]];
+      if (x + x > this.cmax[d]) this.pairConst = false;
+      for (let k = d; k < this.kmin.length; k += D) this.kmin[k] = x;
+    }
   }
 
   onJobsAdded(from: i32, to: i32): void {
@@ -899,7 +924,11 @@ export class Fregata extends Scheduler {
     // (into its bucket's bound)
     const D = this.D;
     const o = (q * (D + 1) + this.poolBkt[e]) * D;
-    for (let d = 0; d < D; d++) if (this.poolDem[e * D + d] < this.kmin[o + d]) this.kmin[o + d] = this.poolDem[e * D + d];
+    // (a constant dimension's bound stays its value: start)
+    for (let k = 0; k < this.nVary; k++) {
+      const d = this.vary[k];
+      if (this.poolDem[e * D + d] < this.kmin[o + d]) this.kmin[o + d] = this.poolDem[e * D + d];
+    }
   }
 
   /** Recomputes queue q's bounds from its known entries (after known entries left). */
@@ -908,7 +937,12 @@ export class Fregata extends Scheduler {
     const K = this.window;
     const base = q * K;
     const o = q * (D + 1) * D;
-    for (let k = 0; k < (D + 1) * D; k++) this.kmin[o + k] = Infinity;
+    // (the varying dimensions: a constant one's bound stays its value, start)
+    const nv = this.nVary;
+    const vary = i32Base(this.vary);
+    const kmin = f64Base(this.kmin);
+    const pd = f64Base(this.poolDem);
+    for (let b = 0; b <= D; b++) for (let k = 0; k < nv; k++) f64Set(kmin, o + b * D + i32Get(vary, k), Infinity);
     // (the known entries, by their bits; none at or beyond winSize)
     const WW = this.WW;
     const ko = q * this.NM * WW;
@@ -917,7 +951,11 @@ export class Fregata extends Scheduler {
       const e = base + this.winSlot[base + i];
       if ((q & 1) == LOW && this.poolAny[e] != 0) continue;
       const ob = o + this.poolBkt[e] * D;
-      for (let d = 0; d < D; d++) if (this.poolDem[e * D + d] < this.kmin[ob + d]) this.kmin[ob + d] = this.poolDem[e * D + d];
+      for (let v = 0; v < nv; v++) {
+        const d = i32Get(vary, v);
+        const x = f64Get(pd, e * D + d);
+        if (x < f64Get(kmin, ob + d)) f64Set(kmin, ob + d, x);
+      }
     }
     this.kminLeft[q] = 0;
   }
@@ -1062,6 +1100,8 @@ export class Fregata extends Scheduler {
     const room = f64Base(this.room);
     const dem = f64Base(this.dem);
     const gainOff = gain * D;
+    const vary = i32Base(this.vary);
+    const nv = this.nVary;
     let placedAny = false;
     let placedN = 0;
     let noSlot = false; // (usableSlots > 0 here; recomputed after each placement)
@@ -1083,8 +1123,10 @@ export class Fregata extends Scheduler {
         // (a LOW anyTier entry is never known: anyT is false here)
         // (fitsNode(gain, task, cls), inlined: the slot and tier test once per placement on
         // gain, the bucket's bound in okW)
+        // (the constant dimensions fit: the bucket's bound there is the entry's demand)
         let fits = true;
-        for (let d = 0; d < D; d++) {
+        for (let k = 0; k < nv; k++) {
+          const d = i32Get(vary, k);
           if (f64Get(pd, oi + d) > f64Get(room, gainOff + d)) { fits = false; break; }
         }
         if (!fits) continue;
@@ -1107,7 +1149,8 @@ export class Fregata extends Scheduler {
       // With one free slot left in the group no worker has two, so a pair cannot be placed;
       // task i then takes that slot alone, the scan ends and the partner is never tried alone:
       // the choice of a partner changes nothing, and the search is skipped.
-      const di = packs && this.groupFreeSlots[g] > 1 ? i32Get(pDom, ei) : -1;
+      // (no pair passes the guard when a constant dimension cannot hold two tasks)
+      const di = packs && this.pairConst && this.groupFreeSlots[g] > 1 ? i32Get(pDom, ei) : -1;
       if (di >= 0) {
         // The candidates: later entries not taken with a dominant resource other than di, in
         // window order (their bits).
@@ -1126,15 +1169,21 @@ export class Fregata extends Scheduler {
             // and the A9 guard (packing.ts pairFits), on the pool's copies: the same numbers. (The
             // guard is tested only for a candidate that would beat the best so far: both tests are
             // pure, so the partner is the same.)
+            // (over the varying dimensions: a constant one adds +0 to DV, and its guard term
+            // passed, pairConst)
             let dv = 0.0;
-            for (let x = 0; x < D; x++) {
+            for (let k = 0; k < nv; k++) {
+              const x = i32Get(vary, k);
               const y = f64Get(pn, oj + x) - f64Get(pn, oi + x);
               dv += y * y;
             }
             dv = 0.5 * dv;
             if (!(dv > bestDv)) continue;
             let fitsPair = true;
-            for (let x = 0; x < D; x++) if (f64Get(pd, oi + x) + f64Get(pd, oj + x) > f64Get(cmax, x)) { fitsPair = false; break; }
+            for (let k = 0; k < nv; k++) {
+              const x = i32Get(vary, k);
+              if (f64Get(pd, oi + x) + f64Get(pd, oj + x) > f64Get(cmax, x)) { fitsPair = false; break; }
+            }
             if (!fitsPair) continue;
             bestDv = dv;
             p = j;
