@@ -29,7 +29,7 @@
 //  - Dispatches run when tasks reach a master, become ready, or resources are freed.
 import {
   Scheduler, Params, nNodes, nTasks, nJobs, netDelay, jobFirstTask, jobTaskCount, jobUnlaunched, nextUnlaunchedTask,
-  taskDuration, taskDemand, taskDemands, demandIndex, jobArrival, jobEstimate, childCount, childAt, sendBegin, sendTo, sendEnd,
+  taskDuration, taskDemands, demandIndex, jobArrival, jobEstimate, childCount, childAt, sendBegin, sendTo, sendEnd,
   setTimer, timerKind, stream, registerCounter, count, counterValue, setCounter, resourceDims, nodeSlots, capacityOf,
   predictedIsLong,
 } from "../policy";
@@ -209,6 +209,8 @@ export class Fregata extends Scheduler {
   nDirty: i32 = 0;
   // Window scratch.
   dem: Float64Array = new Float64Array(0);
+  /** assign's copy of a task's demand (read once per task at its job's arrival). */
+  adem: Float64Array = new Float64Array(0);
   touched: Int32Array = new Int32Array(0);
   touchMark: Int32Array = new Int32Array(0);
   touchStamp: i32 = 0;
@@ -360,6 +362,7 @@ export class Fregata extends Scheduler {
     this.vol = new Float64Array(nNodes);
     for (let n = 0; n < nNodes; n++) this.vol[n] = volume(this.free, n * D, this.cmax, D);
     this.dem = new Float64Array(D > 0 ? D : 1);
+    this.adem = new Float64Array(D > 0 ? D : 1);
     this.arriveKind = timerKind(this);
     this.readyKind = timerKind(this);
     this.releaseKind = timerKind(this);
@@ -607,12 +610,13 @@ export class Fregata extends Scheduler {
     return m;
   }
 
-  /** Whether `task`'s demand fits the largest worker of g's tier. */
-  fitsGroup(task: i32, g: i32, wide: bool): bool {
+  /** Whether the demand in `adem` (assign's task) fits the largest worker of g's tier. */
+  fitsGroup(g: i32, wide: bool): bool {
     const D = this.D;
-    const mx = wide ? this.allMaxE : this.lowMaxE;
+    const mx = f64Base(wide ? this.allMaxE : this.lowMaxE);
     if ((wide ? this.allMaxSlots[g] : this.lowMaxSlots[g]) < 1) return false;
-    for (let d = 0; d < D; d++) if (taskDemand(task, d) > mx[g * D + d]) return false;
+    const dem = f64Base(this.adem);
+    for (let d = 0; d < D; d++) if (f64Get(dem, d) > f64Get(mx, g * D + d)) return false;
     return true;
   }
 
@@ -621,22 +625,28 @@ export class Fregata extends Scheduler {
   assign(task: i32, g: i32, low: bool): i32 {
     // A task that no worker of g's tier can hold goes to the first group that can (heterogeneous
     // clusters); a task only a reserved worker can hold may use reserved workers.
+    // (the task's demand, read once: taskDemand's doubles)
+    const D = this.D;
+    const dem = f64Base(this.adem);
+    const td = f64Base(taskDemands);
+    for (let d = 0; d < D; d++) f64Set(dem, d, f64Get(td, demandIndex(task, d)));
     let m = g;
     let wide = !low;
-    if (!this.fitsGroup(task, m, wide)) {
+    if (!this.fitsGroup(m, wide)) {
       m = -1;
-      for (let h = 0; h < this.groups && m < 0; h++) if (this.fitsGroup(task, h, wide)) m = h;
+      for (let h = 0; h < this.groups && m < 0; h++) if (this.fitsGroup(h, wide)) m = h;
       if (m < 0) {
         wide = true;
-        for (let h = 0; h < this.groups && m < 0; h++) if (this.fitsGroup(task, h, true)) m = h;
+        for (let h = 0; h < this.groups && m < 0; h++) if (this.fitsGroup(h, true)) m = h;
         if (m < 0) m = g; // (the host refuses such a trace: a demand no worker can hold)
       }
     }
     // (wide is the task's anyTier: !low, or no group's non-reserved workers can hold it — what
     // takeSlot finds again from the demands, instead of a byte per task kept from here)
-    const W = this.D + 1;
-    for (let d = 0; d < this.D; d++) this.groupLoad[m * W + d] += taskDemand(task, d);
-    this.groupLoad[m * W + this.D] += 1.0;
+    const W = D + 1;
+    const gl = f64Base(this.groupLoad);
+    for (let d = 0; d < D; d++) f64Set(gl, m * W + d, f64Get(gl, m * W + d) + f64Get(dem, d));
+    f64Set(gl, m * W + D, f64Get(gl, m * W + D) + 1.0);
     return m;
   }
 
@@ -1327,6 +1337,19 @@ export class Fregata extends Scheduler {
     return best;
   }
 
+  /** Worker `node`'s unused volume (packing.ts volume: the same sum in the same order). */
+  volumeOf(node: i32): f64 {
+    const D = this.D;
+    const free = f64Base(this.free);
+    const cmax = f64Base(this.cmax);
+    let v = 0.0;
+    for (let k = 0; k < D; k++) {
+      const c = f64Get(cmax, k);
+      if (c > 0.0) v += f64Get(free, node * D + k) / c;
+    }
+    return v;
+  }
+
   /** Places the window task in pool entry e (its demands and job from the pool: the same
    *  values as the task's columns, on lines the scan just read). */
   place(node: i32, e: i32, now: f64): void {
@@ -1334,14 +1357,19 @@ export class Fregata extends Scheduler {
     const g = this.nodeGroup[node];
     const pd = f64Base(this.poolDem);
     this.mfTake(node, g);
+    const free = f64Base(this.free);
+    const room = f64Base(this.room);
+    const eps = f64Base(this.eps);
+    const o = node * D;
     for (let d = 0; d < D; d++) {
-      this.free[node * D + d] -= f64Get(pd, e * D + d);
-      this.room[node * D + d] = this.free[node * D + d] + this.eps[node * D + d];
+      const x = f64Get(free, o + d) - f64Get(pd, e * D + d);
+      f64Set(free, o + d, x);
+      f64Set(room, o + d, x + f64Get(eps, o + d));
     }
     this.freeSlots[node] = this.freeSlots[node] - 1;
     this.groupFreeSlots[g] = this.groupFreeSlots[g] - 1;
     if (this.reserved[node] == 0) this.lowFreeSlots[g] = this.lowFreeSlots[g] - 1;
-    this.vol[node] = volume(this.free, node * D, this.cmax, D);
+    this.vol[node] = this.volumeOf(node);
     // (its load moves from assigned to allocated: the sum is unchanged until it ends)
     sendTo(node, this.poolJob[e], this.poolTask[e]);
   }
@@ -1424,18 +1452,25 @@ export class Fregata extends Scheduler {
     const m = this.nodeGroup[node];
     const g = m;
     const W = D + 1;
+    const td = f64Base(taskDemands);
+    const free = f64Base(this.free);
+    const room = f64Base(this.room);
+    const eps = f64Base(this.eps);
+    const gl = f64Base(this.groupLoad);
+    const o = node * D;
     for (let d = 0; d < D; d++) {
-      const x = taskDemand(task, d);
-      this.free[node * D + d] += x;
-      this.room[node * D + d] = this.free[node * D + d] + this.eps[node * D + d];
-      this.groupLoad[m * W + d] -= x;
+      const x = f64Get(td, demandIndex(task, d));
+      const f = f64Get(free, o + d) + x;
+      f64Set(free, o + d, f);
+      f64Set(room, o + d, f + f64Get(eps, o + d));
+      f64Set(gl, m * W + d, f64Get(gl, m * W + d) - x);
     }
-    this.groupLoad[m * W + D] -= 1.0;
+    f64Set(gl, m * W + D, f64Get(gl, m * W + D) - 1.0);
     if (this.loadDirty[m] == 0) { this.loadDirty[m] = 1; this.dirtyList[this.nDirty++] = m; }
     this.freeSlots[node] = this.freeSlots[node] + 1;
     this.groupFreeSlots[g] = this.groupFreeSlots[g] + 1;
     if (this.reserved[node] == 0) this.lowFreeSlots[g] = this.lowFreeSlots[g] + 1;
-    this.vol[node] = volume(this.free, node * D, this.cmax, D);
+    this.vol[node] = this.volumeOf(node);
     this.mfGive(node, g);
     this.dispatch(g, now, node);
   }
