@@ -1312,13 +1312,17 @@ export class Fregata extends Scheduler {
     const room = f64Base(this.room);
     const dem = f64Base(this.dem);
     const vol = f64Base(this.vol);
+    // (the tests are pure, so their order does not change which worker wins: the first
+    // dimension first, where most workers fail, then the slots, the volume and the rest)
+    const d0 = D > 0 ? f64Get(dem, 0) : 0.0;
     for (let n = from; n < to; n++) {
+      if (D > 0 && d0 > f64Get(room, n * D)) continue;
       if (i32Get(freeSlots, n) < k) continue;
-      // (a worker that cannot beat the best so far is not tested for fit: both tests are pure)
+      // (a worker that cannot beat the best so far is not tested for fit)
       const v = f64Get(vol, n);
       if (best >= 0 && !(v < bestV)) continue;
       let ok = true;
-      for (let d = 0; d < D; d++) {
+      for (let d = 1; d < D; d++) {
         if (f64Get(dem, d) > f64Get(room, n * D + d)) { ok = false; break; }
       }
       if (!ok) continue;
