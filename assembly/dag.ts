@@ -4,6 +4,7 @@
 // become ready (Scheduler.onTasksReady); a bag-of-tasks trace never enters this file's paths.
 import { nTasks, jobFirstTask, taskFinished, useReadyOrder, markReady } from "./jobs";
 import { fail, E_PARENTS_UNDECLARED } from "./errors";
+import { i32Base, i32Get, i32Set } from "./glue";
 
 export let dag: bool = false;
 /** The parents of task k: parents[parentOffsets[k] .. parentOffsets[k + 1]) (global task indices),
@@ -99,3 +100,32 @@ export function parentAt(task: i32, i: i32): i32 { return parents[parentOffsets[
 /** Children of `task` (the tasks it is a parent of). */
 export function childCount(task: i32): i32 { return dag ? childOffsets[task + 1] - childOffsets[task] : 0; }
 export function childAt(task: i32, i: i32): i32 { return children[childOffsets[task] + i]; }
+
+/** Child links of tasks [first, first + n) (0 outside a DAG trace). */
+export function childEdgesOf(first: i32, n: i32): i32 { return dag ? childOffsets[first + n] - childOffsets[first] : 0; }
+
+/** One job's child lists (tasks [first, first + n), whose children are of the same job: the
+ *  host checks it) as local indices: kids[kidOff[t] .. kidOff[t + 1]) are task first + t's
+ *  children minus `first`, in childAt's order; indeg[t] counts the links into t (its parents:
+ *  the same edges). kids has room for childEdgesOf(first, n), kidOff for n + 1, indeg for n.
+ *  (One pass over the job's contiguous lists: a policy's per-job copy without a call per link.) */
+export function copyJobChildren(first: i32, n: i32, kidOff: Int32Array, kids: Int32Array, indeg: Int32Array): void {
+  const off = i32Base(kidOff);
+  const deg = i32Base(indeg);
+  for (let t = 0; t < n; t++) i32Set(deg, t, 0);
+  if (!dag) {
+    for (let t = 0; t <= n; t++) i32Set(off, t, 0);
+    return;
+  }
+  const co = i32Base(childOffsets);
+  const base = i32Get(co, first);
+  for (let t = 0; t <= n; t++) i32Set(off, t, i32Get(co, first + t) - base);
+  const ch = i32Base(children);
+  const out = i32Base(kids);
+  const m = i32Get(co, first + n) - base;
+  for (let e = 0; e < m; e++) {
+    const k = i32Get(ch, base + e) - first;
+    i32Set(out, e, k);
+    i32Set(deg, k, i32Get(deg, k) + 1);
+  }
+}

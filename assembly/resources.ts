@@ -11,6 +11,7 @@
 import { nNodes, slotsPerNode, registerCounter, counters } from "./config";
 import { taskDemands, demandDims, demandIndex } from "./jobs";
 import { fail, E_RESOURCE_OVERSUBSCRIBED, E_RESOURCES_PREEMPTIVE } from "./errors";
+import { f64Base, f64Get, f64Set } from "./glue";
 
 /** Resources are modelled (the host gave a cluster). */
 export let resourcesOn: bool = false;
@@ -95,10 +96,14 @@ export function initializeResources(preemptible: bool): void {
 /** Whether `task`'s demand fits node `node`'s free resources and slots now. */
 export function fitsNow(node: i32, task: i32): bool {
   if (nodeRunning[node] >= nodeSlotCap[node]) return false;
+  // (raw loads, once per start: the same doubles as the columns' accessors)
   const D = rDims;
+  const td = f64Base(taskDemands);
+  const free = f64Base(nodeFree);
+  const cap = f64Base(nodeCapacity);
   for (let d = 0; d < D; d++) {
     const i = node * D + d;
-    if (taskDemands[demandIndex(task, d)] > nodeFree[i] + FIT_EPS * nodeCapacity[i]) return false;
+    if (f64Get(td, demandIndex(task, d)) > f64Get(free, i) + FIT_EPS * f64Get(cap, i)) return false;
   }
   return true;
 }
@@ -106,7 +111,9 @@ export function fitsNow(node: i32, task: i32): bool {
 function integrate(t: f64): void {
   const dt = t - lastChange;
   if (dt != 0.0) {
-    for (let d = 0; d < rDims; d++) allocArea[d] += allocatedNow[d] * dt;
+    const area = f64Base(allocArea);
+    const alloc = f64Base(allocatedNow);
+    for (let d = 0; d < rDims; d++) f64Set(area, d, f64Get(area, d) + f64Get(alloc, d) * dt);
     lastChange = t;
   }
 }
@@ -116,12 +123,17 @@ function allocate(node: i32, task: i32, t: f64): void {
   const D = rDims;
   nodeRunning[node] = nodeRunning[node] + 1;
   if (nodeRunning[node] > nodeSlotCap[node]) fail(E_RESOURCE_OVERSUBSCRIBED, node);
+  const td = f64Base(taskDemands);
+  const free = f64Base(nodeFree);
+  const cap = f64Base(nodeCapacity);
+  const alloc = f64Base(allocatedNow);
   for (let d = 0; d < D; d++) {
     const i = node * D + d;
-    const x = taskDemands[demandIndex(task, d)];
-    nodeFree[i] -= x;
-    allocatedNow[d] += x;
-    if (nodeFree[i] < -1e-6 * nodeCapacity[i]) fail(E_RESOURCE_OVERSUBSCRIBED, node);
+    const x = f64Get(td, demandIndex(task, d));
+    const f = f64Get(free, i) - x;
+    f64Set(free, i, f);
+    f64Set(alloc, d, f64Get(alloc, d) + x);
+    if (f < -1e-6 * f64Get(cap, i)) fail(E_RESOURCE_OVERSUBSCRIBED, node);
   }
 }
 
@@ -148,10 +160,13 @@ export function release(node: i32, task: i32, t: f64): void {
   integrate(t);
   const D = rDims;
   nodeRunning[node] = nodeRunning[node] - 1;
+  const td = f64Base(taskDemands);
+  const free = f64Base(nodeFree);
+  const alloc = f64Base(allocatedNow);
   for (let d = 0; d < D; d++) {
-    const x = taskDemands[demandIndex(task, d)];
-    nodeFree[node * D + d] += x;
-    allocatedNow[d] -= x;
+    const x = f64Get(td, demandIndex(task, d));
+    f64Set(free, node * D + d, f64Get(free, node * D + d) + x);
+    f64Set(alloc, d, f64Get(alloc, d) - x);
   }
 }
 

@@ -8,9 +8,9 @@
 //
 // The Wasm engine's runs in one process reuse the linear memory of the run before (engine/wasm.ts:
 // its pages are not touched for the first time again), so a run after the first pays fewer page
-// faults than a single CLI run does; --fresh gives each of this build's runs a factory (and so a
-// memory) of its own, as in a process that runs once. (ROOT's build imports no memory before
-// that change, and always runs on a fresh one.)
+// faults than a single CLI run does; --fresh gives each run a factory (and so a memory) of its
+// own, as in a process that runs once — this build's and ROOT's alike. (ROOT's build imports no
+// memory before that change, and always runs on a fresh one.)
 //
 // Each row also gives the run's process CPU seconds (user + sys: wall time on a shared VM is
 // inflated by the others' load), its minor page faults (each fresh 4 KB page the run touches;
@@ -64,7 +64,19 @@ const wasmModule = fresh ? new WebAssembly.Module(readFileSync(join(packageRoot(
 const shared = noting(await loadEngine(engine));
 /** This build's engine: the process's factory, or with --fresh one of its own per run. */
 const factory: EngineFactory = () => (wasmModule ? noting(wasmEngineFactory(wasmModule)) : shared)();
-const baseFactory = baseRoot ? noting(await loadEngineFrom(join(resolve(baseRoot), "build"), engine)) : undefined;
+/** ROOT's engine: its process factory, or with --fresh (and a ROOT whose engine/wasm.ts exports
+ *  wasmEngineFactory) one of its own per run, so that both builds' runs pay a single run's fresh
+ *  pages (ROOT's shared factory reuses its last run's memory: its runs after the first would
+ *  touch no fresh page). */
+let baseFactory: EngineFactory | undefined;
+if (baseRoot) {
+  const baseShared = noting(await loadEngineFrom(join(resolve(baseRoot), "build"), engine));
+  const baseWasm = fresh ? (await import(pathToFileURL(join(resolve(baseRoot), "dist/src/engine/wasm.js")).href)).wasmEngineFactory : undefined;
+  if (fresh && typeof baseWasm === "function") {
+    const baseModule = new WebAssembly.Module(readFileSync(join(resolve(baseRoot), "build/aviary.wasm")));
+    baseFactory = () => noting(baseWasm(baseModule))();
+  } else baseFactory = baseShared;
+}
 type Runner = typeof runSimulation;
 const baseRun: Runner | undefined = baseRoot
   ? (await import(pathToFileURL(join(resolve(baseRoot), "dist/src/simulate.js")).href)).runSimulation : undefined;
