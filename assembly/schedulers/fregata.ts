@@ -924,9 +924,14 @@ export class Fregata extends Scheduler {
     const D = this.D;
     const o = (q * (D + 1) + this.poolBkt[e]) * D;
     // (a constant dimension's bound stays its value: start)
-    for (let k = 0; k < this.nVary; k++) {
-      const d = this.vary[k];
-      if (this.poolDem[e * D + d] < this.kmin[o + d]) this.kmin[o + d] = this.poolDem[e * D + d];
+    const nv = this.nVary;
+    const vary = i32Base(this.vary);
+    const kmin = f64Base(this.kmin);
+    const pd = f64Base(this.poolDem);
+    for (let k = 0; k < nv; k++) {
+      const d = i32Get(vary, k);
+      const x = f64Get(pd, e * D + d);
+      if (x < f64Get(kmin, o + d)) f64Set(kmin, o + d, x);
     }
   }
 
@@ -1036,9 +1041,12 @@ export class Fregata extends Scheduler {
     const q = 2 * g + cls;
     if (this.mfValid[q] == 0) { this.groupMaxFree(g, cls); this.mfValid[q] = 2; }
     const o = q * (D + 1);
-    if (this.maxFree[o + D] < 1.0) return false;
+    // (through raw pointers: see dispatchClass)
+    const mf = f64Base(this.maxFree);
+    const pd = f64Base(this.poolDem);
+    if (f64Get(mf, o + D) < 1.0) return false;
     const od = e * D;
-    for (let d = 0; d < D; d++) if (this.poolDem[od + d] > this.maxFree[o + d]) return false;
+    for (let d = 0; d < D; d++) if (f64Get(pd, od + d) > f64Get(mf, o + d)) return false;
     return true;
   }
 
@@ -1103,6 +1111,11 @@ export class Fregata extends Scheduler {
     const gainOff = gain * D;
     const vary = i32Base(this.vary);
     const nv = this.nVary;
+    // (the two varying dimensions and their bounds, when there are two: the pair search's loop)
+    const v0 = nv == 2 ? i32Get(vary, 0) : 0;
+    const v1 = nv == 2 ? i32Get(vary, 1) : 0;
+    const c0 = nv == 2 ? f64Get(cmax, v0) : 0.0;
+    const c1 = nv == 2 ? f64Get(cmax, v1) : 0.0;
     let placedAny = false;
     let placedN = 0;
     let noSlot = false; // (usableSlots > 0 here; recomputed after each placement)
@@ -1125,12 +1138,17 @@ export class Fregata extends Scheduler {
         // (fitsNode(gain, task, cls), inlined: the slot and tier test once per placement on
         // gain, the bucket's bound in okW)
         // (the constant dimensions fit: the bucket's bound there is the entry's demand)
-        let fits = true;
-        for (let k = 0; k < nv; k++) {
-          const d = i32Get(vary, k);
-          if (f64Get(pd, oi + d) > f64Get(room, gainOff + d)) { fits = false; break; }
+        if (nv == 2) {
+          // (the two varying dimensions from locals: the loop below unrolled, the same tests)
+          if (f64Get(pd, oi + v0) > f64Get(room, gainOff + v0) || f64Get(pd, oi + v1) > f64Get(room, gainOff + v1)) continue;
+        } else {
+          let fits = true;
+          for (let k = 0; k < nv; k++) {
+            const d = i32Get(vary, k);
+            if (f64Get(pd, oi + d) > f64Get(room, gainOff + d)) { fits = false; break; }
+          }
+          if (!fits) continue;
         }
-        if (!fits) continue;
       } else {
         if (!anyT && !this.mightFit(ei, g, cls)) { this.markKnown(q, base + i); continue; }
       }
@@ -1162,6 +1180,29 @@ export class Fregata extends Scheduler {
           for (let d = 0; d < D; d++) if (d != di) other |= i32Get(wm, mo + (this.domBase + d) * WW + k);
           let bits = other & ~i32Get(taken, k) & this.validWord(k, w);
           if (k == from >> 5) bits &= -1 << (from & 31);
+          if (nv == 2) {
+            // (two varying dimensions, `aviary gen fregata`'s cpu and memory: the loop below with
+            // task i's values and the bounds in locals, the candidates' reads alone in the loop;
+            // the same doubles in the same order: (0 + y0 x y0) + y1 x y1 is y0 x y0 + y1 x y1,
+            // a square being never -0)
+            const ni0 = f64Get(pn, oi + v0);
+            const ni1 = f64Get(pn, oi + v1);
+            const di0 = f64Get(pd, oi + v0);
+            const di1 = f64Get(pd, oi + v1);
+            while (bits != 0) {
+              const j = (k << 5) + ctz32(bits);
+              bits &= bits - 1;
+              const oj = (base + i32Get(slot, base + j)) * D;
+              const y0 = f64Get(pn, oj + v0) - ni0;
+              const y1 = f64Get(pn, oj + v1) - ni1;
+              const dv = 0.5 * (y0 * y0 + y1 * y1);
+              if (!(dv > bestDv)) continue;
+              if (di0 + f64Get(pd, oj + v0) > c0 || di1 + f64Get(pd, oj + v1) > c1) continue;
+              bestDv = dv;
+              p = j;
+            }
+            continue;
+          }
           while (bits != 0) {
             const j = (k << 5) + ctz32(bits);
             bits &= bits - 1;
@@ -1422,8 +1463,10 @@ export class Fregata extends Scheduler {
     if ((cls == LOW && wide) || this.mfValid[q] == 0) return true;
     const D = this.D;
     const o = q * (D + 1);
-    if (this.maxFree[o + D] < 2.0) return false;
-    for (let d = 0; d < D; d++) if (this.dem[d] > this.maxFree[o + d]) return false;
+    const mf = f64Base(this.maxFree);
+    const dem = f64Base(this.dem);
+    if (f64Get(mf, o + D) < 2.0) return false;
+    for (let d = 0; d < D; d++) if (f64Get(dem, d) > f64Get(mf, o + d)) return false;
     return true;
   }
 
@@ -1436,8 +1479,10 @@ export class Fregata extends Scheduler {
     if ((cls == LOW && wide) || this.mfValid[q] == 0) return true;
     const D = this.D;
     const o = q * (D + 1);
-    if (this.maxFree[o + D] < 1.0) return false;
-    for (let d = 0; d < D; d++) if (this.dem[d] > this.maxFree[o + d]) return false;
+    const mf = f64Base(this.maxFree);
+    const dem = f64Base(this.dem);
+    if (f64Get(mf, o + D) < 1.0) return false;
+    for (let d = 0; d < D; d++) if (f64Get(dem, d) > f64Get(mf, o + d)) return false;
     return true;
   }
 
