@@ -466,35 +466,51 @@ export class Fregata extends Scheduler {
       }
     }
     // Kahn's topological order (FIFO, sources in index order).
+    // (the per-task loops through raw pointers: V8 reloads a typed array's data pointer after
+    // every store; none of these arrays is reallocated below)
+    const ko = i32Base(kidOff);
+    const kp = i32Base(this.kids);
+    const dg = i32Base(this.indeg);
+    const tp = i32Base(this.topo);
+    const rv = i32Base(this.rev);
+    const tl = f64Base(this.tail);
+    const bs = f64Base(this.base);
+    const dur = f64Base(taskDuration);
     let head = 0;
     let tailI = 0;
-    for (let t = 0; t < n; t++) if (this.indeg[t] == 0) this.topo[tailI++] = t;
+    for (let t = 0; t < n; t++) if (i32Get(dg, t) == 0) i32Set(tp, tailI++, t);
     while (head < tailI) {
-      const t = this.topo[head++];
-      for (let e = kidOff[t]; e < kidOff[t + 1]; e++) {
-        const c = this.kids[e];
-        const k = this.indeg[c] - 1;
-        this.indeg[c] = k;
-        if (k == 0) this.topo[tailI++] = c;
+      const t = i32Get(tp, head++);
+      const e1 = i32Get(ko, t + 1);
+      for (let e = i32Get(ko, t); e < e1; e++) {
+        const c = i32Get(kp, e);
+        const k = i32Get(dg, c) - 1;
+        i32Set(dg, c, k);
+        if (k == 0) i32Set(tp, tailI++, c);
       }
     }
     // Tails and the critical path (reverse topological order).
     let cp = 0.0;
     for (let i = n - 1; i >= 0; i--) {
-      const t = this.topo[i];
-      this.rev[n - 1 - i] = t;
+      const t = i32Get(tp, i);
+      i32Set(rv, n - 1 - i, t);
       let m = 0.0;
-      for (let e = kidOff[t]; e < kidOff[t + 1]; e++) if (this.tail[this.kids[e]] > m) m = this.tail[this.kids[e]];
-      this.tail[t] = taskDuration[f + t] + m;
-      if (this.tail[t] > cp) cp = this.tail[t];
+      const e1 = i32Get(ko, t + 1);
+      for (let e = i32Get(ko, t); e < e1; e++) { const x = f64Get(tl, i32Get(kp, e)); if (x > m) m = x; }
+      const x = f64Get(dur, f + t) + m;
+      f64Set(tl, t, x);
+      if (x > cp) cp = x;
     }
     // §2.4 base at submission (t_w = 0) and the recursion.
     const tau = this.cutoff > 0.0 ? this.cutoff : 1.0;
+    const kappa = this.kappa;
+    const w1 = this.w1;
+    const w3 = this.w3;
     for (let t = 0; t < n; t++) {
-      const rem = sat(taskDuration[f + t] / tau);
-      let aw = this.kappa * cp - this.tail[t];
+      const rem = sat(f64Get(dur, f + t) / tau);
+      let aw = kappa * cp - f64Get(tl, t);
       if (aw < 0.0) aw = 0.0;
-      this.base[t] = this.w1 * (1.0 - rem) + this.w3 * (1.0 - sat(aw / tau));
+      f64Set(bs, t, w1 * (1.0 - rem) + w3 * (1.0 - sat(aw / tau)));
     }
     priorities(n, this.rev, kidOff, this.kids, this.base, this.gamma, this.pj);
     // Algorithm 1 and the masters (A4): the masters in a random order (shuffled per job); each
