@@ -466,35 +466,51 @@ export class Fregata extends Scheduler {
       }
     }
     // Kahn's topological order (FIFO, sources in index order).
+    // (the per-task loops through raw pointers: V8 reloads a typed array's data pointer after
+    // every store; none of these arrays is reallocated below)
+    const ko = i32Base(kidOff);
+    const kp = i32Base(this.kids);
+    const dg = i32Base(this.indeg);
+    const tp = i32Base(this.topo);
+    const rv = i32Base(this.rev);
+    const tl = f64Base(this.tail);
+    const bs = f64Base(this.base);
+    const dur = f64Base(taskDuration);
     let head = 0;
     let tailI = 0;
-    for (let t = 0; t < n; t++) if (this.indeg[t] == 0) this.topo[tailI++] = t;
+    for (let t = 0; t < n; t++) if (i32Get(dg, t) == 0) i32Set(tp, tailI++, t);
     while (head < tailI) {
-      const t = this.topo[head++];
-      for (let e = kidOff[t]; e < kidOff[t + 1]; e++) {
-        const c = this.kids[e];
-        const k = this.indeg[c] - 1;
-        this.indeg[c] = k;
-        if (k == 0) this.topo[tailI++] = c;
+      const t = i32Get(tp, head++);
+      const e1 = i32Get(ko, t + 1);
+      for (let e = i32Get(ko, t); e < e1; e++) {
+        const c = i32Get(kp, e);
+        const k = i32Get(dg, c) - 1;
+        i32Set(dg, c, k);
+        if (k == 0) i32Set(tp, tailI++, c);
       }
     }
     // Tails and the critical path (reverse topological order).
     let cp = 0.0;
     for (let i = n - 1; i >= 0; i--) {
-      const t = this.topo[i];
-      this.rev[n - 1 - i] = t;
+      const t = i32Get(tp, i);
+      i32Set(rv, n - 1 - i, t);
       let m = 0.0;
-      for (let e = kidOff[t]; e < kidOff[t + 1]; e++) if (this.tail[this.kids[e]] > m) m = this.tail[this.kids[e]];
-      this.tail[t] = taskDuration[f + t] + m;
-      if (this.tail[t] > cp) cp = this.tail[t];
+      const e1 = i32Get(ko, t + 1);
+      for (let e = i32Get(ko, t); e < e1; e++) { const x = f64Get(tl, i32Get(kp, e)); if (x > m) m = x; }
+      const x = f64Get(dur, f + t) + m;
+      f64Set(tl, t, x);
+      if (x > cp) cp = x;
     }
     // §2.4 base at submission (t_w = 0) and the recursion.
     const tau = this.cutoff > 0.0 ? this.cutoff : 1.0;
+    const kappa = this.kappa;
+    const w1 = this.w1;
+    const w3 = this.w3;
     for (let t = 0; t < n; t++) {
-      const rem = sat(taskDuration[f + t] / tau);
-      let aw = this.kappa * cp - this.tail[t];
+      const rem = sat(f64Get(dur, f + t) / tau);
+      let aw = kappa * cp - f64Get(tl, t);
       if (aw < 0.0) aw = 0.0;
-      this.base[t] = this.w1 * (1.0 - rem) + this.w3 * (1.0 - sat(aw / tau));
+      f64Set(bs, t, w1 * (1.0 - rem) + w3 * (1.0 - sat(aw / tau)));
     }
     priorities(n, this.rev, kidOff, this.kids, this.base, this.gamma, this.pj);
     // Algorithm 1 and the masters (A4): the masters in a random order (shuffled per job); each
@@ -924,9 +940,14 @@ export class Fregata extends Scheduler {
     const D = this.D;
     const o = (q * (D + 1) + this.poolBkt[e]) * D;
     // (a constant dimension's bound stays its value: start)
-    for (let k = 0; k < this.nVary; k++) {
-      const d = this.vary[k];
-      if (this.poolDem[e * D + d] < this.kmin[o + d]) this.kmin[o + d] = this.poolDem[e * D + d];
+    const nv = this.nVary;
+    const vary = i32Base(this.vary);
+    const kmin = f64Base(this.kmin);
+    const pd = f64Base(this.poolDem);
+    for (let k = 0; k < nv; k++) {
+      const d = i32Get(vary, k);
+      const x = f64Get(pd, e * D + d);
+      if (x < f64Get(kmin, o + d)) f64Set(kmin, o + d, x);
     }
   }
 
@@ -1036,9 +1057,12 @@ export class Fregata extends Scheduler {
     const q = 2 * g + cls;
     if (this.mfValid[q] == 0) { this.groupMaxFree(g, cls); this.mfValid[q] = 2; }
     const o = q * (D + 1);
-    if (this.maxFree[o + D] < 1.0) return false;
+    // (through raw pointers: see dispatchClass)
+    const mf = f64Base(this.maxFree);
+    const pd = f64Base(this.poolDem);
+    if (f64Get(mf, o + D) < 1.0) return false;
     const od = e * D;
-    for (let d = 0; d < D; d++) if (this.poolDem[od + d] > this.maxFree[o + d]) return false;
+    for (let d = 0; d < D; d++) if (f64Get(pd, od + d) > f64Get(mf, o + d)) return false;
     return true;
   }
 
@@ -1103,6 +1127,11 @@ export class Fregata extends Scheduler {
     const gainOff = gain * D;
     const vary = i32Base(this.vary);
     const nv = this.nVary;
+    // (the two varying dimensions and their bounds, when there are two: the pair search's loop)
+    const v0 = nv == 2 ? i32Get(vary, 0) : 0;
+    const v1 = nv == 2 ? i32Get(vary, 1) : 0;
+    const c0 = nv == 2 ? f64Get(cmax, v0) : 0.0;
+    const c1 = nv == 2 ? f64Get(cmax, v1) : 0.0;
     let placedAny = false;
     let placedN = 0;
     let noSlot = false; // (usableSlots > 0 here; recomputed after each placement)
@@ -1125,12 +1154,17 @@ export class Fregata extends Scheduler {
         // (fitsNode(gain, task, cls), inlined: the slot and tier test once per placement on
         // gain, the bucket's bound in okW)
         // (the constant dimensions fit: the bucket's bound there is the entry's demand)
-        let fits = true;
-        for (let k = 0; k < nv; k++) {
-          const d = i32Get(vary, k);
-          if (f64Get(pd, oi + d) > f64Get(room, gainOff + d)) { fits = false; break; }
+        if (nv == 2) {
+          // (the two varying dimensions from locals: the loop below unrolled, the same tests)
+          if (f64Get(pd, oi + v0) > f64Get(room, gainOff + v0) || f64Get(pd, oi + v1) > f64Get(room, gainOff + v1)) continue;
+        } else {
+          let fits = true;
+          for (let k = 0; k < nv; k++) {
+            const d = i32Get(vary, k);
+            if (f64Get(pd, oi + d) > f64Get(room, gainOff + d)) { fits = false; break; }
+          }
+          if (!fits) continue;
         }
-        if (!fits) continue;
       } else {
         if (!anyT && !this.mightFit(ei, g, cls)) { this.markKnown(q, base + i); continue; }
       }
@@ -1162,6 +1196,29 @@ export class Fregata extends Scheduler {
           for (let d = 0; d < D; d++) if (d != di) other |= i32Get(wm, mo + (this.domBase + d) * WW + k);
           let bits = other & ~i32Get(taken, k) & this.validWord(k, w);
           if (k == from >> 5) bits &= -1 << (from & 31);
+          if (nv == 2) {
+            // (two varying dimensions, `aviary gen fregata`'s cpu and memory: the loop below with
+            // task i's values and the bounds in locals, the candidates' reads alone in the loop;
+            // the same doubles in the same order: (0 + y0 x y0) + y1 x y1 is y0 x y0 + y1 x y1,
+            // a square being never -0)
+            const ni0 = f64Get(pn, oi + v0);
+            const ni1 = f64Get(pn, oi + v1);
+            const di0 = f64Get(pd, oi + v0);
+            const di1 = f64Get(pd, oi + v1);
+            while (bits != 0) {
+              const j = (k << 5) + ctz32(bits);
+              bits &= bits - 1;
+              const oj = (base + i32Get(slot, base + j)) * D;
+              const y0 = f64Get(pn, oj + v0) - ni0;
+              const y1 = f64Get(pn, oj + v1) - ni1;
+              const dv = 0.5 * (y0 * y0 + y1 * y1);
+              if (!(dv > bestDv)) continue;
+              if (di0 + f64Get(pd, oj + v0) > c0 || di1 + f64Get(pd, oj + v1) > c1) continue;
+              bestDv = dv;
+              p = j;
+            }
+            continue;
+          }
           while (bits != 0) {
             const j = (k << 5) + ctz32(bits);
             bits &= bits - 1;
@@ -1422,8 +1479,10 @@ export class Fregata extends Scheduler {
     if ((cls == LOW && wide) || this.mfValid[q] == 0) return true;
     const D = this.D;
     const o = q * (D + 1);
-    if (this.maxFree[o + D] < 2.0) return false;
-    for (let d = 0; d < D; d++) if (this.dem[d] > this.maxFree[o + d]) return false;
+    const mf = f64Base(this.maxFree);
+    const dem = f64Base(this.dem);
+    if (f64Get(mf, o + D) < 2.0) return false;
+    for (let d = 0; d < D; d++) if (f64Get(dem, d) > f64Get(mf, o + d)) return false;
     return true;
   }
 
@@ -1436,8 +1495,10 @@ export class Fregata extends Scheduler {
     if ((cls == LOW && wide) || this.mfValid[q] == 0) return true;
     const D = this.D;
     const o = q * (D + 1);
-    if (this.maxFree[o + D] < 1.0) return false;
-    for (let d = 0; d < D; d++) if (this.dem[d] > this.maxFree[o + d]) return false;
+    const mf = f64Base(this.maxFree);
+    const dem = f64Base(this.dem);
+    if (f64Get(mf, o + D) < 1.0) return false;
+    for (let d = 0; d < D; d++) if (f64Get(dem, d) > f64Get(mf, o + d)) return false;
     return true;
   }
 

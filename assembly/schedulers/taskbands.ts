@@ -113,9 +113,14 @@ export class TaskHeap {
         let tb = i32Get(tp, 4 * (c + 3) + 2);
         const e = c + 4 < n ? c + 4 : n;
         for (let j = c + 1; j < e; j++) {
+          // (ranksBefore(kj, tj, kb, tb) as branches: the keys nearly always differ, so the task
+          // is read only for a tie or a new best)
           const kj = f64Get(kp, 2 * (j + 3));
-          const tj = i32Get(tp, 4 * (j + 3) + 2);
-          if (ranksBefore(kj, tj, kb, tb)) { b = j; kb = kj; tb = tj; }
+          if (kj > kb) { b = j; kb = kj; tb = i32Get(tp, 4 * (j + 3) + 2); }
+          else if (kj == kb) {
+            const tj = i32Get(tp, 4 * (j + 3) + 2);
+            if (tj < tb) { b = j; tb = tj; }
+          }
         }
         putEntry(kp, tp, i, kb, tb, i32Get(tp, 4 * (b + 3) + 3));
         i = b;
