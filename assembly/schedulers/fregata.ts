@@ -1256,7 +1256,7 @@ export class Fregata extends Scheduler {
         const op = ep * D;
         for (let d = 0; d < D; d++) f64Set(dem, d, f64Get(pd, oi + d) + f64Get(pd, op + d));
         const wide = cls == HIGH || (anyI && i32Get(pAny, ep) != 0);
-        const node = this.pairMightFit(g, cls, wide) ? this.bestFit(g, wide, 2) : -1;
+        const node = this.maxFreeMightHold(g, cls, wide, 2) ? this.bestFit(g, wide, 2) : -1;
         if (node >= 0) {
           this.place(node, ei, now);
           this.place(node, ep, now);
@@ -1294,7 +1294,7 @@ export class Fregata extends Scheduler {
         for (let d = 0; d < D; d++) f64Set(dem, d, f64Get(pd, op + d));
         // (most partners fit nowhere once task i is placed: the bound spares that best fit)
         const wideP = cls == HIGH || i32Get(pAny, ep) != 0;
-        const node = this.aloneMightFit(g, cls, wideP) ? this.bestFit(g, wideP, 1) : -1;
+        const node = this.maxFreeMightHold(g, cls, wideP, 1) ? this.bestFit(g, wideP, 1) : -1;
         if (node < 0) this.markKnown(q, base + p);
         else {
           this.place(node, ep, now);
@@ -1470,34 +1470,20 @@ export class Fregata extends Scheduler {
     }
   }
 
-  /** Whether a pair (its summed demand in `dem`) might fit a worker that bestFit(g, wide, 2)
-   *  searches: false only when class cls's maxima are current, cover those workers (HIGH's are
-   *  the whole group; LOW's the non-reserved, what a LOW pair that is not anyTier may use), and
-   *  no worker has 2 free slots or the demand exceeds a maximum (bestFit would find none). */
-  pairMightFit(g: i32, cls: i32, wide: bool): bool {
+  /** Whether a pair (k = 2, its summed demand in `dem`) or a task tried alone (k = 1, its demand
+   *  in `dem`) might fit a worker that bestFit(g, wide, k) searches: false only when class cls's
+   *  maxima (exact or an upper bound) are current and cover those workers (HIGH's are the whole
+   *  group; LOW's the non-reserved, what a LOW entry that is not anyTier may use), and no worker
+   *  has k free slots or the demand exceeds a maximum (bestFit would find none, and count
+   *  nothing). */
+  maxFreeMightHold(g: i32, cls: i32, wide: bool, k: i32): bool {
     const q = 2 * g + cls;
     if ((cls == LOW && wide) || this.mfValid[q] == 0) return true;
     const D = this.D;
     const o = q * (D + 1);
     const mf = f64Base(this.maxFree);
     const dem = f64Base(this.dem);
-    if (f64Get(mf, o + D) < 2.0) return false;
-    for (let d = 0; d < D; d++) if (f64Get(dem, d) > f64Get(mf, o + d)) return false;
-    return true;
-  }
-
-  /** Whether a task (its demand in `dem`) might fit a worker that bestFit(g, wide, 1) searches:
-   *  false only when class cls's maxima (exact or an upper bound) are current and cover those
-   *  workers (as in pairMightFit), and no worker has a free slot or the demand exceeds a
-   *  maximum (bestFit would find none, and count nothing). */
-  aloneMightFit(g: i32, cls: i32, wide: bool): bool {
-    const q = 2 * g + cls;
-    if ((cls == LOW && wide) || this.mfValid[q] == 0) return true;
-    const D = this.D;
-    const o = q * (D + 1);
-    const mf = f64Base(this.maxFree);
-    const dem = f64Base(this.dem);
-    if (f64Get(mf, o + D) < 1.0) return false;
+    if (f64Get(mf, o + D) < <f64>k) return false;
     for (let d = 0; d < D; d++) if (f64Get(dem, d) > f64Get(mf, o + d)) return false;
     return true;
   }
