@@ -15,9 +15,9 @@ import { now } from "./clock";
 import { failure, failureDetail } from "./errors";
 import { setupResources, nodeCapacity, nodeSlotCap, allocArea } from "./resources";
 import { setupPredictions, predictedLong } from "./predict";
-import { createScheduler } from "./schedulers/registry.gen";
+import { createScheduler } from "./registry.gen";
 import { resetDiceSeries, diceSeries } from "./schedulers/dice";
-import { Rng } from "./rng";
+import { Rng } from "./toolkit/rng";
 import { noteReusedMemory, heapTop } from "./glue";
 
 /** The Wasm host gave this instance the memory of a finished run, `pages` pages of it possibly

@@ -29,12 +29,11 @@ import {
   netDelay, queueLength, longQueued, longRunning, holdsLongWork, jobLong, jobUnlaunched, taskDuration, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
   runningTask, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, claimFreedSlots, claimFreedSlotsOf, setRunOverheads, runRecordOn, runMarkOn, recMark, setRecMark, touchSuspension, touchFreeRecord,
   registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, resourcesOn, C_RESUME_SECONDS, C_EVENTS,
+  failUnlessAdvances, E_POLICY_STATE,
 } from "../policy";
-import { failUnlessAdvances } from "../timers";
-import { E_DICE_STATE } from "../errors";
-import { Rng, STREAM_DICE_OP, STREAM_DICE_ES } from "../rng";
-import { toI32, ctz32, alignedInt32Array, f64View } from "../glue";
-import { Partition } from "./partition";
+import { Rng, STREAM_DICE_OP, STREAM_DICE_ES } from "../toolkit/rng";
+import { toI32, ctz32, alignedInt32Array, f64View } from "../toolkit/glue";
+import { Partition } from "../toolkit/partition";
 import { CentralLwl, elapsedOn } from "./lwl";
 import { Hawk } from "./hawk";
 import { Eagle } from "./eagle";
@@ -526,7 +525,7 @@ export class Dice extends TimerOwner {
     if (this.isHeld(node)) { count(this.cDrop2, 1.0); return; }                // (2)
     if (!this.hasShortProbe(node)) { count(this.cDrop4, 1.0); return; }        // (4)
     const k = this.runningLongSlot(node);
-    if (k < 0) fail(E_DICE_STATE, node); // (longRunning counts exactly the running long tasks)
+    if (k < 0) fail(E_POLICY_STATE, node); // (longRunning counts exactly the running long tasks)
     if (this.suspensionsOn(node, k) >= this.s.maxSuspensions) { count(this.cDrop3, 1.0); return; } // (3)
     const task = runningTask(node, k);
     count(this.cHonoured, 1.0);
@@ -609,7 +608,7 @@ export class Dice extends TimerOwner {
   /** The suspension of `node`'s long task completed: the timer starts, short probes are served. */
   suspensionDone(node: i32, now: f64): void {
     const task = this.heldRec[4 * node];
-    if (task < 0 || !this.isHeld(node) || this.isInWindow(node)) fail(E_DICE_STATE, node);
+    if (task < 0 || !this.isHeld(node) || this.isInWindow(node)) fail(E_POLICY_STATE, node);
     const record = this.heldRec[4 * node + 1];
     setRecMark(record, recMark(record) + 1); // (the task's suspensions, condition 3)
     count(this.cSuspensions, 1.0);

@@ -33,13 +33,13 @@ import {
   Scheduler, Params, nNodes, nJobs, netDelay, compatMode, jobArrival, jobLong, jobEstimate, jobFirstTask, nextUnlaunchedTask,
   sendBegin, sendTo, sendEnd, stream, SrptDiscipline,
 } from "../policy";
-import { Rng, STREAM_HEARTBEAT } from "../rng";
-import { MinTree } from "../mintree";
+import { Rng, STREAM_HEARTBEAT } from "../toolkit/rng";
+import { MinTree } from "../toolkit/mintree";
 import { ClassAwareScheduler } from "./classes";
-import { Partition } from "./partition";
-import { Heartbeat } from "./heartbeat";
+import { Partition } from "../toolkit/partition";
+import { Heartbeat } from "../toolkit/heartbeat";
 import { elapsedOn } from "./lwl";
-import { toI32 } from "../glue";
+import { toI32 } from "../toolkit/glue";
 
 export class DistributedLwl extends ClassAwareScheduler {
   noise: Rng = stream(STREAM_HEARTBEAT);

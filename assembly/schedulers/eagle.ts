@@ -28,13 +28,13 @@ import {
   sendTo, sendEnd, setTimer, timerKind, count, stream, holdsLongWork, compatMode, SrptDiscipline, C_REJECTED,
   C_RESCHEDULED,
 } from "../policy";
-import { Rng, STREAM_PLACEMENT } from "../rng";
-import { NodeSampler } from "./sampler";
-import { toI32, alignedInt32Array } from "../glue";
+import { Rng, STREAM_PLACEMENT } from "../toolkit/rng";
+import { NodeSampler } from "../toolkit/sampler";
+import { toI32, alignedInt32Array } from "../toolkit/glue";
 import { sendProbes } from "./sparrow";
 import { CentralLwl, elapsedOn } from "./lwl";
 import { ClassAwareScheduler } from "./classes";
-import { Partition } from "./partition";
+import { Partition } from "../toolkit/partition";
 
 // Fields of Eagle's per-job record (jobState).
 const ES: i32 = 4;

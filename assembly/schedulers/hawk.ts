@@ -15,10 +15,10 @@ import {
   Scheduler, Params, nNodes, jobLong, jobTaskCount, jobUnlaunched, queueFirst, queueLength, longRunning, longQueued, entryIsLong, entryIsProbe, moveRun, serve, count,
   longWork, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
 } from "../policy";
-import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../rng";
-import { NodeSampler } from "./sampler";
+import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../toolkit/rng";
+import { NodeSampler } from "../toolkit/sampler";
 import { ClassAwareScheduler } from "./classes";
-import { Partition } from "./partition";
+import { Partition } from "../toolkit/partition";
 import { sendProbes } from "./sparrow";
 import { CentralLwl, elapsedOn } from "./lwl";
 

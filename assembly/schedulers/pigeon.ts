@@ -38,11 +38,11 @@ import {
   Scheduler, Params, nNodes, nJobs, nTasks, slotsPerNode, netDelay, taskJob, jobIsLong, jobUnlaunched, nextUnlaunchedTask,
   sendBegin, sendTo, sendEnd, setTimer, timerKind, stream, registerCounter, count, counterValue, setCounter,
 } from "../policy";
-import { Rng, STREAM_PLACEMENT, STREAM_DISTRIBUTORS, STREAM_SHUFFLE } from "../rng";
+import { Rng, STREAM_PLACEMENT, STREAM_DISTRIBUTORS, STREAM_SHUFFLE } from "../toolkit/rng";
 import { ClassAwareScheduler } from "./classes";
-import { NodeSampler } from "./sampler";
-import { WfqQueue } from "./wfq";
-import { toI32 } from "../glue";
+import { NodeSampler } from "../toolkit/sampler";
+import { WfqQueue } from "../toolkit/wfq";
+import { toI32 } from "../toolkit/glue";
 
 const HIGH: i32 = 0; // the masters' classes: tasks of short jobs, tasks of long jobs
 const LOW: i32 = 1;

@@ -1,6 +1,6 @@
 // The scheduler catalogue: one declarative description per scheduler, from which everything
 // else derives — the engine's registry (scripts/build.mjs generates
-// assembly/schedulers/registry.gen.ts from it: the description's position is the engine index,
+// assembly/registry.gen.ts from it: the description's position is the engine index,
 // its parameters are read by name), validation (resolveConfig), `aviary schedulers`, the presets
 // (presets.ts merges each description's per-preset values) and the test helpers' sets (binding,
 // preemptive). Adding a scheduler = its engine file + one entry here (docs/adding-a-scheduler.md).
