@@ -26,3 +26,4 @@ export { setRunOverheads, runState, attained, currentAttained, recMark, setRecMa
 export { fail, E_RANGE_OUTSIDE_VIEW, E_EVENT_NOT_PENDING, E_SLOT_OVERSUBSCRIBED, E_POLICY_STATE, E_KEY_RANGE } from "./errors";
 export { resourcesOn, resourceDims, nodeSlots, capacityOf, maxCapacity, totalCapacity, parkedAt } from "./resources";
 export { hasPredictions, predictedIsLong } from "./predict";
+export { openSeries, seriesValue } from "./series";

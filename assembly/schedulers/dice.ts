@@ -30,6 +30,7 @@ import {
   runningTask, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, claimFreedSlots, claimFreedSlotsOf, setRunOverheads, runRecordOn, runMarkOn, recMark, setRecMark, touchSuspension, touchFreeRecord,
   registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, resourcesOn, C_RESUME_SECONDS, C_EVENTS,
   failUnlessAdvances, E_POLICY_STATE,
+  openSeries, seriesValue,
 } from "../policy";
 import { Rng, STREAM_DICE_OP, STREAM_DICE_ES } from "../toolkit/rng";
 import { toI32, ctz32, alignedInt32Array, f64View } from "../toolkit/glue";
@@ -74,34 +75,18 @@ export function modelOf(name: string): i32 {
 // and not inWindow), or in its window (the long task is suspended, the timer runs, short probes
 // are served: held and inWindow). The two bitsets below are the phase.
 
-// The controller's time series (one row per tick simulated): read by the host (index.ts).
-export const SERIES_FIELDS: i32 = 6; // time, short partition size, mean wait, samples, requests, honoured
-let seriesRows: Float64Array = new Float64Array(0);
-let seriesCount: i32 = 0;
-
-export function resetDiceSeries(): void {
-  seriesRows = new Float64Array(0);
-  seriesCount = 0;
-}
-
-/** The rows recorded so far (SERIES_FIELDS values each). */
-export function diceSeries(): Float64Array { return seriesRows.slice(0, seriesCount * SERIES_FIELDS); }
+// The controller's time series (one row per tick simulated, series.ts): time, short partition
+// size, mean wait, samples, requests, honoured — the fields of the description's `series`
+// (src/config/schedulers.ts), in this order.
+const SERIES_FIELDS: i32 = 6;
 
 function pushRow(t: f64, size: f64, wait: f64, samples: f64, requests: f64, honoured: f64): void {
-  const need = (seriesCount + 1) * SERIES_FIELDS;
-  if (need > seriesRows.length) {
-    const grown = new Float64Array(need * 2);
-    for (let i = 0; i < seriesCount * SERIES_FIELDS; i++) grown[i] = seriesRows[i];
-    seriesRows = grown;
-  }
-  const b = seriesCount * SERIES_FIELDS;
-  seriesRows[b] = t;
-  seriesRows[b + 1] = size;
-  seriesRows[b + 2] = wait;
-  seriesRows[b + 3] = samples;
-  seriesRows[b + 4] = requests;
-  seriesRows[b + 5] = honoured;
-  seriesCount++;
+  seriesValue(t);
+  seriesValue(size);
+  seriesValue(wait);
+  seriesValue(samples);
+  seriesValue(requests);
+  seriesValue(honoured);
 }
 
 /** Dice's parameters (read once by the factory). */
@@ -250,7 +235,7 @@ export class Dice extends TimerOwner {
     this.heldRecF = f64View(this.heldRec);
     for (let n = 0; n < nNodes; n++) this.heldRec[4 * n] = -1;
     if (s.op) setRunOverheads(0.0, s.resumeDelay);
-    resetDiceSeries();
+    openSeries(SERIES_FIELDS);
   }
 
   // ---- monitor --------------------------------------------------------------------------

@@ -440,6 +440,10 @@ function schedulersCommand(opts: Record<string, unknown>): void {
       `    (${s.source}; ${s.binding}-bound tasks${s.preemptive ? ", preemptive nodes" : ""}${s.dag ? ", DAG traces" : ""}; ${s.doc})`);
     if (s.params.length === 0) lines.push("    no parameters of its own");
     for (const p of s.params) lines.push(param(p));
+    if (s.series) {
+      lines.push(`    series "${s.series.name}" (run --series, JSON policySeries.${s.series.name}), per row:`);
+      for (const f of s.series.fields) lines.push(`      ${f.name.padEnd(18)} ${f.unit.padEnd(12)} ${f.description}`);
+    }
   }
   lines.push("", "Cluster options: --nodes [1, 10000000] integer, --slots [1, 4096] integer (per node), --seed [0, 2147483647] integer.");
   lines.push("", "Presets (--preset NAME: the reporting cutoff, which is also every scheduler's `cutoff`, and each scheduler's own values):");

@@ -2,7 +2,7 @@
 import type { SimResult } from "../simulate.js";
 import type { CompletionCdf } from "./cdf.js";
 import type { UsageSeries } from "../plot/series.js";
-import type { DiceSeries } from "../simulate.js";
+import type { PolicySeries } from "../simulate.js";
 
 export interface ClassStats { jobs: number; mean: number; p50: number; p90: number; p99: number }
 
@@ -96,8 +96,9 @@ export interface RunSummary {
   /** Utilization and queue length over time (src/plot/series.ts): only when asked
    *  (`aviary run --series`; the run records every task's start and end). */
   series?: UsageSeries;
-  /** Dice's controller per window (hawk-dice, eagle-dice): with `--series` only. */
-  dice?: DiceSeries;
+  /** The policy's own time series by name (hawk-dice, eagle-dice: `dice`, the controller per
+   *  window; the fields are in the scheduler's description): with `--series` only. */
+  policySeries?: PolicySeries;
 }
 
 /** Each job's execution time with unlimited resources: its longest task. */
