@@ -88,8 +88,14 @@ export function readGolden(): Record<string, string> {
 
 /** Rows of `got` that differ from (or are missing in) the golden file. */
 export function goldenDiff(got: Record<string, string>, golden = readGolden()): string[] {
-  return Object.entries(got).filter(([k, v]) => golden[k] !== v).map(([k, v]) => `${k}: ${v}, golden ${golden[k] ?? "(none)"}`);
+  return Object.entries(got).filter(([k, v]) => golden[k] !== v)
+    .map(([k, v]) => (golden[k] === undefined ? `${k}: ${v}, and the golden file has no such row` : `${k}: ${v}, golden ${golden[k]}`));
 }
+
+/** What to do when rows are missing or moved (the tests' and --check's message). */
+export const GOLDEN_HINT = "test/golden/results.json disagrees: a new scheduler (or set-up) needs its rows, and a change that "
+  + "moves results needs new ones — run `npm run build && node dist/bench/golden.js --write` and commit the file with a "
+  + "sentence saying why the results moved (README, \"Determinism\"); if results should not have moved, the change is wrong";
 
 async function main(): Promise<void> {
   const arg = (name: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : undefined; };
@@ -115,6 +121,7 @@ async function main(): Promise<void> {
       + `${diff.length} moved (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
     for (const d of diff) console.log(`  moved: ${d}`);
   }
+  if (bad > 0) console.log(GOLDEN_HINT);
   process.exitCode = bad === 0 ? 0 : 1;
 }
 
