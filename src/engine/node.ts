@@ -70,7 +70,7 @@ export interface EngineRngModule {
 }
 
 let rngModule: Promise<EngineRngModule> | undefined;
-/** The engine's random generator (JS build of assembly/rng.ts), for host-side generators. */
+/** The engine's random generator (JS build of assembly/toolkit/rng.ts), for host-side generators. */
 export function loadEngineRng(): Promise<EngineRngModule> {
   rngModule ??= import(pathToFileURL(artifact("build/engine-js/toolkit/rng.js")).href) as Promise<EngineRngModule>;
   return rngModule;

@@ -18,7 +18,7 @@ import { parseDecimal } from "./tr.js";
 import type { Trace } from "./types.js";
 import { exp, log } from "./libm.js";
 
-/** Stream ids, identical to the engine's (assembly/rng.ts); checked when loading it. */
+/** Stream ids, identical to the engine's (assembly/toolkit/rng.ts); checked when loading it. */
 export const STREAM_ARRIVALS = 1;
 export const STREAM_TASKS = 2;
 

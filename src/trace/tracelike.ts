@@ -27,7 +27,7 @@
 // the offered load (task-seconds / time) is `load` of the cluster's slots. Submission times are
 // rounded to the microsecond.
 //
-// Randomness: the engine's generator (assembly/rng.ts), seeded by `seed`, one stream per purpose
+// Randomness: the engine's generator (assembly/toolkit/rng.ts), seeded by `seed`, one stream per purpose
 // (ids 7+; the engine's mechanisms use 1-6): class (one uniform per job), task count (one per
 // job), mean (one per job), task durations (one per task of a multi-task job), arrivals (one per
 // job). Same options and seed -> identical trace.
