@@ -10,7 +10,7 @@ import { loadEngineRng } from "../src/engine/node.js";
 
 describe("the controller (spec §9)", () => {
   it("the three response curves, clipped to [0, 1]", async () => {
-    const d = await engineModule("schedulers/dice.js");
+    const d = await engineModule("schedulers/dice/settings.js");
     for (const x of [0, 0.04, 0.25, 0.5, 0.81, 1]) {
       expect(d.response(d.MODEL_LINEAR, x)).toBe(x);
       expect(d.response(d.MODEL_SQUARE, x)).toBe(x * x);
@@ -26,7 +26,7 @@ describe("the controller (spec §9)", () => {
   });
 
   it("Curr > Max: k = Max - Min and n = floor(CurrShort x multiplier); Curr = 0: k = n = 0", async () => {
-    const d = await engineModule("schedulers/dice.js");
+    const d = await engineModule("schedulers/dice/settings.js");
     // Yahoo at 4,000 nodes: Min 80, Max 400.
     for (const m of [d.MODEL_LINEAR, d.MODEL_SQUARE, d.MODEL_SQRT]) {
       expect(d.esNodes(m, 1500, 1000, 80, 400)).toBe(320);
@@ -40,7 +40,7 @@ describe("the controller (spec §9)", () => {
   });
 
   it("in between: floor of each model's p", async () => {
-    const d = await engineModule("schedulers/dice.js");
+    const d = await engineModule("schedulers/dice/settings.js");
     // Curr = 250 s of 1000: p = 0.25, 0.0625, 0.5.
     expect(d.esNodes(d.MODEL_LINEAR, 250, 1000, 80, 400)).toBe(80);
     expect(d.esNodes(d.MODEL_SQUARE, 250, 1000, 80, 400)).toBe(20);

@@ -412,7 +412,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
 ];
 
 // Dice (seed-dice.md §3): `hawk-dice` and `eagle-dice` are their host's description (its
-// parameters and presets) plus Dice's parameters, one mechanism (assembly/schedulers/dice.ts).
+// parameters and presets) plus Dice's parameters, one mechanism (assembly/schedulers/dice/).
 /** Dice's parameters (seed-dice.md §3.5; the open points are §8's recommendations). */
 const DICE_PARAMS: ParamSpec[] = [
   { name: "es", kind: "boolean", default: true, unit: "flag", description: "Elastic Sizing (§3.2): each window, close k = floor(pES(Curr/Max) x (Max - Min)) general nodes to newly arriving long jobs (false: OP alone, the Fig. 13 ablation)" },
@@ -433,7 +433,7 @@ const DICE_PARAMS: ParamSpec[] = [
 ];
 
 /** Dice's controller, one row per window tick simulated (ticks stop while the system is empty;
- *  assembly/schedulers/dice.ts pushRow). */
+ *  assembly/schedulers/dice/dice.ts pushRow). */
 const DICE_SERIES: SeriesSpec = {
   name: "dice",
   fields: [
@@ -456,7 +456,7 @@ function diceHost(host: string, name: string, factory: string): SchedulerSpec {
   for (const [k, v] of Object.entries(h.presets ?? {})) presets[k] = { ...v };
   for (const [k, max] of Object.entries(DICE_MAX)) presets[k] = { ...(presets[k] ?? {}), maxShortPartition: max };
   return {
-    ...h, name, engine: { module: "dice", factory }, doc: "docs/models/dice.md", presets,
+    ...h, name, engine: { module: "dice/hosts", factory }, doc: "docs/models/dice.md", presets,
     preemptive: true, // OP suspends long tasks: a task's wall time may exceed its duration
     source: `seed-dice.md §3 on ${h.source}`,
     summary: `${host} with Dice: every 60 s the mean short-task wait drives Elastic Sizing (the short partition grows from shortPartition toward maxShortPartition, closed to new long jobs) and Opportunistic Preemption (random general nodes checkpoint-suspend their long task while short probes wait, resuming after a timer)`,

@@ -25,55 +25,18 @@
 //    probe is left to serve, the long task resumes on the same node: `resumeDelay` s of
 //    overhead (slot busy, no service), then its remaining work.
 import {
-  Scheduler, Params, NodeDiscipline, FifoDiscipline, firstReadyEntry, SrptDiscipline, TimerOwner, timerKind, setTimer, eventMark, nNodes, slotsPerNode,
-  netDelay, queueLength, longQueued, longRunning, holdsLongWork, jobLong, jobUnlaunched, taskDuration, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
-  runningTask, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, claimFreedSlots, claimFreedSlotsOf, setRunOverheads, runRecordOn, runMarkOn, recMark, setRecMark, touchSuspension, touchFreeRecord,
-  registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, resourcesOn, C_RESUME_SECONDS, C_EVENTS,
-  failUnlessAdvances, E_POLICY_STATE,
-  openSeries, seriesValue,
-} from "../policy";
-import { Rng, STREAM_DICE_OP, STREAM_DICE_ES } from "../toolkit/rng";
-import { toI32, ctz32, alignedInt32Array, f64View } from "../toolkit/glue";
-import { Partition } from "../toolkit/partition";
-import { CentralLwl } from "./lwl";
-import { Hawk, HawkSettings } from "./hawk";
-import { Eagle, EagleSettings } from "./eagle";
-
-/** Response models (§3.1). */
-export const MODEL_LINEAR: i32 = 0;
-export const MODEL_SQUARE: i32 = 1;
-export const MODEL_SQRT: i32 = 2;
-
-/** p = f(x) of a response model, x clipped to [0, 1] (Curr > Max acts at full strength, §3.1). */
-export function response(model: i32, x: f64): f64 {
-  if (!(x > 0.0)) return 0.0;
-  if (x > 1.0) x = 1.0;
-  if (model == MODEL_SQUARE) return x * x;
-  if (model == MODEL_SQRT) return Math.sqrt(x);
-  return x;
-}
-
-/** ES (§3.2): general nodes to convert, floor(p(Curr/Max) x (maxShort - minShort)). */
-export function esNodes(model: i32, curr: f64, maxWait: f64, minShort: i32, maxShort: i32): i32 {
-  return toI32(Math.floor(response(model, curr / maxWait) * <f64>(maxShort - minShort)));
-}
-
-/** OP (§3.3): requests to send, floor(p(Curr/Max) x currShort x multiplier), at most `general`. */
-export function opRequests(model: i32, curr: f64, maxWait: f64, currShort: i32, multiplier: f64, general: i32): i32 {
-  const v = Math.floor(response(model, curr / maxWait) * <f64>currShort * multiplier);
-  return v >= <f64>general ? general : toI32(v);
-}
-
-/** Model index of a model name (the parameter's enum). */
-export function modelOf(name: string): i32 {
-  if (name == "square") return MODEL_SQUARE;
-  if (name == "sqrt") return MODEL_SQRT;
-  return MODEL_LINEAR;
-}
-
-// A node's phase: none, suspending (the long task's checkpoint is being taken, slot busy: held
-// and not inWindow), or in its window (the long task is suspended, the timer runs, short probes
-// are served: held and inWindow). The two bitsets below are the phase.
+  SrptDiscipline, TimerOwner, timerKind, setTimer, eventMark, nNodes, slotsPerNode, netDelay, queueLength,
+  longQueued, longRunning, holdsLongWork, jobLong, jobArrival, jobTaskCount, queueFirst, queueEnd, entryWord, wordIsLong,
+  wordFetching, runningTask, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, claimFreedSlots,
+  claimFreedSlotsOf, setRunOverheads, runRecordOn, runMarkOn, recMark, setRecMark, touchSuspension, touchFreeRecord,
+  registerCounter, count, setCounter, stream, fail, jobsDone, resourcesOn, C_RESUME_SECONDS, C_EVENTS,
+  failUnlessAdvances, E_POLICY_STATE, openSeries, seriesValue,
+} from "../../policy";
+import { Rng, STREAM_DICE_OP, STREAM_DICE_ES } from "../../toolkit/rng";
+import { toI32, ctz32, alignedInt32Array, f64View } from "../../toolkit/glue";
+import { Partition } from "../../toolkit/partition";
+import { CentralLwl } from "../lwl";
+import { DiceSettings, esNodes, opRequests } from "./settings";
 
 // The controller's time series (one row per tick simulated, series.ts): time, short partition
 // size, mean wait, samples, requests, honoured — the fields of the description's `series`
@@ -87,45 +50,6 @@ function pushRow(t: f64, size: f64, wait: f64, samples: f64, requests: f64, hono
   seriesValue(samples);
   seriesValue(requests);
   seriesValue(honoured);
-}
-
-/** Dice's parameters (read once by the factory). */
-export class DiceSettings {
-  es: bool = true;
-  op: bool = true;
-  window: f64 = 60.0;
-  maxWait: f64 = 1000.0;
-  maxShortPercent: f64 = 25.0;
-  esModel: i32 = MODEL_LINEAR;
-  opModel: i32 = MODEL_SQUARE;
-  multiplier: f64 = 1.0;
-  suspendDelay: f64 = 3.0;
-  resumeDelay: f64 = 10.0;
-  suspendTimer: f64 = 100.0;
-  maxSuspensions: i32 = 2;
-  earlyResume: bool = true;
-  randomBlacklist: bool = false;
-  countQueued: bool = false;
-
-  static read(p: Params): DiceSettings {
-    const s = new DiceSettings();
-    s.es = p.flag("es");
-    s.op = p.flag("op");
-    s.window = p.num("diceWindow");
-    s.maxWait = p.num("maxWaitTime");
-    s.maxShortPercent = p.num("maxShortPartition");
-    s.esModel = modelOf(p.choice("esModel"));
-    s.opModel = modelOf(p.choice("opModel"));
-    s.multiplier = p.num("opMultiplier");
-    s.suspendDelay = p.num("suspendDelay");
-    s.resumeDelay = p.num("resumeDelay");
-    s.suspendTimer = p.num("suspendTimer");
-    s.maxSuspensions = p.int("maxSuspensions");
-    s.earlyResume = p.flag("earlyResume");
-    s.randomBlacklist = p.choice("esBlacklist") == "random";
-    s.countQueued = p.flag("waitIncludesQueued");
-    return s;
-  }
 }
 
 /** The controller (in the central scheduler) and the node side, for one host. */
@@ -683,127 +607,4 @@ export class Dice extends TimerOwner {
     }
     return -1;
   }
-}
-
-/** The host's node discipline, gated by Dice: a node suspending its long task serves nothing, a
- *  node in its window short probes only; otherwise the host's own choice. */
-export class DiceDiscipline extends NodeDiscipline {
-  inner: NodeDiscipline;
-  dice: Dice;
-  /** The host's discipline is FIFO (Hawk's): its choice is firstReadyEntry, taken here without
-   *  a second virtual call (one per serve at every node). */
-  fifo: bool;
-
-  constructor(inner: NodeDiscipline, dice: Dice) {
-    super();
-    this.inner = inner;
-    this.dice = dice;
-    this.fifo = inner instanceof FifoDiscipline;
-    this.usesValue = inner.usesValue;
-    this.preemptive = inner.preemptive;
-    this.notesSelection = inner.notesSelection;
-  }
-
-  select(node: i32, t: f64): i32 {
-    const dice = this.dice;
-    if (!dice.isHeld(node)) return this.fifo ? firstReadyEntry(node) : this.inner.select(node, t);
-    return dice.isInWindow(node) ? dice.selectShort(node, t) : -1; // (else suspending: nothing)
-  }
-  selected(node: i32, e: i32, t: f64): void { this.inner.selected(node, e, t); }
-  stickyTask(node: i32, e: i32, task: i32, job: i32, t: f64): void { this.inner.stickyTask(node, e, task, job, t); }
-  evict(node: i32): i32 { return this.inner.evict(node); }
-}
-
-/** Attaches Dice to a host: its discipline gated, the hooks it needs turned on. */
-export function attachDice(host: Scheduler, s: DiceSettings, partition: Partition, central: CentralLwl, srpt: bool): Dice {
-  const d = new Dice(s, partition, central);
-  host.watchesStarts = true;
-  if (s.op) {
-    host.preemptsRuns = true;
-    host.preemptsLongOnly = true; // (tasks keep the cheaper slot-stored end until one is suspended)
-    host.claimsFreedSlots = false; // (turned on while a node holds a suspended task: claimFreedSlots)
-    if (srpt) d.srpt = <SrptDiscipline>host.discipline;
-    d.recordsMayFetch = host.sticky;
-    host.discipline = new DiceDiscipline(host.discipline, d);
-  }
-  return d;
-}
-
-// ---- the two hosts ----------------------------------------------------------------------------
-
-/** `hawk-dice`: Hawk (hawk.ts) with Dice. Stealing victims are the current general partition
- *  (the boundary moved by ES, §8 #7); a node suspending or in its window does not steal (§8 #11). */
-export class HawkDice extends Hawk {
-  dice!: Dice;
-
-  constructor(host: HawkSettings, s: DiceSettings) {
-    super(host);
-    this.dice = attachDice(this, s, this.partition, this.central, false);
-    if (this.useCentral && !s.randomBlacklist) {
-      this.dice.closesBlock = true;
-      const central = this.central;
-      central.blocked = new Uint8Array(nNodes - central.base); // (block() would allocate it in a tick)
-    }
-  }
-
-  onJobArrival(job: i32, now: f64): void {
-    const dice = this.dice;
-    dice.arrived(job, now);
-    if (dice.closesBlock && jobLong[job] != 0) {
-      // Over every node the central view covers: the converted block is closed there (Dice.convert).
-      this.central.place(job, jobUnlaunched(job), this.partition.min, nNodes, now);
-      return;
-    }
-    super.onJobArrival(job, now);
-  }
-
-  onTaskStart(node: i32, task: i32, job: i32, now: f64): void {
-    this.dice.taskStarted(job, now);
-    // (the central view hears of starts in its elapsed mode only; a resumption is no start, §8 #13)
-    if (this.central.elapsed && !this.dice.resuming) super.onTaskStart(node, task, job, now);
-  }
-
-  onNodeIdle(node: i32, now: f64): void {
-    if (!this.dice.isHeld(node)) super.onNodeIdle(node, now);
-  }
-
-  claimFreedSlot(node: i32, now: f64): void { this.dice.claim(node, now); }
-}
-
-/** `eagle-dice`: Eagle (eagle.ts) with Dice. Its nodes in a window choose by SRPT among the short
- *  probes only (§8 #16); the short-only fallback list stays the static partition (§8 #7). */
-export class EagleDice extends Eagle {
-  dice!: Dice;
-
-  constructor(host: EagleSettings, s: DiceSettings) {
-    super(host);
-    this.dice = attachDice(this, s, this.partition, this.central, this.sticky);
-  }
-
-  onJobArrival(job: i32, now: f64): void {
-    this.dice.arrived(job, now);
-    super.onJobArrival(job, now);
-  }
-
-  onTaskStart(node: i32, task: i32, job: i32, now: f64): void {
-    this.dice.taskStarted(job, now);
-    if (this.central.elapsed && !this.dice.resuming) super.onTaskStart(node, task, job, now);
-  }
-
-  claimFreedSlot(node: i32, now: f64): void { this.dice.claim(node, now); }
-}
-
-export function createHawkDice(p: Params): Scheduler {
-  const host = HawkSettings.read(p);
-  host.partition = true; // (Dice moves the short partition's boundary: Hawk's partition ablation does not apply)
-  const h = new HawkDice(host, DiceSettings.read(p));
-  h.configure(host);
-  return h;
-}
-
-export function createEagleDice(p: Params): Scheduler {
-  const host = EagleSettings.read(p);
-  const e = new EagleDice(host, DiceSettings.read(p));
-  e.configure(host);
-  return e;
 }
