@@ -100,7 +100,7 @@ export class Eagle extends HybridLwl {
   jobState: Int32Array;
 
   constructor(s: EagleSettings) {
-    super(s.cutoff, false, s.shortPercent);
+    super(s, s.shortPercent);
     const js = alignedInt32Array(nJobs * JOB_STATE_INTS, JOB_STATE_INTS * 4);
     this.jobState = js;
     for (let j = 0; j < nJobs; j++) js[j * JOB_STATE_INTS + JS_FRESHEST] = -1;
@@ -306,9 +306,4 @@ export class Eagle extends HybridLwl {
   }
 }
 
-export function createEagle(p: Params): Scheduler {
-  const s = EagleSettings.read(p);
-  const e = new Eagle(s);
-  e.configure(s);
-  return e;
-}
+export function createEagle(p: Params): Scheduler { return new Eagle(EagleSettings.read(p)); }

@@ -67,7 +67,7 @@ export class Hawk extends HybridLwl {
 
   constructor(s: HawkSettings) {
     const shortPercent = s.partition ? s.shortPercent : 0.0;
-    super(s.cutoff, s.classifyByNoisy, shortPercent);
+    super(s, shortPercent);
     this.probeRatio = s.probeRatio;
     this.stealAttempts = s.stealAttempts;
     const g = shortPartitionSize(shortPercent); // (the partition's first general node)
@@ -137,11 +137,6 @@ export function stealFrom(victim: i32, thief: i32): bool {
   return true;
 }
 
-export function createHawk(p: Params): Scheduler {
-  const s = HawkSettings.read(p);
-  const h = new Hawk(s);
-  h.configure(s);
-  return h;
-}
+export function createHawk(p: Params): Scheduler { return new Hawk(HawkSettings.read(p)); }
 
 export function createSplit(p: Params): Scheduler { return new Hawk(HawkSettings.readSplit(p)); }

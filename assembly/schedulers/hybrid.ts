@@ -42,16 +42,13 @@ export class HybridLwl extends ClassAwareScheduler {
   /** Long jobs go through the central scheduler (Hawk's ablation turns it off: they probe). */
   useCentral: bool = true;
 
-  /** `shortPercent`: the short partition; `classifyByNoisy`: as ClassAwareScheduler. */
-  constructor(cutoff: f64, classifyByNoisy: bool, shortPercent: f64) {
-    super(cutoff, classifyByNoisy);
+  /** The classes, estimation error and central load of `s`; a short partition of
+   *  `shortPercent` % of the nodes (the subclass may have turned the partition off). */
+  constructor(s: HybridSettings, shortPercent: f64) {
+    super(s.cutoff, s.classifyByNoisy);
     const partition = new Partition(shortPercent);
     this.partition = partition;
     this.central = new CentralLwl(partition.min); // long jobs go to the general partition only
-  }
-
-  /** Applies the settings' estimation error and load (after construction, as the factories do). */
-  configure(s: HybridSettings): void {
     this.estimationError(s.estErrorLow, s.estErrorHigh, s.classifyByNoisy);
     if (s.elapsedLoad) this.useElapsedLoad();
   }

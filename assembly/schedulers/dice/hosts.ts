@@ -122,14 +122,7 @@ export class EagleDice extends Eagle {
 export function createHawkDice(p: Params): Scheduler {
   const host = HawkSettings.read(p);
   host.partition = true; // (Dice moves the short partition's boundary: Hawk's partition ablation does not apply)
-  const h = new HawkDice(host, DiceSettings.read(p));
-  h.configure(host);
-  return h;
+  return new HawkDice(host, DiceSettings.read(p));
 }
 
-export function createEagleDice(p: Params): Scheduler {
-  const host = EagleSettings.read(p);
-  const e = new EagleDice(host, DiceSettings.read(p));
-  e.configure(host);
-  return e;
-}
+export function createEagleDice(p: Params): Scheduler { return new EagleDice(EagleSettings.read(p), DiceSettings.read(p)); }
