@@ -33,12 +33,12 @@ import {
   setTimer, timerKind, stream, registerCounter, count, counterValue, setCounter, resourceDims, nodeSlots, capacityOf,
   predictedIsLong,
   demandMul, demandBase, childEdgesOf, copyJobChildren,
-} from "../policy";
-import { Rng, STREAM_FREGATA_MASTERS } from "../toolkit/rng";
-import { toI32, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, ctz32, ushr, I32Ptr, freshInt32Array, f64View } from "../toolkit/glue";
-import { MinTree } from "../toolkit/mintree";
+} from "../../policy";
+import { Rng, STREAM_FREGATA_MASTERS } from "../../toolkit/rng";
+import { toI32, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, ctz32, ushr, I32Ptr, freshInt32Array, f64View } from "../../toolkit/glue";
+import { MinTree } from "../../toolkit/mintree";
 import { priorities, partition, volume } from "./packing";
-import { Wfq } from "../toolkit/wfq";
+import { Wfq } from "../../toolkit/wfq";
 import { TaskQueue, ChunkPool, ranksBefore } from "./taskbands";
 
 const HIGH: i32 = 0;
