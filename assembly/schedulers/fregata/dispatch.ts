@@ -105,7 +105,7 @@ export class Dispatcher {
     const packs = win.packPairs && D > 0 && w > 1;
     let gainUsable = workers.usableGain(gain, cls);
     // (rebuilt after half a window of known entries left: the bounds only filter, and rebuilding
-    // more often costs more than the exact checks it saves)
+    // them more often cost more instructions than it saved, docs/perf-log.md)
     if (gainUsable && D > 0 && win.bucketMinLeft[q] * 2 >= K) win.rebuildBucketMin(q);
     // Known entries all fail when `gain` cannot take any (no usable slot, or no bucket's bound
     // fits it): the scan then only looks at the fresh ones. Otherwise it looks at the known
