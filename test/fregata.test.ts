@@ -1,5 +1,5 @@
 // Fregata (issue #20; seed-fregata.md, docs/models/fregata.md): the spec's §8 unit vectors on the
-// engine's own arithmetic (assembly/schedulers/packing.ts), the resource invariants of fregata,
+// engine's own arithmetic (assembly/schedulers/fregata/packing.ts), the resource invariants of fregata,
 // pigeon and sparrow on randomized DAG workloads over a heterogeneous cluster (both engines,
 // equal), the converters on the project's samples, bad input, and the §4.2 directions on the
 // generated workload at 50 servers.
@@ -27,7 +27,7 @@ const f64 = (xs: number[]) => Float64Array.from(xs);
 
 describe("§8 unit vectors (packing.ts)", () => {
   it("volume: 0.8667, 1.2333, 2.8, 1.1833 and VM1 < VM4 < VM2 < VM3", async () => {
-    const { volume } = await engineModule("schedulers/packing.js");
+    const { volume } = await engineModule("schedulers/fregata/packing.js");
     const cmax = f64([25, 2, 30]);
     const free = f64([5, 0, 20, 10, 1, 10, 20, 2, 30, 10, 1, 8.5]);
     const v = [0, 1, 2, 3].map((i) => volume(free, i * 3, cmax, 3));
@@ -37,7 +37,7 @@ describe("§8 unit vectors (packing.ts)", () => {
   });
 
   it("DV identity: ⟨8,1,2⟩ vs ⟨1,1,9⟩ gives 49, Eq. (1) term by term the same", async () => {
-    const { deviation, deviationEq1, dominant } = await engineModule("schedulers/packing.js");
+    const { deviation, deviationEq1, dominant } = await engineModule("schedulers/fregata/packing.js");
     const d = f64([8, 1, 2, 1, 1, 9]);
     const one = f64([1, 1, 1]);
     expect(deviation(d, 0, 3, 3, one, false)).toBe(49);
@@ -47,7 +47,7 @@ describe("§8 unit vectors (packing.ts)", () => {
   });
 
   it("packing: A pairs with B (DV 49 > 22.5), C with D (DV 32.5)", async () => {
-    const { packList, deviation } = await engineModule("schedulers/packing.js");
+    const { packList, deviation } = await engineModule("schedulers/fregata/packing.js");
     // A = ⟨8,1,2⟩ (CPU), B = ⟨1,1,9⟩ (DISK), C = ⟨2,1,5⟩ (DISK), D = ⟨9,1,1⟩ (CPU); raw units,
     // workers ⟨20,20,20⟩ (every pair passes the guard).
     const d = f64([8, 1, 2, 1, 1, 9, 2, 1, 5, 9, 1, 1]);
@@ -70,7 +70,7 @@ describe("§8 unit vectors (packing.ts)", () => {
   });
 
   it("partition: the diamond's path cover is {A, B, D}, {C}; wcc is {A, B, C, D}", async () => {
-    const { partition } = await engineModule("schedulers/packing.js");
+    const { partition } = await engineModule("schedulers/fregata/packing.js");
     const g = diamond();
     const group = new Int32Array(4);
     const stack = new Int32Array(4);
@@ -81,7 +81,7 @@ describe("§8 unit vectors (packing.ts)", () => {
   });
 
   it("priority: chain X -> Y gives P(Y) = b, P(X) = 1.5b; 4 leaf children 3b beats 1 leaf child 1.5b", async () => {
-    const { priorities } = await engineModule("schedulers/packing.js");
+    const { priorities } = await engineModule("schedulers/fregata/packing.js");
     const b = 0.7;
     const out = new Float64Array(2);
     // X=0 -> Y=1; reverse topological order Y, X.
@@ -163,7 +163,7 @@ describe("the masters' queues beyond the window (taskbands.ts): one heap's order
   // A reference: every entry ever pushed, the live ones popped by (key desc, task asc).
   const before = (a: [number, number, number], b: [number, number, number]) => (a[0] > b[0] || (a[0] === b[0] && a[1] < b[1]));
   async function check(keys: (i: number, t: number) => number, n: number, popEvery: number, seed: number): Promise<void> {
-    const { TaskQueue, ChunkPool } = await engineModule("schedulers/taskbands.js");
+    const { TaskQueue, ChunkPool } = await engineModule("schedulers/fregata/taskbands.js");
     const pool = new ChunkPool();
     // Two queues on one pool, driven alike (as Fregata's masters share theirs).
     const qs = [new TaskQueue(pool), new TaskQueue(pool)];

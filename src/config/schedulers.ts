@@ -342,7 +342,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
     check: (p, nodes, slots) => checkPigeon(p, nodes, true, slots),
   },
   {
-    name: "fregata", engine: { module: "fregata", factory: "createFregata" }, binding: "early", dag: true, resources: true,
+    name: "fregata", engine: { module: "fregata/index", factory: "createFregata" }, binding: "early", dag: true, resources: true,
     doc: "docs/models/fregata.md",
     source: "seed-fregata.md §2, §7 (A1-A21)",
     summary: "job classification (logistic regression on a prefix, oracle, noisy oracle), Algorithm 1's dependency-aware groups sent to masters below a load threshold, tasks ordered by the dependency priority of §2.4, complementary pairs (largest DV) placed best-fit (smallest unused volume) on the masters' groups, HIGH before LOW, reserved workers for HIGH",

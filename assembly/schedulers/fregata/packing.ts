@@ -6,37 +6,37 @@
 //  - greedy complementary pairing of a window (§2.5 pseudo-code with the A9 guard);
 //  - the dependency priority recursion P(T) = base(T) + gamma x sum over children P(c) (§2.4).
 
-/** Eq. (2): the unused volume of `free` (dims values from `off`) against the maxima `cmax`. */
-export function volume(free: Float64Array, off: i32, cmax: Float64Array, dims: i32): f64 {
+/** Eq. (2): the unused volume of `free` (dims values from `off`) against the maxima `maxCap`. */
+export function volume(free: Float64Array, off: i32, maxCap: Float64Array, dims: i32): f64 {
   let v = 0.0;
-  for (let k = 0; k < dims; k++) if (cmax[k] > 0.0) v += free[off + k] / cmax[k];
+  for (let k = 0; k < dims; k++) if (maxCap[k] > 0.0) v += free[off + k] / maxCap[k];
   return v;
 }
 
 /** The demand of dimension k as packing sees it: divided by C'_k (A7) or raw. */
-export function normDemand(d: Float64Array, off: i32, k: i32, cmax: Float64Array, normalize: bool): f64 {
+export function normDemand(d: Float64Array, off: i32, k: i32, maxCap: Float64Array, normalize: bool): f64 {
   const x = d[off + k];
-  return normalize ? (cmax[k] > 0.0 ? x / cmax[k] : 0.0) : x;
+  return normalize ? (maxCap[k] > 0.0 ? x / maxCap[k] : 0.0) : x;
 }
 
 /** The dominant resource of the demand at `off`: argmax_k, ties to the lowest k; -1 when every
  *  dimension is 0 (such a task is never paired). */
-export function dominant(d: Float64Array, off: i32, dims: i32, cmax: Float64Array, normalize: bool): i32 {
+export function dominant(d: Float64Array, off: i32, dims: i32, maxCap: Float64Array, normalize: bool): i32 {
   let best = -1;
   let bestV = 0.0;
   for (let k = 0; k < dims; k++) {
-    const v = normDemand(d, off, k, cmax, normalize);
+    const v = normDemand(d, off, k, maxCap, normalize);
     if (v > bestV) { bestV = v; best = k; }
   }
   return best;
 }
 
 /** Eq. (1) term by term. */
-export function deviationEq1(d: Float64Array, i: i32, j: i32, dims: i32, cmax: Float64Array, normalize: bool): f64 {
+export function deviationEq1(d: Float64Array, i: i32, j: i32, dims: i32, maxCap: Float64Array, normalize: bool): f64 {
   let dv = 0.0;
   for (let k = 0; k < dims; k++) {
-    const a = normDemand(d, j, k, cmax, normalize);
-    const b = normDemand(d, i, k, cmax, normalize);
+    const a = normDemand(d, j, k, maxCap, normalize);
+    const b = normDemand(d, i, k, maxCap, normalize);
     const m = (a + b) / 2.0;
     dv += (a - m) * (a - m) + (b - m) * (b - m);
   }
@@ -44,10 +44,10 @@ export function deviationEq1(d: Float64Array, i: i32, j: i32, dims: i32, cmax: F
 }
 
 /** DV by the identity 1/2 |d_i - d_j|^2 (what the scheduler uses). */
-export function deviation(d: Float64Array, i: i32, j: i32, dims: i32, cmax: Float64Array, normalize: bool): f64 {
+export function deviation(d: Float64Array, i: i32, j: i32, dims: i32, maxCap: Float64Array, normalize: bool): f64 {
   let dv = 0.0;
   for (let k = 0; k < dims; k++) {
-    const x = normDemand(d, j, k, cmax, normalize) - normDemand(d, i, k, cmax, normalize);
+    const x = normDemand(d, j, k, maxCap, normalize) - normDemand(d, i, k, maxCap, normalize);
     dv += x * x;
   }
   return 0.5 * dv;
@@ -55,8 +55,8 @@ export function deviation(d: Float64Array, i: i32, j: i32, dims: i32, cmax: Floa
 
 /** Whether the summed demand of the tasks at offsets i and j fits the largest capacities (the
  *  A9 guard "fitsSomewhere"). */
-export function pairFits(d: Float64Array, i: i32, j: i32, dims: i32, cmax: Float64Array): bool {
-  for (let k = 0; k < dims; k++) if (d[i + k] + d[j + k] > cmax[k]) return false;
+export function pairFits(d: Float64Array, i: i32, j: i32, dims: i32, maxCap: Float64Array): bool {
+  for (let k = 0; k < dims; k++) if (d[i + k] + d[j + k] > maxCap[k]) return false;
   return true;
 }
 
@@ -67,9 +67,9 @@ export function pairFits(d: Float64Array, i: i32, j: i32, dims: i32, cmax: Float
  * partner's index or -1 (a single). A task taken as a partner gets partner = the task that took
  * it. `dom` is scratch of n entries. Returns the number of pairs.
  */
-export function packList(d: Float64Array, n: i32, dims: i32, cmax: Float64Array, normalize: bool, guard: bool,
+export function packList(d: Float64Array, n: i32, dims: i32, maxCap: Float64Array, normalize: bool, guard: bool,
                          partner: Int32Array, dom: Int32Array): i32 {
-  for (let i = 0; i < n; i++) { partner[i] = -2; dom[i] = dominant(d, i * dims, dims, cmax, normalize); }
+  for (let i = 0; i < n; i++) { partner[i] = -2; dom[i] = dominant(d, i * dims, dims, maxCap, normalize); }
   let pairs = 0;
   for (let i = 0; i < n; i++) {
     if (partner[i] != -2) continue;
@@ -78,8 +78,8 @@ export function packList(d: Float64Array, n: i32, dims: i32, cmax: Float64Array,
     if (dom[i] >= 0) {
       for (let j = 0; j < n; j++) {
         if (j == i || partner[j] != -2 || dom[j] < 0 || dom[j] == dom[i]) continue;
-        if (guard && !pairFits(d, i * dims, j * dims, dims, cmax)) continue;
-        const dv = deviation(d, i * dims, j * dims, dims, cmax, normalize);
+        if (guard && !pairFits(d, i * dims, j * dims, dims, maxCap)) continue;
+        const dv = deviation(d, i * dims, j * dims, dims, maxCap, normalize);
         if (dv > bestDv) { bestDv = dv; best = j; }
       }
     }

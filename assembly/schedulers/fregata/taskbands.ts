@@ -1,16 +1,16 @@
-// Fregata's per-master class queues (fregata.ts): tasks by key, highest first, ties to the lower
-// task index. A queue holds up to hundreds of thousands of tasks, and its keys age linearly
-// (P(T) - w2 x t_ready / tau), so most pushes land far below the top and most pops take one of
-// the oldest: in one heap of every task each pop's descent missed the cache on its lower levels
-// (a fifth of a 2,500 x 2,000-task run). Here only the top of the queue is a heap (`front`,
-// about a thousand entries, in the cache); the rest waits unsorted in bands of disjoint key
-// ranges, in chunks of a pool shared by the queues. A push goes to the front when its key is at
-// least the front's bound, else it is appended to the band whose range holds its key. When the
-// front runs empty, the top band is split by sampled keys until it is small, and poured into the
-// front. Every task in the front ranks before every task in a band, and bands' ranges are ordered,
-// so the pops are exactly those of one heap over all the tasks (the order is total: tasks are
-// distinct); how the bands are cut decides only the speed.
-import { toI32, alignedInt32Array, f64View, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, F64Ptr, I32Ptr } from "../toolkit/glue";
+// Fregata's per-master class queues beyond the windows (window.ts): tasks by key, highest first,
+// ties to the lower task index. A queue may hold most of a large run's tasks, and its keys age
+// linearly (P(T) - ω2 x t_ready / τ), so most pushes land far below the top and most pops take
+// one of the oldest: in one heap of every task each pop's descent missed the cache on its lower
+// levels (measured: docs/perf-log.md). Here only the top of the queue is a heap (`front`, at
+// most a few thousand entries: it stays in the cache); the rest waits unsorted in bands of
+// disjoint key ranges, in chunks of a pool shared by the queues. A push goes to the front when
+// its key is at least the front's bound, else it is appended to the band whose range holds its
+// key. When the front runs empty, the top band is split by sampled keys until it is small, and
+// poured into the front. Every task in the front ranks before every task in a band, and bands'
+// ranges are ordered, so the pops are exactly those of one heap over all the tasks (the order is
+// total: tasks are distinct); how the bands are cut decides only the speed.
+import { toI32, alignedInt32Array, f64View, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, F64Ptr, I32Ptr } from "../../toolkit/glue";
 
 /** `a` ranks before `b`: higher key, then the lower task index. */
 // @ts-ignore: decorator
@@ -45,7 +45,9 @@ const TOUCH_FROM: i32 = 1024;
 
 /** A max-heap of tasks by key (ties: the lower task index first). The heap is 4-ary, each entry
  *  one 16-byte record (key f64, task i32, job i32) and the four children of a node on one 64-byte
- *  line (entry i at record i + 3, the buffer line-aligned): one miss per level. */
+ *  line (entry i at record i + 3, the buffer line-aligned): one miss per level.
+ *  Hand-written, not a generic heap: its pop's best-of-four branches on the key and reads the
+ *  task only on a tie, and it loads the next level's lines ahead (measured: docs/perf-log.md). */
 export class TaskHeap {
   /** Records: key at f64 index 2 (i + 3), task at i32 index 4 (i + 3) + 2. */
   rec: Int32Array = alignedInt32Array(4 * (16 + 3), 64);
@@ -140,9 +142,9 @@ const SLAB_LOG: i32 = 6;
 const SLAB: i32 = 1 << SLAB_LOG;
 
 /** Chunks of band entries, shared by a scheduler's queues: a free list linked through `next`,
- *  slabs of SLAB chunks added as needed (never copied: on this VM a fresh page costs more than a
- *  hundred cache misses, and a doubling copy touched twice the pages). Chunk c's entry k is
- *  record ((c & (SLAB - 1)) << CH_LOG) + k of slab c >> SLAB_LOG. */
+ *  slabs of SLAB chunks added as needed (never copied: a doubling copy would touch twice the
+ *  fresh pages, the dear part of memory, see toolkit/glue.ts freshInt32Array). Chunk c's entry
+ *  k is record ((c & (SLAB - 1)) << CH_LOG) + k of slab c >> SLAB_LOG. */
 export class ChunkPool {
   recs: Int32Array[] = [];
   keys: Float64Array[] = [];
