@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { InputError } from "../errors.js";
 import { packageRoot } from "../engine/node.js";
+import { loadEngineDir } from "../engine/dir.js";
 import type { RunSummary } from "../metrics/summary.js";
 import type { Trace } from "../trace/types.js";
 import { aggregateCompare, planCompare, type CompareOptions, type ComparePlan, type CompareResult } from "./grid.js";
@@ -83,6 +84,9 @@ function firstLine(msg: string): string {
  * with a one-line message (a run or worker failure).
  */
 export async function compareGrid(trace: Trace, options: CompareOptions, run: CompareRunOptions = {}): Promise<CompareResult> {
+  if (options.engineDir !== undefined && options.catalogue === undefined) {
+    options = { ...options, catalogue: (await loadEngineDir(options.engineDir)).catalogue };
+  }
   const plan = planCompare(options);
   const workers = workerCount(run.workers, plan.runs.length);
   const script = run.workerScript ?? defaultWorkerScript();
@@ -151,7 +155,7 @@ function runPool(plan: ComparePlan, trace: Trace, nWorkers: number, script: stri
                  onResult?: (index: number, summary: RunSummary) => void): Promise<RunSummary[]> {
   const total = indices.length;
   const summaries: RunSummary[] = new Array(plan.runs.length);
-  const init: WorkerInit = { trace, engine: plan.engine };
+  const init: WorkerInit = { trace, engine: plan.engine, ...(plan.engineDir !== undefined ? { engineDir: plan.engineDir } : {}) };
   return new Promise<RunSummary[]>((resolve, reject) => {
     const pool: Worker[] = [];
     let next = 0;

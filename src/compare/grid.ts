@@ -3,7 +3,7 @@
 // Browser-safe: no Node imports (the worker pool is in ./compare.ts).
 import { InputError } from "../errors.js";
 import { resolveConfig, type SimConfig } from "../config/config.js";
-import { findScheduler } from "../config/schedulers.js";
+import { SCHEDULERS, findScheduler, type SchedulerSpec } from "../config/schedulers.js";
 import { checkParamNames, findPreset, paramsForScheduler, type Preset } from "../config/presets.js";
 import type { RunSummary } from "../metrics/summary.js";
 import type { CompletionCdf } from "../metrics/cdf.js";
@@ -35,6 +35,12 @@ export interface CompareOptions {
   /** Workers with capacities (src/config/cluster.ts); default the preset's cluster if it has one.
    *  The node count is then the cluster's. */
   cluster?: ClusterSpec;
+  /** An engine folder built by `aviary engine build` (Node: compareGrid opens it and fills in
+   *  `catalogue`). */
+  engineDir?: string;
+  /** The schedulers the engine was built with (default the package's): names and parameters are
+   *  validated against it. */
+  catalogue?: SchedulerSpec[];
 }
 
 /** One simulation of the grid. `config.params` is fully resolved. */
@@ -58,6 +64,8 @@ export interface ComparePlan {
   params: Record<string, unknown>;
   /** The cluster, when the grid has one. */
   cluster?: ClusterSpec;
+  /** The engine folder, when the grid runs on one (CompareOptions.engineDir). */
+  engineDir?: string;
   /** In output order: node count, then scheduler, then seed. */
   runs: CompareRun[];
 }
@@ -74,7 +82,8 @@ function noDuplicates<T>(what: string, xs: T[]): void {
 export function planCompare(o: CompareOptions): ComparePlan {
   const schedulers = o.schedulers ?? DEFAULT_COMPARE_SCHEDULERS;
   if (!Array.isArray(schedulers) || schedulers.length === 0) throw new InputError("--schedulers: give at least one scheduler");
-  for (const s of schedulers) findScheduler(s);
+  const catalogue = o.catalogue ?? SCHEDULERS;
+  for (const s of schedulers) findScheduler(s, catalogue);
   noDuplicates("--schedulers", schedulers);
   const baseline = o.baseline ?? schedulers[0];
   if (!schedulers.includes(baseline)) {
@@ -102,8 +111,8 @@ export function planCompare(o: CompareOptions): ComparePlan {
     throw new InputError(`--cutoff must be a number of seconds >= 0, got '${String(cutoff)}'`);
   }
   const params = o.params ?? {};
-  checkParamNames(schedulers, params);
-  const perScheduler = new Map(schedulers.map((s) => [s, paramsForScheduler(s, { explicit: params, preset, lenient: true })]));
+  checkParamNames(schedulers, params, catalogue);
+  const perScheduler = new Map(schedulers.map((s) => [s, paramsForScheduler(s, { explicit: params, preset, lenient: true }, catalogue)]));
   const runs: CompareRun[] = [];
   for (const n of nodes) {
     for (const scheduler of schedulers) {
@@ -111,7 +120,7 @@ export function planCompare(o: CompareOptions): ComparePlan {
         const r = resolveConfig({
           scheduler, nodes: n, slots: o.slots ?? experiment?.setup?.slots ?? 1, seed,
           params: perScheduler.get(scheduler) as Record<string, number | boolean>, ...(cluster ? { cluster } : {}),
-        });
+        }, catalogue);
         runs.push({
           index: runs.length, nodes: r.nodes, scheduler, seed: r.seed,
           config: { scheduler, nodes: r.nodes, slots: r.slots, seed: r.seed, params: r.params, ...(cluster ? { cluster } : {}) },
@@ -126,7 +135,8 @@ export function planCompare(o: CompareOptions): ComparePlan {
     // (with a cluster: its workers' slots; a resource-fit scheduler's runs use coLocate instead)
     schedulers: [...schedulers], baseline, nodes: [...nodes], seeds: [...seeds],
     slots: cluster ? clusterMaxSlots(cluster) : runs[0].config.slots, engine,
-    preset: preset?.name ?? null, cutoff: cutoff ?? null, params: parsed, ...(o.cluster ? { cluster: o.cluster } : {}), runs,
+    preset: preset?.name ?? null, cutoff: cutoff ?? null, params: parsed, ...(o.cluster ? { cluster: o.cluster } : {}),
+    ...(o.engineDir !== undefined ? { engineDir: o.engineDir } : {}), runs,
   };
 }
 

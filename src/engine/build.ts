@@ -18,7 +18,7 @@ import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { InputError, showValue } from "../errors.js";
 import { SCHEDULERS, checkParam, type SchedulerSpec } from "../config/schedulers.js";
 import { packageRoot } from "./node.js";
@@ -224,6 +224,20 @@ export async function compileWasm(o: WasmOptions): Promise<void> {
   }
 }
 
+let ascGlobals: Set<string> | undefined;
+/** Whether AssemblyScript declares `name` as a global of its own (std/assembly/index.d.ts). */
+function isAscBuiltin(name: string | undefined): boolean {
+  if (name === undefined) return false;
+  if (!ascGlobals) {
+    ascGlobals = new Set();
+    try {
+      const text = readFileSync(fileURLToPath(import.meta.resolve("assemblyscript/std/assembly/index.d.ts")), "utf8");
+      for (const m of text.matchAll(/^declare\s+(?:function|namespace|const|let|var|class|abstract class|enum)\s+([\w$]+)/gm)) ascGlobals.add(m[1]);
+    } catch { /* no hint then */ }
+  }
+  return ascGlobals.has(name);
+}
+
 export interface JsOptions {
   /** The staged sources (stageSources with the JS glue). */
   stage: string;
@@ -252,7 +266,7 @@ export async function compileJs(o: JsOptions): Promise<void> {
   const program = ts.createProgram(roots, options);
   const describe = (d: import("typescript").Diagnostic): string => {
     let text = ts.flattenDiagnosticMessageText(d.messageText, " ");
-    if (d.code === 2693 || d.code === 2304 || d.code === 2708) text = text.replace(/\.$/, "") + PORTABLE_HINT;
+    if (d.code === 2693 || (d.code === 2304 && isAscBuiltin(/'([\w$]+)'/.exec(text)?.[1]))) text = text.replace(/\.$/, "") + PORTABLE_HINT;
     if (!d.file || d.start === undefined) return text;
     const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
     const file = o.origin?.get(resolve(d.file.fileName)) ?? d.file.fileName;
@@ -353,8 +367,9 @@ export interface BuildEngineOptions {
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 
 /** Checks a user's descriptions: the fields the engine and the host rely on, each default in
- *  its own range; one line naming the catalogue, the scheduler and the field. */
-export function checkCatalogue(extra: unknown, file: string, base: SchedulerSpec[]): SchedulerSpec[] {
+ *  its own range, and (`requireFiles`) the policy files; one line naming the catalogue, the
+ *  scheduler and the field. */
+export function checkCatalogue(extra: unknown, file: string, base: SchedulerSpec[], requireFiles = true): SchedulerSpec[] {
   const where = shown(file);
   if (!Array.isArray(extra) || extra.length === 0) {
     throw new EngineBuildError(`${where}: must export SCHEDULERS, a non-empty array of scheduler descriptions (as in src/config/schedulers.ts)`);
@@ -376,7 +391,7 @@ export function checkCatalogue(extra: unknown, file: string, base: SchedulerSpec
     if (typeof s.engine.file !== "string" || !s.engine.file.endsWith(".ts")) bad("engine.file must name the policy's AssemblyScript file (.ts)");
     if (typeof s.engine.factory !== "string" || !IDENT.test(s.engine.factory)) bad("engine.factory must name the function the file exports");
     const path = resolve(dirname(file), s.engine.file);
-    if (!existsSync(path)) bad(`engine.file '${s.engine.file}' does not exist (${shown(path)})`);
+    if (requireFiles && !existsSync(path)) bad(`engine.file '${s.engine.file}' does not exist (${shown(path)})`);
     const module = basename(path, ".ts");
     if (!IDENT.test(module.replace(/-/g, "_"))) bad(`engine.file: '${basename(path)}' is not a usable module name`);
     if (files.has(module) && files.get(module) !== path) bad(`two policy files are named ${basename(path)}`);
@@ -403,8 +418,8 @@ export function checkCatalogue(extra: unknown, file: string, base: SchedulerSpec
   });
 }
 
-/** Imports a catalogue module; its SCHEDULERS, checked. */
-export async function readCatalogue(file: string, base: SchedulerSpec[] = SCHEDULERS): Promise<SchedulerSpec[]> {
+/** Imports a catalogue module; its SCHEDULERS, checked (checkCatalogue). */
+export async function readCatalogue(file: string, base: SchedulerSpec[] = SCHEDULERS, requireFiles = true): Promise<SchedulerSpec[]> {
   const path = resolve(file);
   if (!existsSync(path)) throw new EngineBuildError(`catalogue '${file}' does not exist`);
   let mod: { SCHEDULERS?: unknown };
@@ -413,7 +428,7 @@ export async function readCatalogue(file: string, base: SchedulerSpec[] = SCHEDU
   } catch (e) {
     throw new EngineBuildError(`cannot load catalogue '${file}': ${((e as Error).message ?? String(e)).split("\n")[0]}`);
   }
-  return checkCatalogue(mod.SCHEDULERS, path, base);
+  return checkCatalogue(mod.SCHEDULERS, path, base, requireFiles);
 }
 
 /**
@@ -460,10 +475,9 @@ export async function buildEngine(o: BuildEngineOptions): Promise<EngineManifest
       stages.push([stage, origin]);
     }
     const [[wasmStage, wasmOrigin], [jsStage, jsOrigin]] = stages;
-    mkdirSync(out, { recursive: true });
     // The JS build first: its type check names most mistakes in seconds.
-    const tmpJs = join(out, `.engine-js-${process.pid}`);
-    await time("js engine", () => compileJs({ stage: jsStage, out: tmpJs, assembly, origin: jsOrigin }));
+    const builtJs = join(work, "engine-js");
+    await time("js engine", () => compileJs({ stage: jsStage, out: builtJs, assembly, origin: jsOrigin }));
     const target = { ...config.targets.release, outFile: join(work, "aviary.wasm") };
     writeFileSync(join(wasmStage, "asconfig.json"), JSON.stringify({ entries: ["index.ts"], targets: { release: target }, options: config.options }));
     await time("wasm engine", () => compileWasm({ baseDir: wasmStage, args: ["index.ts", "--target", "release"], origin: wasmOrigin }));
@@ -476,20 +490,25 @@ export async function buildEngine(o: BuildEngineOptions): Promise<EngineManifest
       schedulers: [...base, ...extra].map((s) => s.name),
       packageBuild: packageManifest.build,
       catalogue: relative(out, resolve(o.catalogue)).split(sep).join("/"),
-      registry: createHash("sha256").update(gen).digest("hex").slice(0, 12),
+      registry: registryHash(gen),
     };
-    // Into place: the engine files, then the manifest that makes the folder an engine.
+    // Into place, once both engines are built: the engine files, then the manifest that makes
+    // the folder an engine.
+    mkdirSync(out, { recursive: true });
     rmSync(join(out, ENGINE_DIR_MANIFEST), { force: true });
     rmSync(join(out, "engine-js"), { recursive: true, force: true });
-    cpSync(tmpJs, join(out, "engine-js"), { recursive: true });
-    rmSync(tmpJs, { recursive: true, force: true });
+    cpSync(builtJs, join(out, "engine-js"), { recursive: true });
     cpSync(join(work, "aviary.wasm"), join(out, "aviary.wasm"));
     writeFileSync(join(out, ENGINE_DIR_MANIFEST), JSON.stringify(manifest, null, 2) + "\n");
     return manifest;
   } finally {
     rmSync(work, { recursive: true, force: true });
-    rmSync(join(out, `.engine-js-${process.pid}`), { recursive: true, force: true });
   }
+}
+
+/** The hash of a generated registry (the manifest's `registry`). */
+export function registryHash(source: string): string {
+  return createHash("sha256").update(source).digest("hex").slice(0, 12);
 }
 
 /** The package's version (package.json). */
