@@ -63,11 +63,15 @@ interface Toolchain {
 
 let tools: Promise<Toolchain> | undefined;
 
-/** The versions the package asks for (its peerDependencies), for the install hint. */
-function peerVersion(name: string): string {
+/** The version of a compiler to suggest installing: the one the package's own engine is built
+ *  with (its devDependencies), else the range it accepts (peerDependencies). */
+function suggestedVersion(name: string): string {
   try {
-    const pkg = JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { peerDependencies?: Record<string, string> };
-    return pkg.peerDependencies?.[name] ?? "";
+    const pkg = JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as {
+      devDependencies?: Record<string, string>; peerDependencies?: Record<string, string>;
+    };
+    const dev = pkg.devDependencies?.[name];
+    return dev ? `@${dev.replace(/^[\^~]/, "")}` : pkg.peerDependencies?.[name] ? `@"${pkg.peerDependencies[name]}"` : "";
   } catch {
     return "";
   }
@@ -91,7 +95,7 @@ export function loadToolchain(): Promise<Toolchain> {
     const ts = await load("typescript", async () => (await import("typescript")).default);
     const esbuild = await load("esbuild", () => import("esbuild"));
     if (missing.length > 0) {
-      const specs = missing.map((n) => { const v = peerVersion(n); return v ? `${n}@${v.replace(/^[\^~]/, "")}` : n; });
+      const specs = missing.map((n) => `${n}${suggestedVersion(n)}`);
       throw new EngineBuildError(`building an engine needs ${missing.join(", ")} (optional peer dependenc${missing.length === 1 ? "y" : "ies"} of aviary-sim): npm install --save-dev ${specs.join(" ")}`);
     }
     return { asc: asc!, ts: ts!, esbuild: esbuild! };
