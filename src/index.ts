@@ -8,11 +8,12 @@ import type { Trace } from "./trace/types.js";
 export * from "./browser.js";
 export { parseCsv } from "./trace/csv.js";
 export { readTraceFile, writeTraceFile, generatePoissonWithEngineRng, generateTraceLikeWithEngineRng,
-  openTraceFeed, type TraceFileFeed, type TraceFeedOptions } from "./trace/node.js";
+  openTraceFeed, type TraceFileFeed, type TraceFeedOptions, type ReadTraceOptions, type WriteTraceOptions } from "./trace/node.js";
+export { SAMPLE_TRACES, findSampleTrace, fetchSampleTrace, cacheDir, type SampleTrace, type FetchOptions } from "./trace/samples.js";
 export { loadEngine, loadEngineFrom, type EngineKind } from "./engine/node.js";
 export { loadEngineDir, type EngineDir } from "./engine/dir.js";
 export { buildEngine, EngineBuildError, ENGINE_DIR_MANIFEST, type BuildEngineOptions, type EngineManifest } from "./engine/build.js";
-export { ProgressLine, formatRunProgress, runProgress, type ProgressStream } from "./report/progress.js";
+export { ProgressLine, formatRunProgress, runProgress, type ProgressStream, type ProgressLineOptions } from "./report/progress.js";
 export { compareGrid, shareTrace, workerCount, type CompareProgress, type CompareRunOptions } from "./compare/compare.js";
 export { planCompare, aggregateCompare, DEFAULT_COMPARE_SCHEDULERS, type CompareOptions, type ComparePlan, type CompareRun,
   type CompareResult, type CompareCell, type ClassAverages, type ClassRatios } from "./compare/grid.js";

@@ -16,6 +16,7 @@ import { aggregateCompare, planCompare, type CompareOptions, type ComparePlan, t
 import type { ClassTimes, RunRequest, WorkerInit, WorkerReply } from "./protocol.js";
 import { pooledCdf } from "../metrics/cdf.js";
 
+/** Progress of a compare grid (compareGrid's onProgress). */
 export interface CompareProgress {
   /** Runs finished so far and in all. */
   done: number;
@@ -25,6 +26,7 @@ export interface CompareProgress {
   etaSeconds: number | null;
 }
 
+/** How compareGrid runs a grid: worker threads, progress, pooled CDFs. */
 export interface CompareRunOptions {
   /** Worker threads; default os.availableParallelism(); never more than the number of runs. */
   workers?: number;

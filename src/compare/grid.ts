@@ -9,8 +9,10 @@ import type { RunSummary } from "../metrics/summary.js";
 import type { CompletionCdf } from "../metrics/cdf.js";
 import { checkCluster, clusterMaxSlots, clusterNodes, findCluster, type ClusterSpec } from "../config/cluster.js";
 
+/** The schedulers `aviary compare` compares when none are given. */
 export const DEFAULT_COMPARE_SCHEDULERS = ["random", "sparrow", "lwl"];
 
+/** A compare grid as given: schedulers x node counts x seeds, the baseline and the settings every run shares. */
 export interface CompareOptions {
   /** Default random, sparrow, lwl. */
   schedulers?: string[];
@@ -52,6 +54,7 @@ export interface CompareRun {
   config: SimConfig;
 }
 
+/** A validated compare grid (planCompare): every option resolved and every run's configuration. */
 export interface ComparePlan {
   schedulers: string[];
   baseline: string;
@@ -217,6 +220,7 @@ export function aggregateCompare(plan: ComparePlan, summaries: RunSummary[]): Co
   return cells;
 }
 
+/** A finished compare grid: per-cell seed averages normalized to the baseline, and every run's summary (`aviary compare --format json`). */
 export interface CompareResult {
   trace: { name: string; jobs: number; tasks: number };
   grid: Omit<ComparePlan, "runs">;

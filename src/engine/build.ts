@@ -355,6 +355,7 @@ export function packageEngineManifest(root = packageRoot()): EngineManifest | un
 // ---------------------------------------------------------------------------------------------
 // An engine with schedulers of one's own.
 
+/** What buildEngine builds: a catalogue module of one's own and the folder to write. */
 export interface BuildEngineOptions {
   /** The catalogue module (.js/.mjs): `export const SCHEDULERS = [...]`, descriptions as in
    *  src/config/schedulers.ts whose `engine.file` names the AssemblyScript policy file

@@ -11,6 +11,7 @@ import { ENGINE_DIR_MANIFEST, packageEngineManifest, readCatalogue, registryHash
 import { loadEngineFrom, type EngineKind } from "./node.js";
 import type { EngineFactory } from "./types.js";
 
+/** An opened engine folder (loadEngineDir). */
 export interface EngineDir {
   /** The folder, absolute. */
   dir: string;

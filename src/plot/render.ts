@@ -7,6 +7,7 @@ import { InputError } from "../errors.js";
 import { checkOutputDir, writeFileAtomic } from "../io.js";
 import type { VegaLiteSpec } from "./specs.js";
 
+/** The figure formats `aviary plot` writes. */
 export type ImageFormat = "svg" | "png";
 
 /** The format of an output path from its extension; InputError for any other. */

@@ -35,6 +35,7 @@ function reason(e: unknown): string {
 /** `.tr` files at least this large are parsed by two threads (see `readTraceFile`). */
 export const PARALLEL_PARSE_BYTES = 32 << 20;
 
+/** How readTraceFile reads a file. */
 export interface ReadTraceOptions {
   /** `.tr` files of at least this many bytes are parsed by two threads; default
    *  PARALLEL_PARSE_BYTES; Infinity parses in one pass always. */
@@ -135,6 +136,7 @@ export interface TraceFileFeed extends TraceFeed {
   close(): void;
 }
 
+/** How openTraceFeed streams a file. */
 export interface TraceFeedOptions {
   /** Bytes read and parsed per step (the granularity of `available()`); default 1 MiB. */
   chunkBytes?: number;
@@ -236,6 +238,7 @@ export async function openTraceFeed(path: string, options: TraceFeedOptions = {}
   };
 }
 
+/** How writeTraceFile reports its progress. */
 export interface WriteTraceOptions {
   /** Called after each block written, with the jobs written so far. */
   onProgress?: (jobsWritten: number, jobs: number) => void;

@@ -9,6 +9,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { InputError } from "../errors.js";
 
+/** A public sample trace: where it is published, its size, jobs, tasks and sha256. */
 export interface SampleTrace {
   /** The name `--trace` and `aviary traces fetch` take (the published file's name, without .tr). */
   name: string;
@@ -122,6 +123,7 @@ export class FetchError extends InputError {
   }
 }
 
+/** How fetchSampleTrace downloads. */
 export interface FetchOptions {
   /** Fetch from `${mirror}${name}.tr` instead of the source (a trailing `/` is added if missing). */
   mirror?: string;
