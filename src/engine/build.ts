@@ -282,6 +282,8 @@ export async function compileJs(o: JsOptions): Promise<void> {
   const post = emitted.diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
   if (post.length > 0 || emitted.emitSkipped) throw new EngineBuildError(oneLine(post.length ? post.map(describe) : ["the JS build emitted nothing"]));
   fixImports(o.out);
+  // ES modules wherever the folder ends up (a user's project may say "type": "commonjs").
+  writeFileSync(join(o.out, "package.json"), '{ "type": "module" }\n');
   // Load it once: a construct asc accepts and tsc emits wrongly (an AssemblyScript decorator on a
   // method, say) fails here rather than in a run.
   const r = spawnSync(process.execPath, ["--input-type=module", "-e",
