@@ -215,7 +215,7 @@ describe("the packed package, installed in an empty project", () => {
     expect(JSON.parse(out).results).toHaveLength(4);
   }, 300_000);
 
-  it("a Node script imports simulate; a plot without the plotting packages is one line naming them", () => {
+  it("a Node script imports simulate; a plot or an engine build without the optional packages is one line naming them", () => {
     writeFileSync(join(app, "api.mjs"), [
       'import { simulate, generatePoissonWithEngineRng, summarize } from "aviary-sim";',
       'const trace = await generatePoissonWithEngineRng({ jobs: 500, tasks: 4, duration: "exp:1", load: 0.8, nodes: 50, seed: 2 });',
@@ -228,6 +228,16 @@ describe("the packed package, installed in an empty project", () => {
     expect(r.status).toBe(2);
     expect(stderrLines(r)).toEqual(["aviary: error: drawing a .svg figure needs vega, vega-lite (optional dependencies of aviary-sim): npm install vega vega-lite"]);
     expect(existsSync(join(app, "run.svg"))).toBe(false);
+    // The compilers are optional peers too: an engine build without them names what to install.
+    writeFileSync(join(app, "none.mjs"), "export const SCHEDULERS = [];\n");
+    const build = sh("npx aviary engine build none.mjs -o none");
+    expect(build.status).toBe(2);
+    const dev = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).devDependencies as Record<string, string>;
+    const v = (n: string) => dev[n].replace(/^[\^~]/, "");
+    expect(stderrLines(build)).toEqual([`aviary: error: building an engine needs assemblyscript, typescript, esbuild (optional peer dependencies of aviary-sim): `
+      + `npm install --save-dev assemblyscript@${v("assemblyscript")} typescript@${v("typescript")} esbuild@${v("esbuild")}`]);
+    // ... the versions the README's section installs
+    expect(readFileSync(join(ROOT, "README.md"), "utf8")).toContain(`npm install --save-dev assemblyscript@${v("assemblyscript")} typescript@${v("typescript")} esbuild@${v("esbuild")}`);
   }, 120_000);
 
   it("npx aviary serve answers with the page and the Wasm engine", async () => {
