@@ -275,9 +275,12 @@ async function compareCommand(opts: Record<string, unknown>): Promise<void> {
   let res: Awaited<ReturnType<typeof compareGrid>>;
   try {
     res = await compareGrid(t, options, { workers, onProgress: progress?.update, cdf: plots.cdf });
+    // The JSON names the engine build once, beside the trace (a report made from a results file,
+    // `-o FILE.jsonl` or `aviary merge`, has the same cells and runs without it).
     const build = options.engineDir !== undefined ? (await loadEngineDir(options.engineDir)).manifest.build : engineBuild();
-    res = { ...res, runs: res.runs.map((r) => withEngineBuild(r, build)) };
-    text = format === "json" ? compareJson(res) : format === "csv" ? compareCsv(res) : formatCompareTable(res);
+    const { trace: traceInfo, ...rest } = res;
+    const withBuild = { trace: traceInfo, ...(build !== undefined ? { engineBuild: build } : {}), ...rest };
+    text = format === "json" ? compareJson(withBuild) : format === "csv" ? compareCsv(res) : formatCompareTable(res);
   } finally {
     progress?.stop();
   }
