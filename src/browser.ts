@@ -46,3 +46,14 @@ export { PLOT_KINDS, parseAviaryJson, checkAviaryJson, defaultPlotKind, cdfRows,
 export { binnedOccupancy, usageSeries, runSeries, checkSeries, DEFAULT_SERIES_BINS, MAX_SERIES_BINS, type IntervalSet,
   type SeriesInput, type UsageSeries } from "./plot/series.js";
 export { CDF_QUANTILES, completionCdf, quantilesOf, runCdf, pooledCdf, type CompletionCdf } from "./metrics/cdf.js";
+// Types the API's signatures name (so that the reference documents them too).
+export type { PoissonWorkload, TraceLikeWorkload, YaqWorkloadSpec } from "./workloads.js";
+export type { ClusterSpec } from "./config/cluster.js";
+export type { ClassifierReport } from "./config/classify.js";
+export type { PolicySeries } from "./simulate.js";
+export type { YaqMetrics } from "./metrics/summary.js";
+export type { SeriesSpec } from "./config/schedulers.js";
+export type { DurationSpec } from "./trace/gen.js";
+export type { JsEngineSource } from "./engine/js.js";
+export type { ClassTotals } from "./trace/stats.js";
+export type { PigeonParams } from "./config/pigeon.js";

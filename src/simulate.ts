@@ -14,6 +14,7 @@ import { isOutOfMemory, formatBytes } from "./engine/memory.js";
 import { clusterColumns } from "./config/cluster.js";
 import { JobClassifier, type ClassifierMode, type ClassifierReport } from "./config/classify.js";
 
+/** A run's progress: jobs done, simulated time, events, wall time. */
 export interface Progress {
   jobsDone: number;
   jobs: number;
@@ -22,14 +23,17 @@ export interface Progress {
   wallSeconds: number;
 }
 
+/** How a run is carried out: task recording, slice size, progress callback. */
 export interface RunOptions {
   /** Record per-task start/end/node (for the invariants checker; costs 24 bytes/task). */
   recordTasks?: boolean;
   /** Events per slice between progress callbacks. */
   sliceEvents?: number;
+  /** Called between slices. */
   onProgress?: (p: Progress) => void;
 }
 
+/** Per-task records of a run (RunOptions.recordTasks). */
 export interface TaskRecord {
   start: Float64Array;
   end: Float64Array;
@@ -39,6 +43,7 @@ export interface TaskRecord {
   service: Float64Array;
 }
 
+/** A finished run: its configuration, per-job finish times, counters and what the summary is computed from. */
 export interface SimResult {
   config: ResolvedConfig;
   engine: "wasm" | "js";
@@ -273,6 +278,7 @@ function stepWhole(r: WholeRun, options: RunOptions): boolean {
   return done === 1;
 }
 
+/** Runs `config` on `input` with an engine instance from `factory` (resolveConfig validates the configuration). */
 export function runSimulation(factory: EngineFactory, input: Trace, config: ResolvedConfig,
                               options: RunOptions = {}): SimResult {
   const r = beginWhole(factory, input, config, options);

@@ -19,12 +19,14 @@ interface WorkloadBase {
   load: number;
 }
 
+/** A named Poisson workload (default, mm1, heavy-tail). */
 export interface PoissonWorkload extends WorkloadBase {
   kind: "poisson";
   tasks: number;
   duration: string;
 }
 
+/** A named workload with a published trace's statistics (google-like, yahoo-like, cloudera-like). */
 export interface TraceLikeWorkload extends WorkloadBase {
   kind: "trace-like";
   /** Reference cluster (one-slot nodes) the default load refers to. */
@@ -38,8 +40,10 @@ export interface YaqWorkloadSpec extends Omit<WorkloadBase, "jobs" | "load"> {
   load?: number;
 }
 
+/** A named workload (`--workload`). */
 export type WorkloadSpec = PoissonWorkload | TraceLikeWorkload | YaqWorkloadSpec;
 
+/** Every named workload. */
 export const WORKLOADS: WorkloadSpec[] = [
   {
     kind: "poisson", name: "default", jobs: 20_000, tasks: 20, duration: "exp:1", load: 0.85,
@@ -64,6 +68,7 @@ export const WORKLOADS: WorkloadSpec[] = [
   })),
 ];
 
+/** The workload named `name`; InputError (one line naming the known ones) otherwise. */
 export function findWorkload(name: string): WorkloadSpec {
   const w = WORKLOADS.find((x) => x.name === name);
   if (!w) throw new InputError(`unknown workload '${name}' (known: ${WORKLOADS.map((x) => x.name).join(", ")})`);

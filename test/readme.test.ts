@@ -12,16 +12,22 @@
 //  - `json`: an output example; its keys, recursively, must be those of a real run of the
 //    `aviary run … --format json` command in the `sh` block just before it (values may differ).
 //  - any other tag, and an untagged block, fails: teach this file how to check it first.
-// Commands and blocks that read ../shared/traces are skipped, with a message, when that folder
-// is absent; under CI (CI=true), where ../shared is always beside the clone, they fail instead.
+// The blocks of the section "Use it in your project" are not run here: test/package.test.ts runs
+// them in an empty project that installed the packed tarball, as a user would.
+// Commands and blocks that read ../shared/traces, or a public sample trace by name (`--trace
+// YH1_sub`: src/trace/samples.ts), are skipped, with a message, when that folder is absent; under
+// CI (CI=true), where ../shared is always beside the clone, they fail instead. A sample is read by
+// name from a scratch cache (AVIARY_CACHE) whose files link to ../shared/traces, as if fetched.
 // Commands run with CI and AVIARY_FEED_MIN_BYTES removed from their environment, so they behave
 // the same in and out of CI, as a reader's would.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { PACKAGE_SECTION, codeBlocks, commandLines } from "./setup/markdown.js";
+import { SAMPLE_TRACES } from "../src/trace/samples.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const README = join(ROOT, "README.md");
@@ -31,39 +37,6 @@ const MAX_README_BYTES = 20_000;
 const SETUP_RUN = "npm ci && npx aviary run";
 const SETUP_TEST = "npm ci && npm test";
 const COMMAND_TIMEOUT_MS = 120_000;
-
-interface Block { lang: string; body: string; line: number }
-
-/** Fenced code blocks (``` at the start of a line) in document order. */
-function codeBlocks(text: string, file: string): Block[] {
-  const lines = text.split("\n");
-  const blocks: Block[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```(.*)$/.exec(lines[i]);
-    if (!open) continue;
-    const start = i;
-    const body: string[] = [];
-    for (i++; i < lines.length && !/^```\s*$/.test(lines[i]); i++) body.push(lines[i]);
-    if (i >= lines.length) throw new Error(`${file}:${start + 1}: code block never closed`);
-    blocks.push({ lang: open[1].trim(), body: body.join("\n"), line: start + 1 });
-  }
-  return blocks;
-}
-
-/** The command lines of an sh block: comments and blank lines skipped, `\` continuations joined. */
-function commandLines(body: string): string[] {
-  const out: string[] = [];
-  let cur = "";
-  for (const raw of body.split("\n")) {
-    const line = raw.trimEnd();
-    if (cur === "" && (line.trim() === "" || line.trim().startsWith("#"))) continue;
-    if (line.endsWith("\\")) { cur += line.slice(0, -1) + " "; continue; }
-    out.push((cur + line).trim());
-    cur = "";
-  }
-  if (cur !== "") out.push(cur.trim());
-  return out;
-}
 
 interface Expectation { status: number; oneStderrLine: boolean; noOutputFile: boolean }
 
@@ -94,6 +67,7 @@ const childEnv = (): NodeJS.ProcessEnv => {
   const env = { ...process.env };
   delete env.CI;
   delete env.AVIARY_FEED_MIN_BYTES;
+  env.AVIARY_CACHE = join(scratch, "cache");
   return env;
 };
 
@@ -105,8 +79,9 @@ function bash(command: string) {
 
 /** Skips (with a message) a block or command that needs ../shared/traces when it is absent;
  *  under CI an absent ../shared is an error. Returns true when the caller should stop. */
+const SAMPLE_NAME = new RegExp(`(--trace\\s+|readTraceFile\\(["'])(${SAMPLE_TRACES.map((t) => t.name).join("|")})\\b`);
 function skipWithoutShared(text: string, skip: (note?: string) => void): boolean {
-  if (!text.includes("../shared/traces") || existsSync(SHARED)) return false;
+  if (!(text.includes("../shared/traces") || SAMPLE_NAME.test(text)) || existsSync(SHARED)) return false;
   if (process.env.CI === "true") throw new Error(`../shared/traces is absent under CI: cannot run '${text.split("\n")[0]}'`);
   const note = `../shared/traces is absent: skipped '${text.split("\n")[0].slice(0, 100)}'`;
   console.warn(note);
@@ -145,7 +120,15 @@ function markdownFiles(dir: string): string[] {
 const readme = readFileSync(README, "utf8");
 const blocks = codeBlocks(readme, "README.md");
 
-beforeAll(() => { scratch = mkdtempSync(join(tmpdir(), "aviary-readme-")); });
+beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), "aviary-readme-"));
+  // The samples "fetched": the cache's files are links to ../shared/traces (never copies).
+  mkdirSync(join(scratch, "cache/traces"), { recursive: true });
+  for (const t of SAMPLE_TRACES) {
+    const file = join(SHARED, `${t.name}.tr`);
+    if (existsSync(file)) symlinkSync(file, join(scratch, "cache/traces", `${t.name}.tr`));
+  }
+});
 afterAll(() => { if (scratch) rmSync(scratch, { recursive: true, force: true }); });
 
 describe("README.md", () => {
@@ -162,6 +145,11 @@ describe("README.md", () => {
     expect(ci).toContain("npm test");
   });
 
+  it(`leaves the blocks of "${PACKAGE_SECTION}" to test/package.test.ts, which runs them against the packed tarball`, () => {
+    expect(blocks.filter((b) => b.section === PACKAGE_SECTION).length).toBeGreaterThan(0);
+    expect(readFileSync(join(ROOT, "test/package.test.ts"), "utf8")).toContain("PACKAGE_SECTION");
+  });
+
   it("has only code blocks this test knows how to check", () => {
     for (const b of blocks) {
       expect(["sh", "js", "mjs", "json"], `README.md:${b.line}: code block tagged '${b.lang}'`).toContain(b.lang);
@@ -172,6 +160,7 @@ describe("README.md", () => {
 describe("README.md code blocks", () => {
   blocks.forEach((block, index) => {
     const where = `README.md:${block.line}`;
+    if (block.section === PACKAGE_SECTION) return; // test/package.test.ts
     if (block.lang === "sh") {
       for (const command of commandLines(block.body)) {
         it(`${where} sh: ${command}`, (ctx) => {

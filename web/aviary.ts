@@ -15,7 +15,9 @@ import { generateWorkload } from "../src/workloads.js";
 import type { Trace } from "../src/trace/types.js";
 
 export * from "../src/browser.js";
-export { instantiate as instantiateJsEngine };
+/** Evaluates the JS engine afresh: an instance with state of its own (`jsEngineFactory` takes it).
+ *  (Typed here, so that the bundle's declarations name no build-time module.) */
+export const instantiateJsEngine: () => Record<string, any> = instantiate;
 
 if (ENGINE_ARRIVALS !== STREAM_ARRIVALS || ENGINE_TASKS !== STREAM_TASKS) {
   throw new Error("aviary: the engine's random stream ids differ from the generators' (rebuild)");

@@ -14,6 +14,7 @@ import { plotSetup } from "./plot.js";
 import { sweepOptions } from "./sweep-options.js";
 import { defaultCluster, loadClusterOption } from "./cluster.js";
 import { intList, loadWorkload, maxMemory } from "./options.js";
+import { loadEngineDir } from "../engine/dir.js";
 
 /** compare's options, trace and grid, all checked (for `aviary compare` and `aviary slurm compare`,
  *  which checks its own output and leaves the memory to Slurm's --mem). */
@@ -47,6 +48,11 @@ export async function prepareCompare(opts: Record<string, unknown>, slurm = fals
     params: parseSets((opts.set as string[]) ?? []),
     ...(opts.cluster !== undefined ? { cluster: loadClusterOption(String(opts.cluster)) } : {}),
   };
+  // An engine folder (aviary engine build) brings its catalogue: the package's schedulers and its own.
+  if (opts.engineDir !== undefined) {
+    options.engineDir = String(opts.engineDir);
+    options.catalogue = (await loadEngineDir(options.engineDir)).catalogue;
+  }
   let plan = planCompare(options);
   const workers = workerCount(opts.workers as number | undefined, plan.runs.length);
   const output = slurm ? undefined : opts.output as string | undefined;
@@ -61,7 +67,7 @@ export async function prepareCompare(opts: Record<string, unknown>, slurm = fals
       load: (opts.load as number | undefined) ?? experiment?.load },
       plan.nodes[0], plan.slots, (opts.workloadSeed as number | undefined) ?? 1);
   if (!plan.runs.some((r) => r.config.cluster) && !(options.preset && findPreset(options.preset).cluster)) {
-    const unit = defaultCluster(t, plan.schedulers.map((s) => findScheduler(s)), plan.nodes[0], plan.slots);
+    const unit = defaultCluster(t, plan.schedulers.map((s) => findScheduler(s, options.catalogue)), plan.nodes[0], plan.slots);
     if (unit) {
       if (plan.nodes.length > 1) throw new InputError("a trace with demands and a resource-aware scheduler runs on one cluster: give --cluster, or one --nodes");
       options.cluster = unit;
@@ -76,7 +82,7 @@ export async function prepareCompare(opts: Record<string, unknown>, slurm = fals
   const shape = { jobs: t.arrivals.length, tasks: t.durations.length, optionalBytes: optionalColumnBytes(t) };
   let worst: { e: ReturnType<typeof estimateRunMemory>; run: (typeof plan.runs)[number] } | undefined;
   for (const run of plan.runs) {
-    const e = estimateRunMemory(shape, { nodes: run.nodes, slots: plan.slots, spec: findScheduler(run.scheduler) });
+    const e = estimateRunMemory(shape, { nodes: run.nodes, slots: plan.slots, spec: findScheduler(run.scheduler, options.catalogue) });
     if (!worst || e.engineBytes > worst.e.engineBytes) worst = { e, run };
   }
   if (worst) {

@@ -1,5 +1,5 @@
 // `aviary` command line: run, compare, plot, gen, stats, schedulers.
-import { Command, Option } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import { readFileSync } from "node:fs";
 import { checkMemory, estimateRunMemory, optionalColumnBytes } from "../engine/memory.js";
 import { InputError, showValue } from "../errors.js";
@@ -30,9 +30,14 @@ import { CLUSTER_HELP, defaultCluster, loadClusterOption } from "./cluster.js";
 import { addConvertCommands, addFregataGen } from "./convert.js";
 import { findCluster, type ClusterSpec } from "../config/cluster.js";
 import { addYaqGenCommands, addYaqSizeCommand } from "./yaq.js";
+import { addEngineCommands } from "./engine.js";
+import { addTracesCommands } from "./traces.js";
+import { engineBuild, versionText, withEngineBuild } from "./version.js";
+import { loadEngineDir, type EngineDir } from "../engine/dir.js";
+import type { SchedulerSpec } from "../config/schedulers.js";
 
-const VERSION = "0.1.0";
 const DEFAULT_SCHEDULERS = ["random", "sparrow", "lwl"];
+const ENGINE_DIR_HELP = "run on the engine built in this folder by aviary engine build (aviary's schedulers and your own; see docs/adding-a-scheduler.md)";
 
 interface RunInput {
   trace?: string;
@@ -51,10 +56,11 @@ interface RunInput {
   perJob?: string;
   maxMemory?: string | number;
   cluster?: string;
+  engineDir?: string;
 }
 
 const RUN_KEYS = ["trace", "workload", "jobs", "load", "scheduler", "nodes", "slots", "seed", "cutoff", "preset",
-  "engine", "params", "format", "perJob", "maxMemory", "cluster"];
+  "engine", "params", "format", "perJob", "maxMemory", "cluster", "engineDir"];
 
 function num(name: string, kind: "int" | "float" = "float") {
   return (raw: string): number => {
@@ -98,7 +104,7 @@ function checkConfigTypes(obj: Record<string, unknown>, where: string): void {
     throw new InputError(`${where}: "${key}" must be ${want}, got ${typeof v === "string" ? showValue(JSON.stringify(v)) : showValue(v)}`);
   };
   const has = (k: string) => Object.prototype.hasOwnProperty.call(obj, k) && obj[k] !== undefined;
-  for (const k of ["trace", "workload", "preset", "perJob", "cluster"]) {
+  for (const k of ["trace", "workload", "preset", "perJob", "cluster", "engineDir"]) {
     if (has(k) && (typeof obj[k] !== "string" || obj[k] === "")) bad(k, "a non-empty string", obj[k]);
   }
   for (const k of ["jobs", "nodes", "slots", "seed"]) {
@@ -155,12 +161,15 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
   }
   const names = input.scheduler === undefined ? DEFAULT_SCHEDULERS
     : (Array.isArray(input.scheduler) ? input.scheduler : String(input.scheduler).split(",")).map((s) => s.trim());
+  // An engine folder (aviary engine build) brings its catalogue: the package's schedulers and its own.
+  const dir: EngineDir | undefined = input.engineDir === undefined ? undefined : await loadEngineDir(String(input.engineDir));
+  const catalogue: SchedulerSpec[] = dir?.catalogue ?? SCHEDULERS;
   // With several schedulers, a parameter goes to those that have it (an unknown one is an error).
   const lenient = names.length > 1;
-  for (const n of names) findScheduler(n);
+  for (const n of names) findScheduler(n, catalogue);
   // The per-job file's folder exists before anything runs (not found after the runs).
   if (input.perJob !== undefined) checkOutputDir(String(input.perJob));
-  if (lenient) checkParamNames(names, params);
+  if (lenient) checkParamNames(names, params, catalogue);
   // The cluster: --cluster, else the preset's (src/config/cluster.ts).
   let cluster: ClusterSpec | undefined = input.cluster !== undefined ? loadClusterOption(String(input.cluster))
     : preset?.cluster ? findCluster(preset.cluster) : undefined;
@@ -172,15 +181,15 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
   }
   const resolveAll = (): ResolvedConfig[] => names.map((scheduler) => resolveConfig({
     scheduler, nodes: cluster ? input.nodes : input.nodes ?? preset?.setup?.nodes ?? 1000, slots: input.slots ?? preset?.setup?.slots ?? 1, seed: input.seed ?? 1,
-    params: paramsForScheduler(scheduler, { explicit: params, preset, lenient }) as Record<string, number | boolean>,
+    params: paramsForScheduler(scheduler, { explicit: params, preset, lenient }, catalogue) as Record<string, number | boolean>,
     ...(cluster ? { cluster } : {}),
-  }));
+  }, catalogue));
   let configs: ResolvedConfig[] = resolveAll();
   const { nodes, slots, seed } = configs[0];
   const plots = plotSetup(opts, "run");
   // A large `.tr` file is streamed into the first run: a worker counts and parses it while the
   // run starts on the jobs read so far (results are the same as after a full read).
-  const engineLoad = loadEngine(engineKind);
+  const engineLoad = dir ? dir.load(engineKind) : loadEngine(engineKind);
   const feed = input.trace && configs.every((c) => c.params.compat !== true && !c.cluster && !c.spec.resources)
     ? await openTraceFeed(input.trace, { minBytes: feedMinBytes() }) : undefined;
   let trace: Trace | undefined = feed ? undefined
@@ -228,7 +237,7 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
     results.push(r);
     summaries.push(summarize(r, cutoff));
     addPlotData(summaries[summaries.length - 1], r, cutoff, plots);
-    if (format === "json") process.stdout.write(JSON.stringify(summaries[summaries.length - 1]) + "\n");
+    if (format === "json") process.stdout.write(JSON.stringify(withEngineBuild(summaries[summaries.length - 1], engineBuild(dir))) + "\n");
   }
   if (format === "table") process.stdout.write(formatRunTable(summaries) + "\n");
   if (input.perJob) writeFileAtomic(input.perJob, perJobCsv(results, cutoff));
@@ -266,7 +275,12 @@ async function compareCommand(opts: Record<string, unknown>): Promise<void> {
   let res: Awaited<ReturnType<typeof compareGrid>>;
   try {
     res = await compareGrid(t, options, { workers, onProgress: progress?.update, cdf: plots.cdf });
-    text = format === "json" ? compareJson(res) : format === "csv" ? compareCsv(res) : formatCompareTable(res);
+    // The JSON names the engine build once, beside the trace (a report made from a results file,
+    // `-o FILE.jsonl` or `aviary merge`, has the same cells and runs without it).
+    const build = options.engineDir !== undefined ? (await loadEngineDir(options.engineDir)).manifest.build : engineBuild();
+    const { trace: traceInfo, ...rest } = res;
+    const withBuild = { trace: traceInfo, ...(build !== undefined ? { engineBuild: build } : {}), ...rest };
+    text = format === "json" ? compareJson(withBuild) : format === "csv" ? compareCsv(res) : formatCompareTable(res);
   } finally {
     progress?.stop();
   }
@@ -328,9 +342,10 @@ async function statsCommand(file: string, opts: Record<string, unknown>): Promis
   process.stdout.write((opts.format === "json" ? JSON.stringify(s) : formatTraceStats(s)) + "\n");
 }
 
-function schedulersCommand(opts: Record<string, unknown>): void {
+async function schedulersCommand(opts: Record<string, unknown>): Promise<void> {
+  const catalogue = opts.engineDir === undefined ? SCHEDULERS : (await loadEngineDir(String(opts.engineDir))).catalogue;
   if (opts.format === "json") {
-    process.stdout.write(JSON.stringify({ common: COMMON_PARAMS, schedulers: SCHEDULERS, presets: PRESETS }, null, 2) + "\n");
+    process.stdout.write(JSON.stringify({ common: COMMON_PARAMS, schedulers: catalogue, presets: PRESETS }, null, 2) + "\n");
     return;
   }
   const lines: string[] = [];
@@ -338,7 +353,7 @@ function schedulersCommand(opts: Record<string, unknown>): void {
     `    ${p.name.padEnd(20)} default ${String(p.default).padEnd(8)} ${p.unit.padEnd(12)} ${describeRange(p).padEnd(18)} ${p.description}`;
   lines.push("Common parameters (every scheduler; --set name=value):");
   for (const p of COMMON_PARAMS) lines.push(param(p));
-  for (const s of SCHEDULERS) {
+  for (const s of catalogue) {
     lines.push("", `${s.name}: ${s.summary}`,
       `    (${s.source}; ${s.binding}-bound tasks${s.preemptive ? ", preemptive nodes" : ""}${s.dag ? ", DAG traces" : ""}; ${s.doc})`);
     if (s.params.length === 0) lines.push("    no parameters of its own");
@@ -353,7 +368,7 @@ function schedulersCommand(opts: Record<string, unknown>): void {
   for (const p of PRESETS) {
     // Schedulers with the same values for the preset share one entry.
     const groups = new Map<string, string[]>();
-    for (const s of SCHEDULERS) {
+    for (const s of catalogue) {
       const v = s.presets?.[p.name];
       if (!v) continue;
       const text = Object.entries(v).map(([k, x]) => `${k} ${x}`).join(", ");
@@ -370,8 +385,12 @@ function schedulersCommand(opts: Record<string, unknown>): void {
 
 export function buildProgram(): Command {
   const program = new Command();
+  // Usage errors (an unknown option, a missing argument) are thrown, not printed and exited on:
+  // main() reports them in one line with exit status 2, like any other bad input. (Set before
+  // the commands are added: each copies these settings from its parent.)
+  program.exitOverride().configureOutput({ outputError: () => {} });
   program.name("aviary").description("Simulator of datacenter job schedulers (Sparrow, Hawk, Eagle, ...)")
-    .version(VERSION)
+    .version(versionText(), "-V, --version", "print the version and the engine's build hash")
     .showSuggestionAfterError();
 
   const run = program.command("run")
@@ -392,7 +411,8 @@ export function buildProgram(): Command {
     .option("--config <file>", "JSON file with any of these options (command-line options win)")
     .addOption(new Option("--format <format>", "output format (default table)").choices(["table", "json"]))
     .option("--per-job <file>", "write per-job results as CSV")
-    .option("--cluster <file|name>", CLUSTER_HELP);
+    .option("--cluster <file|name>", CLUSTER_HELP)
+    .option("--engine-dir <dir>", ENGINE_DIR_HELP);
   addPlotOptions(run, "run").action((opts, cmd) => runCommand(opts, cmd));
 
   const compare = program.command("compare")
@@ -416,7 +436,8 @@ export function buildProgram(): Command {
     .addOption(new Option("--format <format>", "output format (default table)").choices(["table", "json", "csv"]))
     .option("-o, --output <file>", "write the output to this file (atomically) instead of stdout; FILE.jsonl: the results file of the cells, a line per run as it ends (docs/sweeps.md)")
     .option("--cluster <file|name>", CLUSTER_HELP)
-    .option("--max-memory <size>", "refuse a grid whose memory bound (the trace, and an engine per worker) exceeds this (e.g. 512MB, 8GB; default 3/4 of the machine's memory)");
+    .option("--max-memory <size>", "refuse a grid whose memory bound (the trace, and an engine per worker) exceeds this (e.g. 512MB, 8GB; default 3/4 of the machine's memory)")
+    .option("--engine-dir <dir>", ENGINE_DIR_HELP);
   addSweepOptions(compare);
   addPlotOptions(compare, "compare").action((opts) => compareCommand(opts));
   addSweepCommands(program, compare);
@@ -477,7 +498,10 @@ export function buildProgram(): Command {
   program.command("schedulers")
     .description("list every scheduler with its parameters, defaults, units and ranges")
     .addOption(new Option("--format <format>", "output format").choices(["table", "json"]).default("table"))
+    .option("--engine-dir <dir>", "with the schedulers of this engine folder (aviary engine build)")
     .action((opts) => schedulersCommand(opts));
+  addEngineCommands(program);
+  addTracesCommands(program);
   return program;
 }
 
@@ -486,6 +510,13 @@ export async function main(argv: string[]): Promise<number> {
     await buildProgram().parseAsync(argv);
     return 0;
   } catch (e) {
+    if (e instanceof CommanderError) {
+      // --help and --version end here too (exit 0); a usage error is one line, exit 2.
+      if (e.exitCode === 0) return 0;
+      if (e.code === "commander.help") return 2; // no command given: the help went to stderr
+      process.stderr.write(`aviary: error: ${e.message.replace(/^error:\s*/, "").replace(/\s*\n\s*/g, " ")}\n`);
+      return 2;
+    }
     if (e instanceof InputError) {
       process.stderr.write(`aviary: error: ${e.message}\n`);
       return 2;

@@ -22,6 +22,7 @@ import {
 import { checkOutputDir, writeFileAtomic } from "../io.js";
 import { writePlot, type PlotSetup } from "./plot.js";
 import { prepareCompare } from "./compare-setup.js";
+import { loadEngineDir } from "../engine/dir.js";
 import { isResultsPath, type SweepOptions } from "./sweep-options.js";
 
 function formatReport(res: CompareResult, format: string): string {
@@ -203,7 +204,7 @@ async function slurmCompareCommand(opts: Record<string, unknown>, cmd: Command, 
 
   // The pilot: each (scheduler, node count) once on the first jobs; a cell's time is scaled by tasks.
   const pilot = prefixTrace(t, Math.min(pilotJobs, t.arrivals.length));
-  const factory = await loadEngine(plan.engine);
+  const factory = plan.engineDir !== undefined ? await (await loadEngineDir(plan.engineDir)).load(plan.engine) : await loadEngine(plan.engine);
   const perCell = new Map<string, number>();
   let pilotEvents = 0;
   let pilotWall = 0;
@@ -211,7 +212,7 @@ async function slurmCompareCommand(opts: Record<string, unknown>, cmd: Command, 
   for (const run of plan.runs) {
     const key = `${run.scheduler}/${run.nodes}`;
     if (perCell.has(key)) continue;
-    const r = runSimulation(factory, pilot, resolveConfig(run.config));
+    const r = runSimulation(factory, pilot, resolveConfig(run.config, p.options.catalogue));
     pilotEvents += r.counters.events;
     pilotWall += r.wallSeconds;
     perCell.set(key, r.wallSeconds * scale);
@@ -229,7 +230,7 @@ async function slurmCompareCommand(opts: Record<string, unknown>, cmd: Command, 
   let engine = 0;
   let host = 0;
   for (const run of plan.runs) {
-    const e = estimateRunMemory(shape, { nodes: run.nodes, slots: plan.slots, spec: findScheduler(run.scheduler) });
+    const e = estimateRunMemory(shape, { nodes: run.nodes, slots: plan.slots, spec: findScheduler(run.scheduler, p.options.catalogue) });
     engine = Math.max(engine, e.engineBytes);
     host = e.hostBytes;
   }
@@ -237,7 +238,8 @@ async function slurmCompareCommand(opts: Record<string, unknown>, cmd: Command, 
   const memBytes = memGiven ?? 2 * host + cpus * engine + NODE_BYTES;
   const memMB = Math.ceil(memBytes / 2 ** 20);
 
-  // The shard command: compare's options as given (the trace's path made absolute), per shard.
+  // The shard command: compare's options as given (the trace's and engine folder's paths made
+  // absolute), per shard.
   const args: string[] = [];
   for (const o of compareOptions) {
     const name = o.attributeName();
@@ -246,7 +248,7 @@ async function slurmCompareCommand(opts: Record<string, unknown>, cmd: Command, 
     const flag = o.long!;
     if (Array.isArray(v)) for (const x of v) args.push(flag, String(x));
     else if (v === true) args.push(flag);
-    else if (v !== undefined && v !== false) args.push(flag, name === "trace" ? resolve(String(v)) : String(v));
+    else if (v !== undefined && v !== false) args.push(flag, name === "trace" || name === "engineDir" ? resolve(String(v)) : String(v));
   }
   if (opts.maxMemory === undefined) args.push("--max-memory", `${memMB}MB`);
   const aviary = [process.execPath, join(packageRoot(), "bin/aviary.js")].map(shellQuote).join(" ");

@@ -9,12 +9,14 @@ import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { InputError } from "../errors.js";
 import { packageRoot } from "../engine/node.js";
+import { loadEngineDir } from "../engine/dir.js";
 import type { RunSummary } from "../metrics/summary.js";
 import type { Trace } from "../trace/types.js";
 import { aggregateCompare, planCompare, type CompareOptions, type ComparePlan, type CompareResult } from "./grid.js";
 import type { ClassTimes, RunRequest, WorkerInit, WorkerReply } from "./protocol.js";
 import { pooledCdf } from "../metrics/cdf.js";
 
+/** Progress of a compare grid (compareGrid's onProgress). */
 export interface CompareProgress {
   /** Runs finished so far and in all. */
   done: number;
@@ -24,6 +26,7 @@ export interface CompareProgress {
   etaSeconds: number | null;
 }
 
+/** How compareGrid runs a grid: worker threads, progress, pooled CDFs. */
 export interface CompareRunOptions {
   /** Worker threads; default os.availableParallelism(); never more than the number of runs. */
   workers?: number;
@@ -83,6 +86,9 @@ function firstLine(msg: string): string {
  * with a one-line message (a run or worker failure).
  */
 export async function compareGrid(trace: Trace, options: CompareOptions, run: CompareRunOptions = {}): Promise<CompareResult> {
+  if (options.engineDir !== undefined && options.catalogue === undefined) {
+    options = { ...options, catalogue: (await loadEngineDir(options.engineDir)).catalogue };
+  }
   const plan = planCompare(options);
   const workers = workerCount(run.workers, plan.runs.length);
   const script = run.workerScript ?? defaultWorkerScript();
@@ -151,7 +157,7 @@ function runPool(plan: ComparePlan, trace: Trace, nWorkers: number, script: stri
                  onResult?: (index: number, summary: RunSummary) => void): Promise<RunSummary[]> {
   const total = indices.length;
   const summaries: RunSummary[] = new Array(plan.runs.length);
-  const init: WorkerInit = { trace, engine: plan.engine };
+  const init: WorkerInit = { trace, engine: plan.engine, ...(plan.engineDir !== undefined ? { engineDir: plan.engineDir } : {}) };
   return new Promise<RunSummary[]>((resolve, reject) => {
     const pool: Worker[] = [];
     let next = 0;

@@ -85,6 +85,7 @@ export function compareJson(res: CompareResult): string {
   return JSON.stringify(res, null, 2) + "\n";
 }
 
+/** The header of `aviary compare --format csv` (compareCsv), in column order. */
 export const COMPARE_CSV_COLUMNS = [
   "nodes", "scheduler", "baseline", "seeds",
   "short_jobs", "short_mean", "short_p50", "short_p90", "short_p99",

@@ -3,14 +3,16 @@
 // Browser-safe: no Node imports (the worker pool is in ./compare.ts).
 import { InputError } from "../errors.js";
 import { resolveConfig, type SimConfig } from "../config/config.js";
-import { findScheduler } from "../config/schedulers.js";
+import { SCHEDULERS, findScheduler, type SchedulerSpec } from "../config/schedulers.js";
 import { checkParamNames, findPreset, paramsForScheduler, type Preset } from "../config/presets.js";
 import type { RunSummary } from "../metrics/summary.js";
 import type { CompletionCdf } from "../metrics/cdf.js";
 import { checkCluster, clusterMaxSlots, clusterNodes, findCluster, type ClusterSpec } from "../config/cluster.js";
 
+/** The schedulers `aviary compare` compares when none are given. */
 export const DEFAULT_COMPARE_SCHEDULERS = ["random", "sparrow", "lwl"];
 
+/** A compare grid as given: schedulers x node counts x seeds, the baseline and the settings every run shares. */
 export interface CompareOptions {
   /** Default random, sparrow, lwl. */
   schedulers?: string[];
@@ -35,6 +37,12 @@ export interface CompareOptions {
   /** Workers with capacities (src/config/cluster.ts); default the preset's cluster if it has one.
    *  The node count is then the cluster's. */
   cluster?: ClusterSpec;
+  /** An engine folder built by `aviary engine build` (Node: compareGrid opens it and fills in
+   *  `catalogue`). */
+  engineDir?: string;
+  /** The schedulers the engine was built with (default the package's): names and parameters are
+   *  validated against it. */
+  catalogue?: SchedulerSpec[];
 }
 
 /** One simulation of the grid. `config.params` is fully resolved. */
@@ -46,6 +54,7 @@ export interface CompareRun {
   config: SimConfig;
 }
 
+/** A validated compare grid (planCompare): every option resolved and every run's configuration. */
 export interface ComparePlan {
   schedulers: string[];
   baseline: string;
@@ -58,6 +67,8 @@ export interface ComparePlan {
   params: Record<string, unknown>;
   /** The cluster, when the grid has one. */
   cluster?: ClusterSpec;
+  /** The engine folder, when the grid runs on one (CompareOptions.engineDir). */
+  engineDir?: string;
   /** In output order: node count, then scheduler, then seed. */
   runs: CompareRun[];
 }
@@ -74,7 +85,8 @@ function noDuplicates<T>(what: string, xs: T[]): void {
 export function planCompare(o: CompareOptions): ComparePlan {
   const schedulers = o.schedulers ?? DEFAULT_COMPARE_SCHEDULERS;
   if (!Array.isArray(schedulers) || schedulers.length === 0) throw new InputError("--schedulers: give at least one scheduler");
-  for (const s of schedulers) findScheduler(s);
+  const catalogue = o.catalogue ?? SCHEDULERS;
+  for (const s of schedulers) findScheduler(s, catalogue);
   noDuplicates("--schedulers", schedulers);
   const baseline = o.baseline ?? schedulers[0];
   if (!schedulers.includes(baseline)) {
@@ -102,8 +114,8 @@ export function planCompare(o: CompareOptions): ComparePlan {
     throw new InputError(`--cutoff must be a number of seconds >= 0, got '${String(cutoff)}'`);
   }
   const params = o.params ?? {};
-  checkParamNames(schedulers, params);
-  const perScheduler = new Map(schedulers.map((s) => [s, paramsForScheduler(s, { explicit: params, preset, lenient: true })]));
+  checkParamNames(schedulers, params, catalogue);
+  const perScheduler = new Map(schedulers.map((s) => [s, paramsForScheduler(s, { explicit: params, preset, lenient: true }, catalogue)]));
   const runs: CompareRun[] = [];
   for (const n of nodes) {
     for (const scheduler of schedulers) {
@@ -111,7 +123,7 @@ export function planCompare(o: CompareOptions): ComparePlan {
         const r = resolveConfig({
           scheduler, nodes: n, slots: o.slots ?? experiment?.setup?.slots ?? 1, seed,
           params: perScheduler.get(scheduler) as Record<string, number | boolean>, ...(cluster ? { cluster } : {}),
-        });
+        }, catalogue);
         runs.push({
           index: runs.length, nodes: r.nodes, scheduler, seed: r.seed,
           config: { scheduler, nodes: r.nodes, slots: r.slots, seed: r.seed, params: r.params, ...(cluster ? { cluster } : {}) },
@@ -126,7 +138,8 @@ export function planCompare(o: CompareOptions): ComparePlan {
     // (with a cluster: its workers' slots; a resource-fit scheduler's runs use coLocate instead)
     schedulers: [...schedulers], baseline, nodes: [...nodes], seeds: [...seeds],
     slots: cluster ? clusterMaxSlots(cluster) : runs[0].config.slots, engine,
-    preset: preset?.name ?? null, cutoff: cutoff ?? null, params: parsed, ...(o.cluster ? { cluster: o.cluster } : {}), runs,
+    preset: preset?.name ?? null, cutoff: cutoff ?? null, params: parsed, ...(o.cluster ? { cluster: o.cluster } : {}),
+    ...(o.engineDir !== undefined ? { engineDir: o.engineDir } : {}), runs,
   };
 }
 
@@ -207,6 +220,7 @@ export function aggregateCompare(plan: ComparePlan, summaries: RunSummary[]): Co
   return cells;
 }
 
+/** A finished compare grid: per-cell seed averages normalized to the baseline, and every run's summary (`aviary compare --format json`). */
 export interface CompareResult {
   trace: { name: string; jobs: number; tasks: number };
   grid: Omit<ComparePlan, "runs">;

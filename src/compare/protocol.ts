@@ -8,6 +8,8 @@ import type { Trace } from "../trace/types.js";
 export interface WorkerInit {
   trace: Trace;
   engine: "wasm" | "js";
+  /** An engine folder (aviary engine build) to load the engine and catalogue from. */
+  engineDir?: string;
 }
 
 export interface RunRequest {

@@ -9,6 +9,7 @@ import { summarize, type RunSummary } from "../metrics/summary.js";
 import type { Trace } from "../trace/types.js";
 import { aggregateCompare, planCompare, type CompareOptions, type CompareRun, type CompareResult } from "./grid.js";
 
+/** Progress of compareSequential: runs done, and the current run's own progress. */
 export interface SequentialProgress {
   /** Runs finished so far and in all. */
   done: number;
@@ -18,7 +19,9 @@ export interface SequentialProgress {
   current?: Progress;
 }
 
+/** How compareSequential runs a grid in one thread (the web page's worker). */
 export interface SequentialOptions {
+  /** Called as runs advance and end. */
   onProgress?: (p: SequentialProgress) => void;
   /** Each finished run, with its full result (per-job finish times; per-task records when
    *  `recordTasks`), before the next starts: the caller keeps what it needs. */

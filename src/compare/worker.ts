@@ -2,6 +2,7 @@
 // shared trace and replies with the run's summary (or a one-line error).
 import { parentPort, workerData } from "node:worker_threads";
 import { loadEngine } from "../engine/node.js";
+import { loadEngineDir } from "../engine/dir.js";
 import { resolveConfig } from "../config/config.js";
 import { runSimulation } from "../simulate.js";
 import { classCompletionTimes, summarize } from "../metrics/summary.js";
@@ -11,7 +12,9 @@ import type { RunRequest, WorkerInit, WorkerReply } from "./protocol.js";
 const port = parentPort;
 if (!port) throw new Error("the compare worker must run in a worker thread");
 const init = workerData as WorkerInit;
-const factory = loadEngine(init.engine);
+// (an engine folder brings the catalogue the configurations are resolved with)
+const dir = init.engineDir === undefined ? undefined : loadEngineDir(init.engineDir);
+const factory = dir ? dir.then((d) => d.load(init.engine)) : loadEngine(init.engine);
 factory.catch(() => {}); // reported with the first request
 
 function firstLine(e: unknown): string {
@@ -20,8 +23,8 @@ function firstLine(e: unknown): string {
 }
 
 port.on("message", (req: RunRequest) => {
-  factory.then((f) => {
-    const r = runSimulation(f, init.trace, resolveConfig(req.config));
+  Promise.all([factory, dir]).then(([f, d]) => {
+    const r = runSimulation(f, init.trace, resolveConfig(req.config, d?.catalogue));
     const reply: WorkerReply = { type: "result", index: req.index, summary: summarize(r, req.cutoff ?? undefined) };
     if (req.times) {
       reply.times = classCompletionTimes(r, req.cutoff ?? undefined);

@@ -18,6 +18,7 @@ import { exp, log1p } from "../trace/libm.js";
 
 export type ClassifierMode = "logreg" | "oracle" | "noisyOracle";
 
+/** How well the host's job classifier predicted the jobs' classes (fregata). */
 export interface ClassifierReport {
   mode: ClassifierMode;
   /** Jobs predicted long. */

@@ -14,6 +14,7 @@ import { InputError, showValue } from "../errors.js";
 import type { Trace } from "../trace/types.js";
 
 export interface ClusterWorkers { count: number; slots: number; capacity: Record<string, number> }
+/** A cluster of workers with capacities per resource dimension (`--cluster`; docs/trace-formats.md). */
 export interface ClusterSpec { name: string; workers: ClusterWorkers[] }
 
 /** The testbeds of seed-fregata.md §3.1: Palmetto's 50 Sun X2200 (quad-core Opteron 2356, 16 GB)

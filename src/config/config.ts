@@ -3,6 +3,7 @@ import { InputError, showValue } from "../errors.js";
 import { checkCluster, clusterMaxSlots, clusterNodes, type ClusterSpec } from "./cluster.js";
 import { COMMON_PARAMS, SCHEDULERS, checkParam, engineValue, findScheduler, type ParamSpec, type SchedulerSpec } from "./schedulers.js";
 
+/** A run's configuration as given (resolveConfig validates it and fills in the defaults). */
 export interface SimConfig {
   scheduler: string;
   nodes: number;

@@ -3,6 +3,7 @@
 // (a group with no worker for long tasks) is one clear line, and used by tests to know which
 // workers are reserved. Browser-safe.
 
+/** Pigeon's groups and reserved workers for a cluster (pigeonLayout). */
 export interface PigeonLayout {
   groups: number;
   /** First node of each group (groups + 1 offsets). */
@@ -15,11 +16,12 @@ export interface PigeonLayout {
   hostMasters: boolean;
 }
 
-type Params = Record<string, number | boolean | string>;
+/** A scheduler's parameter values by name (resolveConfig's `params`). */
+export type PigeonParams = Record<string, number | boolean | string>;
 
 /** The engine's group count: `groups`, or round(N / groupSize) (halves up), at least 1; one for
  *  pigeon-central. */
-export function pigeonGroups(nodes: number, p: Params, central = false): number {
+export function pigeonGroups(nodes: number, p: PigeonParams, central = false): number {
   if (central) return 1;
   const given = Number(p.groups ?? 0);
   if (given > 0) return given;
@@ -27,7 +29,8 @@ export function pigeonGroups(nodes: number, p: Params, central = false): number 
   return Math.max(1, Math.floor((2 * nodes + size) / (2 * size)));
 }
 
-export function pigeonLayout(nodes: number, p: Params, central = false, slots = 1): PigeonLayout {
+/** Pigeon's layout for `nodes` nodes and the scheduler's parameters `p`, as the engine computes it. */
+export function pigeonLayout(nodes: number, p: PigeonParams, central = false, slots = 1): PigeonLayout {
   const unitsPerNode = p.reservedUnit === "slot" ? slots : 1;
   const groups = pigeonGroups(nodes, p, central);
   const base = Math.floor(nodes / groups);
@@ -56,7 +59,7 @@ export function isReservedWorker(layout: PigeonLayout, n: number): boolean {
 }
 
 /** A layout problem in one line, or undefined. */
-export function checkPigeon(p: Params, nodes: number, central = false, slots = 1): string | undefined {
+export function checkPigeon(p: PigeonParams, nodes: number, central = false, slots = 1): string | undefined {
   const groups = pigeonGroups(nodes, p, central);
   if (groups > nodes) return `groups=${groups} needs at least ${groups} nodes (one worker per group), got --nodes ${nodes}`;
   const layout = pigeonLayout(nodes, p, central, slots);

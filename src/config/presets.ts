@@ -7,6 +7,7 @@
 import { InputError, showValue } from "../errors.js";
 import { COMMON_PARAMS, SCHEDULERS, type ParamSpec, type SchedulerSpec } from "./schedulers.js";
 
+/** A trace preset (`--preset`): the papers' cutoff and setup for a trace; the schedulers' own values live in their descriptions. */
 export interface Preset {
   name: string;
   /** The trace (or setup) the values belong to. */
@@ -28,6 +29,7 @@ export interface Preset {
   setup?: { nodes: number; slots: number };
 }
 
+/** Every preset `--preset` accepts. */
 export const PRESETS: Preset[] = [
   { name: "google", trace: "Google cluster trace (GOOG)", cutoff: 1129.532, source: "cutoff seed-hawk-eagle.md A1 (reference README)" },
   { name: "yahoo", trace: "Yahoo 2011 (YH)", cutoff: 90.5811, source: "cutoff A1" },
@@ -77,6 +79,7 @@ export const PRESETS: Preset[] = [
   }),
 ];
 
+/** The preset named `name`; InputError (one line naming the known ones) otherwise. */
 export function findPreset(name: string): Preset {
   const p = PRESETS.find((x) => x.name === name);
   if (!p) throw new InputError(`unknown preset '${showValue(name)}' (known: ${PRESETS.map((x) => x.name).join(", ")})`);
@@ -95,6 +98,7 @@ export function presetParamsFor(preset: Preset, spec: SchedulerSpec, common: Par
   return { ...out, ...(spec.presets?.[preset.name] ?? {}) };
 }
 
+/** Where a scheduler's parameters come from (paramsForScheduler): explicit values and a preset. */
 export interface ParamSources {
   /** Parameters given explicitly (config file `params`, then `--set`): they win over the preset. */
   explicit?: Record<string, unknown>;

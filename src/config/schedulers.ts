@@ -7,6 +7,7 @@
 import { InputError, showValue } from "../errors.js";
 import { checkPigeon } from "./pigeon.js";
 
+/** A scheduler parameter: its kind, default, unit and allowed range (validation, `aviary schedulers`). */
 export interface ParamSpec {
   name: string;
   kind: "number" | "integer" | "boolean" | "enum";
@@ -33,6 +34,7 @@ export interface SeriesSpec {
   fields: { name: string; unit: string; description: string }[];
 }
 
+/** A scheduler's description: its engine factory, binding, parameters and presets (docs/adding-a-scheduler.md). */
 export interface SchedulerSpec {
   name: string;
   summary: string;
@@ -194,6 +196,7 @@ const YAQ_C_PRESETS: Record<string, Record<string, number | boolean | string>> =
   "yaq-E9": { queue: 4, placement: "wait", order: "srjf", ST: 10, capacityA: 70 },
 };
 
+/** The package's scheduler catalogue; a description's position is its engine registry index. */
 export const SCHEDULERS: SchedulerSpec[] = [
   {
     name: "random", dag: true, engine: { module: "random", factory: "createRandom" }, binding: "early", doc: "docs/models/sparrow.md",
@@ -470,6 +473,7 @@ function diceHost(host: string, name: string, factory: string): SchedulerSpec {
 
 SCHEDULERS.push(diceHost("hawk", "hawk-dice", "createHawkDice"), diceHost("eagle", "eagle-dice", "createEagleDice"));
 
+/** The description of scheduler `name` in `catalogue`; InputError (one line naming the known ones) otherwise. */
 export function findScheduler(name: string, catalogue: SchedulerSpec[] = SCHEDULERS): SchedulerSpec {
   const s = catalogue.find((x) => x.name === name);
   if (!s) {
@@ -485,6 +489,7 @@ export function engineValue(p: ParamSpec, v: number | boolean | string): number 
   return Number(v);
 }
 
+/** A parameter's allowed values as text: `[1, 1000] integer`, `true|false`, `a|b|c`. */
 export function describeRange(p: ParamSpec): string {
   if (p.kind === "boolean") return "true|false";
   if (p.kind === "enum") return (p.values ?? []).join("|");

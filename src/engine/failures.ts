@@ -2,6 +2,7 @@
 // the two lists agree). A run the engine stops is reported in one line: the failure, where the
 // run was, and what to do about it.
 
+/** What one of the engine's failure codes means and how it is reported. */
 export interface Failure {
   name: string;
   /** A limit the input or the configuration ran into (reported as bad input, exit 2), not a
@@ -13,6 +14,7 @@ export interface Failure {
   text: string;
 }
 
+/** The engine's failure codes (assembly/errors.ts) and their messages. */
 export const FAILURES: Record<number, Failure> = {
   1: { name: "E_SEQUENCE_OVERFLOW", text: "more than 2^31 events or probes in one run: split the trace, or raise a parameter that multiplies events (a tiny quantum or heartbeat period)", input: true },
   2: { name: "E_DELIVERY", text: "a delivery event asked for {detail} messages, more than are in flight (an engine bug)" },

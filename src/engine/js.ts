@@ -7,6 +7,7 @@
 // two comparisons) while sequential runs reuse one warm instance.
 import type { EngineApi, EngineFactory } from "./types.js";
 
+/** The JS engine as jsEngineFactory takes it: `instantiate` (a pool of instances) or one module namespace. */
 export type JsEngineSource = Record<string, any> | (() => Record<string, any>);
 
 /** A factory over `instantiate` (a pool of instances), or over one module namespace (the engine's

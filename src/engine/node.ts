@@ -6,6 +6,7 @@ import { wasmEngineFactory } from "./wasm.js";
 import { jsEngineFactory } from "./js.js";
 import type { EngineFactory } from "./types.js";
 
+/** The two builds of the engine: WebAssembly, or the same sources compiled to plain JavaScript. */
 export type EngineKind = "wasm" | "js";
 
 let root: string | undefined;

@@ -4,47 +4,68 @@
  *  (setup, start, run), so fetch views right before use. */
 export interface EngineApi {
   readonly kind: "wasm" | "js";
+  /** Sizes a run: jobs, tasks, cluster, network delay, seed, parameter count, recording flags. */
   setup(jobs: number, tasks: number, nodes: number, slots: number, delay: number, seed: number,
         nParams: number, flags: number): void;
+  /** Jobs' submission times (seconds), filled by the host. */
   arrivalColumn(): Float64Array;
+  /** Each job's first task index (jobs + 1 offsets). */
   firstTaskColumn(): Int32Array;
+  /** Tasks' durations (seconds). */
   durationColumn(): Float64Array;
+  /** Jobs' estimated mean task durations (seconds). */
   estimateColumn(): Float64Array;
+  /** The scheduler's parameters, in its description's order. */
   paramColumn(): Float64Array;
   /** The trace's optional columns (after setup, before start): COL_* bits (src/simulate.ts),
    *  demand dimensions, parent links (-1: no task dependencies), and `constantDims`: bit d
    *  (d < 30) says demand dimension d has one value for every task, stored once (the demand column
    *  then holds the other dimensions task by task, then one value per dimension). */
   setupColumns(columns: number, dims: number, edges: number, constantDims: number): void;
+  /** Per-task estimates (seconds), when the trace has them. */
   taskEstimateColumn(): Float64Array;
+  /** Per-task stage numbers, when the trace has them. */
   stageColumn(): Int32Array;
+  /** Per-task resource demands, when the trace has them (see setupColumns). */
   demandColumn(): Float64Array;
   /** The demands' staging area (`rows` rows of `dims` values; assembly/index.ts): the host
    *  stages tasks [first, first + n) for scanDemands (before setupColumns: the constant
    *  dimensions) and packDemands (after it, with constant dimensions). */
   demandStageColumn(rows: number, dims: number): Float64Array;
+  /** Scans staged demand rows for dimensions with one value for every task; returns the bits of those found so far. */
   scanDemands(first: number, n: number): number;
+  /** Stores staged demand rows into the demand column. */
   packDemands(first: number, n: number): void;
+  /** Per-job classes, when the trace has them. */
   jobClassColumn(): Int32Array;
+  /** Per-job priorities, when the trace has them. */
   priorityColumn(): Int32Array;
+  /** Per-job users, when the trace has them. */
   userColumn(): Int32Array;
+  /** Each task's first parent link (tasks + 1 offsets into parentColumn). */
   parentOffsetColumn(): Int32Array;
+  /** Parent task indices (task dependencies within a job). */
   parentColumn(): Int32Array;
   /** A cluster (after setupColumns, before start): then capacityColumn (node x dims + d over
    *  the trace's demand dimensions) and slotCapColumn (slots per node) are filled. */
   setupCluster(): void;
+  /** With a cluster: each worker's capacity per demand dimension. */
   capacityColumn(): Float64Array;
+  /** With a cluster: each worker's slot count. */
   slotCapColumn(): Int32Array;
   /** Per demand dimension: allocated amount integrated over the run (with a cluster). */
   allocAreaColumn(): Float64Array;
   /** Per-job predicted classes from the host's classifier (before start; 1 = long). */
   setupJobPredictions(): void;
+  /** Jobs' predicted classes (the host's classifier), for policies that read them. */
   predictionColumn(): Int32Array;
+  /** Starts the run with the scheduler at this registry index. */
   start(schedulerId: number): void;
   /** Jobs [0, n) are in the columns (n only grows; the first call starts the run). */
   addJobs(n: number): void;
   /** Runs up to maxEvents events: 1 finished, 2 waiting for addJobs, 0 more to run. */
   run(maxEvents: number): number;
+  /** Each job's finish time: its last task's end (seconds). */
   finishColumn(): Float64Array;
   /** When each job's first task started (-1 for a job none of whose tasks started). */
   firstStartColumn(): Float64Array;
@@ -52,9 +73,13 @@ export interface EngineApi {
   counterColumn(): Float64Array;
   /** Names of the registered counters after the core ones (one per line; "" if none). */
   counterNames(): string;
+  /** Recorded runs: each task's start (seconds). */
   taskStartColumn(): Float64Array;
+  /** Recorded runs: each task's end (seconds). */
   taskEndColumn(): Float64Array;
+  /** Recorded runs: the node each task ran on. */
   taskNodeColumn(): Int32Array;
+  /** Recorded runs: how many times each task started (resumes included). */
   taskRunsColumn(): Int32Array;
   /** Service received per task (recorded runs of a preemptive policy; empty otherwise). */
   taskServiceColumn(): Float64Array;
@@ -63,14 +88,21 @@ export interface EngineApi {
   /** The policy's own time series (assembly/series.ts): rows of seriesFields() values, named by
    *  the scheduler description's `series`; empty when the policy declared none. */
   seriesColumn(): Float64Array;
+  /** Values per row of seriesColumn (0: no series). */
   seriesFields(): number;
+  /** Busy slot-seconds so far (get-task round trips included). */
   busySlotSeconds(): number;
+  /** Slots busy at the current simulated time. */
   busySlotsNow(): number;
+  /** Jobs finished so far. */
   completedJobs(): number;
+  /** The current simulated time (seconds). */
   simTime(): number;
+  /** The latest job finish so far (seconds). */
   lastFinishTime(): number;
   /** After the engine stopped a run: its failure code (assembly/errors.ts; 0 none) and detail. */
   failureCode(): number;
+  /** The failure's detail value (its meaning: FAILURES). */
   failureDetail(): number;
   /** `n` uniform draws of a random stream (cross-build RNG checks). */
   rngDraws(seed: number, stream: number, n: number): Float64Array;

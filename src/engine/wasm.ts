@@ -16,6 +16,7 @@ type Raw = Record<string, any>;
 /** The largest memory kept for the next run. */
 const KEEP_BYTES = 2 * 2 ** 30;
 
+/** An engine factory over a compiled aviary.wasm: one instance per run, a disposed run's memory reused by the next. */
 export function wasmEngineFactory(module: WebAssembly.Module): EngineFactory {
   // (a module built before the engine imported its memory defines its own)
   const importsMemory = WebAssembly.Module.imports(module).some((i) => i.kind === "memory" && i.module === "env" && i.name === "memory");

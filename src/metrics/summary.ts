@@ -8,6 +8,7 @@ import { completionTimes, isLong } from "./completion.js";
 // The per-job completion times and reporting classes that the summary and the CDFs share.
 export { resultDelay, completionTimes, isLong, classCompletionTimes } from "./completion.js";
 
+/** A class's job count and completion-time mean and nearest-rank percentiles (seconds). */
 export interface ClassStats { jobs: number; mean: number; p50: number; p90: number; p99: number }
 
 /** The Pigeon paper's slowdown (seed-pigeon.md §5.1, §7 #10): the class's x-th percentile of
@@ -23,6 +24,7 @@ export function quantileNearestRank(sorted: ArrayLike<number>, p: number): numbe
   return sorted[Math.min(n, Math.max(1, rank)) - 1];
 }
 
+/** Count, mean and nearest-rank p50/p90/p99 of `values`. */
 export function classStats(values: Float64Array): ClassStats {
   const sorted = Float64Array.from(values).sort();
   let sum = 0;
@@ -37,6 +39,7 @@ export function classStats(values: Float64Array): ClassStats {
   };
 }
 
+/** One run's summary: `aviary run --format json`'s object (stable field names; times in seconds). */
 export interface RunSummary {
   scheduler: string;
   engine: "wasm" | "js";
@@ -175,6 +178,7 @@ export function yaqMetrics(r: SimResult): YaqMetrics | undefined {
   };
 }
 
+/** The summary of a run; `cutoff` (seconds) splits jobs into short and long by mean task duration. */
 export function summarize(r: SimResult, cutoff?: number): RunSummary {
   const ct = completionTimes(r);
   const est = r.trace.estimates;

@@ -7,6 +7,7 @@ import { InputError } from "../errors.js";
 import { checkOutputDir, writeFileAtomic } from "../io.js";
 import type { VegaLiteSpec } from "./specs.js";
 
+/** The figure formats `aviary plot` writes. */
 export type ImageFormat = "svg" | "png";
 
 /** The format of an output path from its extension; InputError for any other. */
@@ -17,15 +18,39 @@ export function imageFormat(path: string): ImageFormat {
   throw new InputError(`plot output '${path}': the extension must be .svg or .png${ext ? `, not '${ext}'` : ""}`);
 }
 
-/** Checks an output path before any work: a known extension and a place it can be written. */
+/** The plotting libraries are optional peer dependencies of the package (a simulation needs
+ *  none of them): each is loaded only when a figure is drawn, and a missing one is one line
+ *  naming what to install, said before any work. */
+const PLOT_PACKAGES: Record<ImageFormat, string[]> = { svg: ["vega", "vega-lite"], png: ["vega", "vega-lite", "@resvg/resvg-js"] };
+
+/** InputError naming the packages a figure in `format` needs (or the packages named) and this
+ *  installation lacks. */
+export function checkPlotLibraries(format: ImageFormat, names = PLOT_PACKAGES[format]): void {
+  const missing = names.filter((name) => {
+    try {
+      import.meta.resolve(name);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (missing.length > 0) {
+    throw new InputError(`drawing a .${format} figure needs ${missing.join(", ")} (optional dependenc${missing.length === 1 ? "y" : "ies"} of aviary-sim): npm install ${missing.join(" ")}`);
+  }
+}
+
+/** Checks an output path before any work: a known extension, a place it can be written, and
+ *  the plotting libraries installed. */
 export function checkImagePath(path: string): ImageFormat {
   const format = imageFormat(path);
   checkOutputDir(path);
+  checkPlotLibraries(format);
   return format;
 }
 
 /** The SVG text of a Vega-Lite spec. */
 export async function renderSvg(spec: VegaLiteSpec): Promise<string> {
+  checkPlotLibraries("svg", ["vega", "vega-lite"]);
   const [vega, vegaLite] = await Promise.all([import("vega"), import("vega-lite")]);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const compiled = vegaLite.compile(spec as any).spec;
@@ -58,6 +83,7 @@ export function findFontFiles(): string[] {
 
 /** PNG bytes of an SVG, at `scale` times its size (2: sharp on screens and in print). */
 export async function svgToPng(svg: string, scale = 2): Promise<Buffer> {
+  checkPlotLibraries("png", ["@resvg/resvg-js"]);
   const { Resvg } = await import("@resvg/resvg-js");
   const fontFiles = findFontFiles();
   if (fontFiles.length === 0) {

@@ -44,9 +44,12 @@
 import { InputError } from "../errors.js";
 import type { SimResult } from "../simulate.js";
 
+/** Time bins of a utilization/queue series unless given. */
 export const DEFAULT_SERIES_BINS = 200;
+/** The most time bins a series may have. */
 export const MAX_SERIES_BINS = 100_000;
 
+/** Intervals [from[i], to[i]) (binnedOccupancy). */
 export interface IntervalSet { from: ArrayLike<number>; to: ArrayLike<number> }
 
 /**
@@ -93,6 +96,7 @@ export function binnedOccupancy(intervals: IntervalSet, t0: number, t1: number, 
   return out;
 }
 
+/** What usageSeries needs of a run: jobs' arrivals and task offsets, tasks' start and end, slots, bins and window. */
 export interface SeriesInput {
   arrivals: ArrayLike<number>;
   taskOffsets: ArrayLike<number>;
@@ -106,6 +110,7 @@ export interface SeriesInput {
   busyFrom?: ArrayLike<number>;
 }
 
+/** Utilization and queued tasks over time, per bin (`aviary run --series`). */
 export interface UsageSeries {
   bins: number;
   t0: number;

@@ -39,22 +39,29 @@ import type { CompareCell, CompareResult } from "../compare/grid.js";
 import type { CompletionCdf } from "../metrics/cdf.js";
 import { checkSeries, type UsageSeries } from "./series.js";
 
+/** The figures `aviary plot` draws: completion-time CDFs, normalized percentile bars, or utilization and queue over time. */
 export type PlotKind = "cdf" | "bars" | "series";
+/** Every plot kind. */
 export const PLOT_KINDS: readonly PlotKind[] = Object.freeze(["cdf", "bars", "series"]);
 
+/** A figure's title and size (pixels). */
 export interface PlotOptions {
   title?: string;
   width?: number;
   height?: number;
 }
 
+/** A Vega-Lite specification (JSON). */
 export type VegaLiteSpec = Record<string, unknown>;
 
+/** The JSON `aviary plot` reads: `aviary run`'s summaries or `aviary compare`'s result. */
 export type AviaryJson =
   | { kind: "run"; runs: RunSummary[] }
   | { kind: "compare"; compare: CompareResult };
 
+/** One point of a completion-time CDF plot. */
 export interface CdfRow { scheduler: string; nodes: number; cls: "short" | "long"; q: number; time: number }
+/** One bar of a normalized-percentile plot. */
 export interface BarRow { scheduler: string; nodes: number; cls: "short" | "long"; stat: "p50" | "p90" | "p99"; ratio: number; baseline: string }
 /** time: seconds of the trace's clock; elapsed: since the run's first submission (series.t0). */
 export interface SeriesRow { run: string; scheduler: string; nodes: number; time: number; elapsed: number; utilization: number; queue: number }
@@ -172,6 +179,7 @@ export function parseAviaryJson(text: string, source = "input"): AviaryJson {
   return checkAviaryJson(values, source);
 }
 
+/** The figure a JSON file gets when none is asked for: bars for a comparison, CDFs for runs. */
 export function defaultPlotKind(data: AviaryJson): PlotKind {
   return data.kind === "compare" ? "bars" : "cdf";
 }
@@ -434,6 +442,7 @@ export function seriesSpec(data: AviaryJson, options: PlotOptions = {}): VegaLit
   };
 }
 
+/** The Vega-Lite specification of a figure of `data`. */
 export function plotSpec(kind: PlotKind, data: AviaryJson, options: PlotOptions = {}): VegaLiteSpec {
   switch (kind) {
     case "cdf": return cdfSpec(data, options);

@@ -8,9 +8,11 @@ import type { Progress } from "../simulate.js";
 export interface ProgressStream {
   isTTY?: boolean;
   columns?: number;
+  /** Writes text. */
   write(text: string): unknown;
 }
 
+/** Where and how often a ProgressLine draws. */
 export interface ProgressLineOptions {
   stream?: ProgressStream;
   /** Minimum milliseconds between redraws (default 250). */
@@ -21,6 +23,7 @@ export interface ProgressLineOptions {
 
 const CLEAR = "\r\x1b[K";
 
+/** An updating progress line on a terminal (nothing on a pipe or a file). */
 export class ProgressLine {
   readonly enabled: boolean;
   private readonly stream: ProgressStream;
@@ -98,8 +101,14 @@ export function runProgress(label: string, options: ProgressLineOptions = {}) {
   return {
     line,
     /** Smaller slices than the default so the line moves several times a second. */
-    options: () => (line.enabled ? { onProgress, sliceEvents: 500_000 } : {}),
+    options: () => (line.enabled ? {
+      /** Redraws the line. */
+      onProgress,
+      sliceEvents: 500_000,
+    } : {}),
+    /** Redraws the line with a run's progress. */
     onProgress,
+    /** Clears the line. */
     stop: () => line.stop(),
   };
 }

@@ -70,6 +70,7 @@ function csvInput(text: string | Uint8Array): string | Uint8Array {
   return B.isBuffer(text) ? text : B.from(text.buffer, text.byteOffset, text.byteLength);
 }
 
+/** Parses a CSV trace (docs/trace-formats.md); `name` names it in messages. */
 export function parseCsv(bytesOrText: string | Uint8Array, name: string): Trace {
   const text = csvInput(bytesOrText);
   let rows: string[][];

@@ -20,8 +20,10 @@ import { exp, log } from "./libm.js";
 
 /** Stream ids, identical to the engine's (assembly/toolkit/rng.ts); checked when loading it. */
 export const STREAM_ARRIVALS = 1;
+/** Random stream id of the generated tasks' durations. */
 export const STREAM_TASKS = 2;
 
+/** A Poisson workload: jobs of a fixed task count at an offered load (generatePoisson). */
 export interface PoissonOptions {
   /** Number of jobs, integer >= 1. */
   jobs: number;
@@ -39,16 +41,19 @@ export interface PoissonOptions {
   seed: number;
 }
 
+/** A parsed task-duration distribution (parseDurationSpec). */
 export type DurationSpec =
   | { kind: "exp"; mean: number }
   | { kind: "const"; mean: number }
   | { kind: "pareto"; alpha: number; mean: number; xm: number };
 
+/** A source of uniform draws (the engine's Rng). */
 export interface UniformSource {
   /** Uniform double in [0, 1). */
   nextFloat(): number;
 }
 
+/** The random stream `stream` of a seed. */
 export type RngFactory = (stream: number) => UniformSource;
 
 const SPEC_SYNTAX = "expected exp:MEAN, const:X or pareto:ALPHA:MEAN";

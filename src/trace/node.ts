@@ -15,6 +15,7 @@ import { encodeTrRange, traceToCsvRange, trRangeBound } from "./write.js";
 import { STREAM_ARRIVALS, STREAM_TASKS, checkPoissonOptions, generatePoisson, type PoissonOptions } from "./gen.js";
 import { checkTraceLikeOptions, generateTraceLike, type TraceLikeOptions, type TraceLikeResult } from "./tracelike.js";
 import { loadEngineRng, packageRoot } from "../engine/node.js";
+import { findSampleTrace, resolveTracePath } from "./samples.js";
 
 function isCsv(path: string): boolean {
   return path.toLowerCase().endsWith(".csv");
@@ -34,6 +35,7 @@ function reason(e: unknown): string {
 /** `.tr` files at least this large are parsed by two threads (see `readTraceFile`). */
 export const PARALLEL_PARSE_BYTES = 32 << 20;
 
+/** How readTraceFile reads a file. */
 export interface ReadTraceOptions {
   /** `.tr` files of at least this many bytes are parsed by two threads; default
    *  PARALLEL_PARSE_BYTES; Infinity parses in one pass always. */
@@ -50,10 +52,13 @@ export interface ReadTraceOptions {
  *  which reports the first problem with its line number. */
 export async function readTraceFile(path: string, options: ReadTraceOptions = {}): Promise<Trace> {
   const cannot = (e: unknown) => new InputError(`cannot read trace file '${path}': ${reason(e)}`);
+  // A known public sample's name (`YH1_sub`) reads its cached copy (src/trace/samples.ts); the
+  // trace keeps the name it was given.
+  const file = resolveTracePath(path);
   if (isCsv(path)) {
     let bytes: Uint8Array;
     try {
-      bytes = await readFile(path);
+      bytes = await readFile(file);
     } catch (e) {
       throw cannot(e);
     }
@@ -61,11 +66,11 @@ export async function readTraceFile(path: string, options: ReadTraceOptions = {}
   }
   let fh: FileHandle | undefined;
   try {
-    fh = await open(path, "r");
+    fh = await open(file, "r");
     const st = await fh.stat();
     const size = st.size;
     if (st.isFile() && size >= (options.parallelBytes ?? PARALLEL_PARSE_BYTES)) {
-      const joined = await readTrSplit(fh, path, size);
+      const joined = await readTrSplit(fh, path, file, size);
       if (joined) {
         if (options.stats) options.stats.threads = 2;
         return joined;
@@ -96,16 +101,16 @@ interface WorkerReply { ok: boolean; part?: TrPart }
 
 /** The two-thread parse of `readTraceFile`; undefined when the file must be read in one pass
  *  (no line boundary near the middle, no worker, or a problem in the worker's part). */
-async function readTrSplit(fh: FileHandle, path: string, size: number): Promise<Trace | undefined> {
-  const file = workerFile("tr-worker.js");
-  if (!file) return undefined;
+async function readTrSplit(fh: FileHandle, path: string, file: string, size: number): Promise<Trace | undefined> {
+  const script = workerFile("tr-worker.js");
+  if (!script) return undefined;
   const half = Math.floor(size / 2);
   const probe = Buffer.allocUnsafe(1 << 16);
   const { bytesRead } = await fh.read(probe, 0, probe.length, half);
   const lf = probe.subarray(0, bytesRead).indexOf(10);
   if (lf < 0 || half + lf + 1 >= size) return undefined;
   const mid = half + lf + 1;
-  const worker = new Worker(file, { workerData: { path, start: mid, end: size } });
+  const worker = new Worker(script, { workerData: { path: file, start: mid, end: size } });
   const reply = new Promise<WorkerReply>((resolve) => {
     worker.once("message", (m: WorkerReply) => resolve(m));
     worker.once("error", () => resolve({ ok: false })); // e.g. no thread could be started
@@ -131,6 +136,7 @@ export interface TraceFileFeed extends TraceFeed {
   close(): void;
 }
 
+/** How openTraceFeed streams a file. */
 export interface TraceFeedOptions {
   /** Bytes read and parsed per step (the granularity of `available()`); default 1 MiB. */
   chunkBytes?: number;
@@ -161,7 +167,7 @@ interface FeedMessage {
  * problem in the usual way.
  */
 export async function openTraceFeed(path: string, options: TraceFeedOptions = {}): Promise<TraceFileFeed | undefined> {
-  if (isCsv(path)) return undefined;
+  if (isCsv(path) || (findSampleTrace(path) && !existsSync(path))) return undefined; // (readTraceFile reads a sample by name)
   const file = workerFile("tr-feed-worker.js");
   if (!file) return undefined;
   try {
@@ -232,6 +238,7 @@ export async function openTraceFeed(path: string, options: TraceFeedOptions = {}
   };
 }
 
+/** How writeTraceFile reports its progress. */
 export interface WriteTraceOptions {
   /** Called after each block written, with the jobs written so far. */
   onProgress?: (jobsWritten: number, jobs: number) => void;

@@ -14,6 +14,7 @@
 import { quantileNearestRank } from "../metrics/summary.js";
 import type { Trace } from "./types.js";
 
+/** One class's totals in TraceStats. */
 export interface ClassTotals {
   jobs: number;
   tasks: number;
@@ -24,6 +25,7 @@ export interface ClassTotals {
   oneTaskJobShare: number | null;
 }
 
+/** A trace's workload statistics (`aviary stats`). */
 export interface TraceStats {
   trace: string;
   jobs: number;
@@ -61,6 +63,7 @@ function totals(jobs: number, tasks: number, taskSeconds: number, oneTask: numbe
   };
 }
 
+/** The statistics of `t`; with `cutoff`, the long jobs' shares. */
 export function traceStats(t: Trace, cutoff?: number): TraceStats {
   const jobs = t.arrivals.length;
   const { taskOffsets: off, durations: d, estimates: est } = t;

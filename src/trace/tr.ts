@@ -261,6 +261,7 @@ export class TrParser {
     }
   }
 
+  /** Reads the next bytes of the input (any chunking gives the same result). */
   push(chunk: Uint8Array): void {
     this.check();
     const last = chunk.lastIndexOf(LF);
@@ -346,6 +347,7 @@ export class TrParser {
     return true;
   }
 
+  /** The trace read (InputError naming the line of the first problem). */
   end(): Trace {
     this.check();
     this.flush();
@@ -520,6 +522,7 @@ export class TrCounter {
   private first = true;
   private carry: Uint8Array | undefined;
 
+  /** Counts the jobs and tasks in the next bytes of the input. */
   push(chunk: Uint8Array): void {
     if (!this.ok) return;
     const b = chunk;

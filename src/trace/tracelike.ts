@@ -46,6 +46,7 @@ export const STREAM_LIKE_MEAN = 9;
 export const STREAM_LIKE_TASKS = 10;
 export const STREAM_LIKE_ARRIVALS = 11;
 
+/** A generator of workloads with a published trace's statistics (google-like, yahoo-like, cloudera-like). */
 export interface TraceLikeGenerator {
   name: string;
   /** The `--preset` whose cutoff classifies the generated jobs. */
@@ -63,6 +64,7 @@ export interface TraceLikeGenerator {
   model: { kind: "empirical"; table: EmpiricalTable } | { kind: "parametric"; spec: ParametricSpec };
 }
 
+/** Every trace-like generator. */
 export const TRACE_GENERATORS: TraceLikeGenerator[] = [
   {
     name: "google-like", preset: "google", cutoff: GOOGLE_TABLE.cutoff,
@@ -90,6 +92,7 @@ export const TRACE_GENERATORS: TraceLikeGenerator[] = [
   },
 ];
 
+/** The generator named `name`; InputError (one line naming the known ones) otherwise. */
 export function findTraceGenerator(name: string): TraceLikeGenerator {
   const g = TRACE_GENERATORS.find((x) => x.name === name);
   if (!g) {
@@ -98,6 +101,7 @@ export function findTraceGenerator(name: string): TraceLikeGenerator {
   return g;
 }
 
+/** What generateTraceLike makes: generator, size, seed and load or rate. */
 export interface TraceLikeOptions {
   /** google-like, yahoo-like or cloudera-like. */
   generator: string;
@@ -125,6 +129,7 @@ export interface ResolvedTraceLikeOptions {
   slots: number;
 }
 
+/** A generated trace-like workload with its resolved rate and load. */
 export interface TraceLikeResult {
   trace: Trace;
   generator: string;

@@ -34,7 +34,8 @@ export default function setup(): void {
   ];
   const catalogue = `export const BASE = ${JSON.stringify(SCHEDULERS)};\nexport const SCHEDULERS = ${JSON.stringify(extras)};\n`;
   const hash = createHash("sha1").update(catalogue).update(example.code);
-  for (const f of [...sources(join(root, "assembly")), ...sources(join(root, "test/policies")), join(root, "scripts/build.mjs"), join(root, "asconfig.json")]) {
+  for (const f of [...sources(join(root, "assembly")), ...sources(join(root, "test/policies")), join(root, "scripts/build.mjs"),
+    join(root, "src/engine/build.ts"), join(root, "asconfig.json")]) {
     hash.update(f).update(readFileSync(f));
   }
   const digest = hash.digest("hex");
