@@ -29,6 +29,7 @@ import { CLUSTER_HELP, defaultCluster, loadClusterOption } from "./cluster.js";
 import { addConvertCommands, addFregataGen } from "./convert.js";
 import { findCluster, type ClusterSpec } from "../config/cluster.js";
 import { addYaqGenCommands, addYaqSizeCommand } from "./yaq.js";
+import { addReproduceCommands } from "./reproduce.js";
 
 const VERSION = "0.1.0";
 const DEFAULT_SCHEDULERS = ["random", "sparrow", "lwl"];
@@ -541,6 +542,7 @@ export function buildProgram(): Command {
   addSweepOptions(compare);
   addPlotOptions(compare, "compare").action((opts) => compareCommand(opts));
   addSweepCommands(program, compare);
+  addReproduceCommands(program);
 
   const gen = program.command("gen").description("generate a workload trace file");
   gen.command("poisson")

@@ -21,6 +21,7 @@ import {
 } from "../compare/cells.js";
 import { checkOutputDir, writeFileAtomic } from "../io.js";
 import { writePlot, type PlotSetup } from "./plot.js";
+import { checkSlurmName, checkSlurmTime, shellQuote, slurmTime } from "./slurm-script.js";
 import { prepareCompare } from "./main.js";
 
 export interface SweepOptions {
@@ -171,25 +172,7 @@ export function prefixTrace(t: Trace, jobs: number): Trace {
   };
 }
 
-/** Slurm's time format: [D-]HH:MM:SS. */
-export function slurmTime(seconds: number): string {
-  const s = Math.ceil(seconds);
-  const d = Math.floor(s / 86400);
-  const hms = [Math.floor((s % 86400) / 3600), Math.floor((s % 3600) / 60), s % 60].map((x) => String(x).padStart(2, "0")).join(":");
-  return d > 0 ? `${d}-${hms}` : hms;
-}
-
-/** --time: minutes, or one of Slurm's forms (MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS). */
-function checkSlurmTime(text: string): string {
-  const t = String(text).trim();
-  if (/^\d+$/.test(t) && Number(t) > 0) return t;
-  if (/^(\d+-)?\d+(:\d{1,2}){0,2}$/.test(t) && /[-:]/.test(t)) return t;
-  throw new InputError(`--time must be minutes or a Slurm time (HH:MM:SS, D-HH:MM:SS), got '${showValue(text)}'`);
-}
-
-function shellQuote(s: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
+export { slurmTime } from "./slurm-script.js";
 
 /** Wall time of one shard with `cpus` workers taking its cells in order (the pool's order). */
 function shardMakespan(cellSeconds: number[], cpus: number): number {
@@ -220,9 +203,7 @@ async function slurmCompareCommand(opts: Record<string, unknown>, cmd: Command, 
   }
   const memGiven = opts.mem === undefined ? undefined : parseSize(String(opts.mem), "--mem");
   const timeGiven = opts.time === undefined ? undefined : checkSlurmTime(String(opts.time));
-  for (const k of ["partition", "account"]) {
-    if (opts[k] !== undefined && !/^[A-Za-z0-9_.,@-]+$/.test(String(opts[k]))) throw new InputError(`--${k}: '${showValue(opts[k])}' is not a Slurm name`);
-  }
+  for (const k of ["partition", "account"]) checkSlurmName(k, opts[k]);
   const pilotJobs = (opts.pilotJobs as number | undefined) ?? PILOT_JOBS;
   if (!(Number.isInteger(pilotJobs) && pilotJobs >= 1)) throw new InputError(`--pilot-jobs must be an integer >= 1, got '${String(pilotJobs)}'`);
   const dir = resolve(out);

@@ -393,7 +393,7 @@ export function barsSpec(data: AviaryJson, options: PlotOptions = {}): VegaLiteS
   const nSched = schedulers.length;
   const { width, height } = size(options, Math.max(180, 3 * (nSched * 14 + 16)), 220);
   const base = rows0[0].baseline;
-  const published = (options.published ?? []).filter((p) => Number.isFinite(p.value) && rows.some((r) => r.nodes === p.nodes))
+  const published = (options.published ?? []).filter((p) => Number.isFinite(p.value) && rows.some((r) => r.nodes === p.nodes && r.cls === p.cls))
     .map((p) => ({ ...p, class: classLabel(p.cls, cutoff), cluster: `${p.nodes} nodes`, label: p.label ?? "published" }));
   const withErr = rows.some((r) => r.lo !== undefined);
   // Ratios spanning more than 20x (e.g. 0.5 to 200) on a log axis, as papers draw them; bars
@@ -407,6 +407,7 @@ export function barsSpec(data: AviaryJson, options: PlotOptions = {}): VegaLiteS
   const floor = Number(`1e${Math.floor(Math.log10(lo))}`);
   const yScale: Obj = logY ? { type: "log", domain: [floor, Number(`1e${Math.ceil(Math.log10(hi))}`)] } : { zero: true };
   const bar: Obj = {
+    transform: [{ filter: "datum.kind === 'bar'" }],
     mark: { type: "bar", stroke: "#333", strokeWidth: 0.4 },
     encoding: {
       x: { field: "stat", type: "nominal", sort: ["p50", "p90", "p99"], title: "Percentile", axis: { labelAngle: 0 } },
@@ -427,7 +428,7 @@ export function barsSpec(data: AviaryJson, options: PlotOptions = {}): VegaLiteS
     // log axis an interval reaching 0 or below is cut at the axis' bottom.
     const clampLo = logY ? `max(datum.lo, ${floor})` : "datum.lo";
     layers.push({
-      transform: [{ filter: "isValid(datum.lo)" }, { calculate: clampLo, as: "errLo" }],
+      transform: [{ filter: "datum.kind === 'bar' && isValid(datum.lo)" }, { calculate: clampLo, as: "errLo" }],
       layer: [
         { mark: { type: "rule", color: "#111", strokeWidth: 1, clip: true },
           encoding: { x, xOffset, y: { field: "errLo", type: "quantitative" }, y2: { field: "hi" } } },
@@ -437,8 +438,9 @@ export function barsSpec(data: AviaryJson, options: PlotOptions = {}): VegaLiteS
     });
   }
   if (published.length > 0) {
+    // (in the facet's data, so that each point is drawn in its own panel)
     layers.push({
-      data: { values: published },
+      transform: [{ filter: "datum.kind === 'published'" }],
       mark: { type: "point", shape: "diamond", filled: true, color: "#d62728", stroke: "#111", strokeWidth: 0.6, size: 70 },
       encoding: {
         x, xOffset: { field: "scheduler", type: "nominal", sort: schedulers, scale: { domain: schedulers } },
@@ -452,7 +454,7 @@ export function barsSpec(data: AviaryJson, options: PlotOptions = {}): VegaLiteS
   if (classes.length > 1) facet.row = { field: "class", type: "nominal", sort: classes, title: null };
   return {
     $schema: SCHEMA, ...titled(options), config: config(),
-    data: { values: rows },
+    data: { values: [...rows.map((r) => ({ ...r, kind: "bar" })), ...published.map((p) => ({ ...p, kind: "published" }))] },
     facet,
     spec: { width, height, layer: layers },
     // One y scale for every panel (comparable heights, one axis title per row); an x axis under
