@@ -46,3 +46,11 @@ export { PLOT_KINDS, parseAviaryJson, checkAviaryJson, defaultPlotKind, cdfRows,
 export { binnedOccupancy, usageSeries, runSeries, checkSeries, DEFAULT_SERIES_BINS, MAX_SERIES_BINS, type IntervalSet,
   type SeriesInput, type UsageSeries } from "./plot/series.js";
 export { CDF_QUANTILES, completionCdf, quantilesOf, runCdf, pooledCdf, type CompletionCdf } from "./metrics/cdf.js";
+export { spreadOf, pairedRatioSpread, tQuantile975, halfWidth, type Spread } from "./compare/spread.js";
+export type { CellSpread, ClassSpread } from "./compare/grid.js";
+export { PAPERS, CLAIMS, EXPERIMENTS, FIGURES, compatClaims, findExperiment, type ReferenceRow } from "./reproduce/catalogue.js";
+export { evaluateCheck, claimVerdict, metricOf, ruleVerdict, type CheckResult } from "./reproduce/evaluate.js";
+export { selectClaims, effective, units, inQuick, quickChecks } from "./reproduce/select.js";
+export { runClaimSequential, claimTraces, type ClaimRunOptions } from "./reproduce/sequential.js";
+export { reportMarkdown, pageMarkdown, fmtOurs, ruleText, type Report, type ReportClaim, type ReportCheck } from "./reproduce/report.js";
+export type { Claim, Check, Experiment, Paper, Rule, Value, Verdict } from "./reproduce/types.js";

@@ -465,7 +465,7 @@ const pigeon: Claim[] = [
     id: "pigeon-ec2-long", paper: "pigeon", systems: ["pigeon", "eagle", "sparrow"], where: "§5.6 (EC2)",
     claim: "Long-job performance is comparable at all loads, with Sparrow up to 15 % better",
     checks: [
-      ...(["ngo90", "ngo50"] as const).flatMap((t) => (["p50", "p90"] as const).map((p) =>
+      ...(["ngo90", "ngo50", "nyh90", "nyh50"] as const).flatMap((t) => (["p50", "p90"] as const).map((p) =>
         check(`eagle / pigeon, long ${p}, ${t.toUpperCase().replace(/(\d+)/, " $1 %")}`, norm(ec2(t), "eagle", "pigeon", `long.${p}`), "≈ 1 (comparable)", band(0.85, 1.15), 1))),
       check("sparrow / pigeon, long p50, NGO 90 %", norm(ec2("ngo90"), "sparrow", "pigeon", "long.p50"), "0.85-1 (up to 15 % better)", band(0.85, 1.0), 0.85),
     ],
