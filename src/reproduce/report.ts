@@ -252,7 +252,7 @@ export function reportMarkdown(report: Report, o: MarkdownOptions): string {
     out.push("", "Claims that do not hold (or not clearly), with what we found:", "");
     for (const c of failing) {
       out.push(`- ${verdictText(c.verdict)}: ${c.claim} (${c.where}, [${c.id}](#${anchorOf(claimHeading(c))}))`
-        + (c.reason ? `. ${c.reason.text} ([analysis](${o.link(c.reason.link)}))` : ". No reason recorded yet."));
+        + (c.reason ? ` — ${c.reason.text.charAt(0).toUpperCase()}${c.reason.text.slice(1)} ([analysis](${o.link(c.reason.link)})).` : " — no reason recorded yet."));
     }
   }
   for (const p of papers) out.push("", paperMarkdown(report, p, o).trimEnd());
