@@ -8,7 +8,7 @@
 // Bands (docs/cli.md "aviary reproduce"): a value the paper computed on the same setup we run (a
 // closed form, the toy example, the reference simulator's own figures) is checked to the printed
 // digits or 10 %; a ratio from a simulation of the paper's full trace, checked on a sample or a
-// generated workload, within 25 % (`near`); a factor read off a prototype's plot ("≈ 25×") within
+// generated workload, within 25 % (`near`; a published range's ends likewise); a factor read off a prototype's plot ("≈ 25×") within
 // 3× either way (`factor`); an improvement in percent within 20 points (`points`). Directions hold
 // when they hold at every seed.
 // Browser-safe, plain data.
@@ -269,6 +269,7 @@ const hawkEagle: Claim[] = [
     id: "hawk-vs-centralized", paper: "hawk-eagle", systems: ["hawk", "lwl"], where: "§5.4, Fig. 2.8 (Google)",
     claim: "A fully centralized LWL penalizes short jobs against Hawk at 10,000-15,000 nodes",
     checks: [10000, 15000].map((n) => check(`lwl / hawk, short p50, ${fmtNodes(n)} nodes`, norm("he-goog-hawk-central", "lwl", "hawk", "short.p50", n), "> 1", above(1))),
+    reason: { text: "on the lighter Google sample central LWL is better than Hawk for short jobs at 10,000-15,000 nodes: it places a short task on the node with the least work, often an idle one, where Hawk's random probes land behind long work (not investigated further)", link: `${HE_LINK}#why-the-sample-traces-gains-differ` },
   },
   {
     id: "hawk-vs-split", paper: "hawk-eagle", systems: ["hawk", "split"], where: "§5.5, Fig. 2.9 (Google, 17/83 split)",
@@ -294,10 +295,10 @@ const hawkEagle: Claim[] = [
     id: "eagle-speedup-highest-load", paper: "hawk-eagle", systems: ["eagle", "hawk"], where: "§5.8 (highest load)",
     claim: "At the highest load Eagle's speed-up over Hawk for short jobs ranges from a factor 3 to a factor 10",
     checks: [
-      check("eagle / hawk, short p50, Google sample 10,000 nodes", norm("he-goog-eagle", "eagle", "hawk", "short.p50", 10000), "0.1-0.33", band(0.1, 1 / 3)),
-      check("eagle / hawk, short p90, Google sample 10,000 nodes", norm("he-goog-eagle", "eagle", "hawk", "short.p90", 10000), "0.1-0.33", band(0.1, 1 / 3)),
-      check("eagle / hawk, short p50, Yahoo sample 3,000 nodes", norm("he-yh1-eagle", "eagle", "hawk", "short.p50", 3000), "0.1-0.33", band(0.1, 1 / 3)),
-      check("eagle / hawk, short p90, Yahoo sample 3,000 nodes", norm("he-yh1-eagle", "eagle", "hawk", "short.p90", 3000), "0.1-0.33", band(0.1, 1 / 3)),
+      check("eagle / hawk, short p50, Google sample 10,000 nodes", norm("he-goog-eagle", "eagle", "hawk", "short.p50", 10000), "0.1-0.33 (a factor 3-10)", band(0.08, 1.25 / 3)),
+      check("eagle / hawk, short p90, Google sample 10,000 nodes", norm("he-goog-eagle", "eagle", "hawk", "short.p90", 10000), "0.1-0.33 (a factor 3-10)", band(0.08, 1.25 / 3)),
+      check("eagle / hawk, short p50, Yahoo sample 3,000 nodes", norm("he-yh1-eagle", "eagle", "hawk", "short.p50", 3000), "0.1-0.33 (a factor 3-10)", band(0.08, 1.25 / 3)),
+      check("eagle / hawk, short p90, Yahoo sample 3,000 nodes", norm("he-yh1-eagle", "eagle", "hawk", "short.p90", 3000), "0.1-0.33 (a factor 3-10)", band(0.08, 1.25 / 3)),
     ],
     reason: { text: "at the highest load the samples' short p50 gap is wider than a factor 10: Eagle's short jobs barely queue there while Hawk's wait behind long work", link: `${HE_LINK}#why-the-sample-traces-gains-differ` },
   },
@@ -305,7 +306,7 @@ const hawkEagle: Claim[] = [
     id: "eagle-speedup-google-like", paper: "hawk-eagle", systems: ["eagle", "hawk"], where: "§5.8 (highest load, Google-sized)", full: true,
     claim: "The factor 3-10 on the 506,460-job google-like workload at 15,000 nodes",
     checks: (["p50", "p90", "p99"] as const).map((p) =>
-      check(`eagle / hawk, short ${p}, 15,000 nodes`, norm("he-google-like-full", "eagle", "hawk", `short.${p}`, 15000), "0.1-0.33", band(0.1, 1 / 3))),
+      check(`eagle / hawk, short ${p}, 15,000 nodes`, norm("he-google-like-full", "eagle", "hawk", `short.${p}`, 15000), "0.1-0.33 (a factor 3-10)", band(0.08, 1.25 / 3))),
     reason: { text: "p99's speed-up is smaller than 3 (0.4-0.5 of Hawk's): the tail is set by the largest short jobs, which wait in Eagle too", link: `${HE_LINK}#why-the-sample-traces-gains-differ` },
   },
   {
@@ -356,6 +357,7 @@ const hawkEagle: Claim[] = [
     claim: "Eagle without SBP+SRPT is very close to omniscient LWL (and in some cases better)",
     checks: [15000, 19000, 23000].flatMap((n) => (["p50", "p90"] as const).map((p) => check(`eagle without SBP+SRPT / clwl, short ${p}, ${fmtNodes(n)} nodes`,
       ratio(ref("he-goog-eagle-nosbp", "eagle", `short.${p}`, n), ref("he-goog-eagle", "clwl", `short.${p}`, n)), "≈ 1", band(0.8, 1.25), 1))),
+    reason: { text: "close from 19,000 nodes; at 15,000 Eagle without SBP+SRPT has a third longer short p90 than omniscient LWL on the sample (not investigated further)", link: `${HE_LINK}#dlwl-and-omniscient-lwl-against-eagle` },
   },
   {
     id: "eagle-hol-counters", paper: "hawk-eagle", systems: ["eagle", "hawk"], where: "Table 3.2",
@@ -503,6 +505,7 @@ const pigeon: Claim[] = [
       check("eagle / pigeon, short p90, NYH 90 %", norm(ec2("nyh90"), "eagle", "pigeon", "short.p90"), "≈ 30", factor(30), 30),
       check("eagle / pigeon, short p99, NYH 90 %", norm(ec2("nyh90"), "eagle", "pigeon", "short.p99"), "≈ 7", factor(7), 7),
     ],
+    reason: { text: "on the Yahoo-derived trace Eagle's short tail is further behind Pigeon's (about 33x at p99) than the paper's 7x (not investigated further)", link: `${P_LINK}#eagles-short-p50-on-the-ec2-traces` },
   },
   {
     id: "pigeon-ec2-sparrow", paper: "pigeon", systems: ["pigeon", "sparrow"], where: "§5.6 (EC2)",
@@ -703,6 +706,7 @@ const yaq: Claim[] = [
       check("rebalance / none, median JCT", ratio(yaqMedian("yaq-e8", "yaq-d"), yaqMedian("yaq-e8-norebalance", "yaq-d")), "< 1", below(1)),
       check("rebalance / none, jobs per minute", ratio(ref("yaq-e8", "yaq-d", "yaq.jobsPerMinute"), ref("yaq-e8-norebalance", "yaq-d", "yaq.jobsPerMinute")), "> 1 (1.64)", above(1), 1.64),
     ],
+    reason: { text: "rebalancing helps at seed 1 (8 % better median), but over seeds its effect is within the noise", link: `${Y_LINK}#e8-and-e10-the-distributed-baselines-and-naive-queues` },
   },
   {
     id: "yaq-e9-capacity", paper: "yaq", systems: ["yaq-c"], where: "E9, Fig. 8",
