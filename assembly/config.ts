@@ -1,6 +1,6 @@
 // The run's configuration (cluster, network delay, seed, flags), the policy's parameters by
 // name, the counters, and the random streams. Set once per run by the loop's allocate().
-import { Rng } from "./rng";
+import { Rng } from "./toolkit/rng";
 import { fail, E_UNKNOWN_PARAMETER } from "./errors";
 import { toI32 } from "./glue";
 

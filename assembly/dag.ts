@@ -32,14 +32,14 @@ export function allocateDag(edges: i32): void {
  *  `keepParents` false (no parentAt/parentCount after this: Scheduler.readsParents), the parent
  *  lists' memory is reused: the offsets become the parents-left counts (in place) and the
  *  parents the ready list (when it has room for one entry per task): two columns of 4 bytes per
- *  task fewer fresh pages (a fresh page costs tens of microseconds on a VM; the stub runtime
- *  never frees). */
+ *  task fewer fresh pages (the cost model: glue.ts freshInt32Array; the stub runtime never
+ *  frees). */
 export function buildDag(keepParents: bool): void {
   childOffsets = new Int32Array(nTasks + 1);
   // childOffsets[p] counts p's children, then (a running sum) ends p's list; the lists are
   // filled backwards from those ends, tasks in decreasing order, which leaves each list in
-  // increasing task order with childOffsets[p] at its start. (No scratch column: a fresh page
-  // costs tens of microseconds on a VM, and this one was 4 bytes per task.)
+  // increasing task order with childOffsets[p] at its start. (No scratch column: it would be 4
+  // bytes per task of fresh pages, glue.ts freshInt32Array.)
   const edges = parents.length;
   for (let e = 0; e < edges; e++) childOffsets[parents[e]]++;
   for (let t = 0; t < nTasks; t++) childOffsets[t + 1] += childOffsets[t];

@@ -49,8 +49,9 @@ export const E_KEY_RANGE: i32 = 19;
 /** A policy read a task's parents (parentCount/parentAt) without declaring readsParents: their
  *  memory was reused (dag.ts buildDag). */
 export const E_PARENTS_UNDECLARED: i32 = 20;
-/** Dice's node side found a node in an impossible state (detail: node; codes 30-39 are Dice's). */
-export const E_DICE_STATE: i32 = 30;
+/** A policy found its own state inconsistent, a bug of the policy (detail: the node or item it
+ *  was looking at; the policy's comment at the call says which). */
+export const E_POLICY_STATE: i32 = 30;
 /** A sparse run record (preempt.ts, Dice's suspended long tasks) was asked for by a task that the
  *  caller had not named with its record (detail: task). */
 export const E_RUN_RECORD_UNNAMED: i32 = 31;

@@ -87,9 +87,17 @@ export function heapTop(): f64 { return <f64>__alloc(0); }
 /** An Int32Array of `len` zeros, not zero-filled where it need not be: its buffer is memory the
  *  stub runtime never handed out before (the engine never frees: the stub's bump pointer only
  *  rises), which is zero unless an earlier run wrote it (below dirtyTop: filled). So its pages
- *  are first touched when used — a fresh page costs tens of microseconds on a VM, and
+ *  are first touched when used, and those never used are never touched, where
  *  `new Int32Array(len)` fills (touches) all of them at once. Not for module start-up code
- *  (dirtyTop is set after it). */
+ *  (dirtyTop is set after it).
+ *
+ *  The engine's memory cost model, which every "fewer fresh pages" comment refers to: the first
+ *  touch of a page the process never used is a page fault — the kernel zeroes and maps the page
+ *  — which costs far more than the cache misses of the bytes it holds (on a VM even more than
+ *  on bare metal); at full size such faults are a visible part of a run. So a column that is
+ *  allocated and not read is not written, a staging area is reused rather than a column
+ *  allocated, and memory a finished run touched is reused by the next (reuseMemory).
+ *  docs/perf-log.md has the measured figures. */
 export function freshInt32Array(len: i32): Int32Array {
   const bytes = <usize>len << 2;
   const buf = changetype<ArrayBuffer>(__new(bytes, idof<ArrayBuffer>()));

@@ -15,9 +15,9 @@ import { now } from "./clock";
 import { failure, failureDetail } from "./errors";
 import { setupResources, nodeCapacity, nodeSlotCap, allocArea } from "./resources";
 import { setupPredictions, predictedLong } from "./predict";
-import { createScheduler } from "./schedulers/registry.gen";
-import { resetDiceSeries, diceSeries } from "./schedulers/dice";
-import { Rng } from "./rng";
+import { createScheduler } from "./registry.gen";
+import { resetSeries, seriesValues, seriesWidth } from "./series";
+import { Rng } from "./toolkit/rng";
 import { noteReusedMemory, heapTop } from "./glue";
 
 /** The Wasm host gave this instance the memory of a finished run, `pages` pages of it possibly
@@ -78,7 +78,7 @@ export function parentOffsetColumn(): Int32Array { return parentOffsets; }
 export function parentColumn(): Int32Array { return parents; }
 
 export function start(schedulerId: i32): void {
-  resetDiceSeries();
+  resetSeries();
   initialize(createScheduler(schedulerId));
 }
 /** Jobs [0, n) are in their columns (n grows over calls; the run starts at the first call). */
@@ -100,9 +100,10 @@ export function taskRunsColumn(): Int32Array { return taskRuns; }
 export function taskServiceColumn(): Float64Array { return taskService; }
 /** Per-job preemption counts (empty unless the policy preempts). */
 export function preemptionColumn(): Int32Array { return jobPreemptions; }
-/** Dice's controller, one row per window tick (schedulers/dice.ts SERIES_FIELDS values each;
- *  empty for other policies). */
-export function diceSeriesColumn(): Float64Array { return diceSeries(); }
+/** The policy's own time series (series.ts): seriesFields() values per row, named by the
+ *  scheduler's description; empty when the policy declared none. */
+export function seriesColumn(): Float64Array { return seriesValues(); }
+export function seriesFields(): i32 { return seriesWidth; }
 export function busySlotSeconds(): f64 { return busyArea; }
 export function busySlotsNow(): i32 { return busySlots; }
 export function completedJobs(): i32 { return jobsDone; }

@@ -37,7 +37,7 @@ export let taskStage: Int32Array = new Int32Array(0);
  *  dimension order; a dimension with the same value for every task (the host says which) is
  *  stored once, after the tasks' values. Dimension d of task k is at demandBase[d] +
  *  k x demandMul[d] (demandMul 0 for a constant dimension): the same doubles as a full
- *  tasks x dims column, in fewer pages (a fresh page costs tens of microseconds on a VM). */
+ *  tasks x dims column, in fewer fresh pages (the cost model: glue.ts freshInt32Array). */
 export let taskDemands: Float64Array = new Float64Array(0);
 export let demandDims: i32 = 0;
 export let demandStored: i32 = 0;
@@ -125,8 +125,8 @@ export function allocateOptionalColumns(columns: i32, dims: i32, constantDims: i
 }
 
 // ---- the demands' layout: a staging area the host fills with rows of the trace's demands ----
-// (so that neither the full tasks x dims column nor a per-value loop on the host is needed: a
-// fresh page costs tens of microseconds on a VM, and a cold JavaScript loop runs unoptimized)
+// (so that neither the full tasks x dims column — fresh pages, glue.ts freshInt32Array — nor a
+// per-value loop on the host, which runs cold and unoptimized, is needed)
 /** `demandStageRows` rows of `stageDims` values: the host's demands of tasks [first, first + n). */
 let demandStage: Float64Array = new Float64Array(0);
 let stageDims: i32 = 0;

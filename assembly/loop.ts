@@ -119,7 +119,7 @@ const CALENDAR_ENDS: f64 = 16.0;
 function calendarWidth(tasks: i32): f64 {
   if (tasks == 0) return 0.0;
   // The mean duration from at most about 65,536 evenly spaced tasks of the first `tasks` (the
-  // ones in when the run starts; a full pass over 15.6 M durations is a cold loop in set-up).
+  // ones in when the run starts; a full pass over every duration would be a cold loop in set-up).
   const step = tasks > 65536 ? tasks >> 16 : 1;
   let total = 0.0;
   let k = 0;

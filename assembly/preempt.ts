@@ -46,9 +46,9 @@ export let jobPreemptions: Int32Array = new Int32Array(0);
 // Pooled records (initializeRuns(on, false, pooled = true)): a preemptive discipline (las.ts) holds
 // each of its tasks on a slot or in its node's queue, so a task needs a record only while it is at
 // a node: one line (the sparse layout, below) per task at a node (at most 45,000 for Kairos at full
-// size) instead of dense records for every task of the trace (56 bytes x 15.6 M tasks, 874 MB
-// zero-filled, whose page faults were a tenth of a full-size Kairos run; and an operation on a run
-// touched a line in each of six arrays). A record is taken at the task's arrival (newRunRecord,
+// size) instead of dense records for every task of the trace (56 bytes per task of the trace,
+// zero-filled: fresh pages, glue.ts freshInt32Array; and an operation on a run touched a line in
+// each of six arrays). A record is taken at the task's arrival (newRunRecord,
 // with its job: no taskJob) and given back at its end (freeRunRecord); it rides beside the run
 // (slotRec), in the task's queue record (the discipline's f64) and in the run's end event and
 // quantum timer, so that nothing maps a task to its record: the task-based functions below act on

@@ -248,7 +248,7 @@ function allocRegion(k: i32): i32 {
  *  queued records and each free region's link. The rest of the arena (records of regions no
  *  queue holds, those beyond a queue's end) is never read before it is written, and a fresh
  *  arena is not zero-filled (glue.ts freshInt32Array): only the pages of queued records are
- *  touched now, not the whole arena twice (a fresh page costs tens of microseconds on a VM). */
+ *  touched now, not the whole arena twice (fresh pages: glue.ts freshInt32Array). */
 function moveArena(c: i32): void {
   const rec = freshInt32Array(c * QR);
   for (let n = 0; n < nNodes; n++) {
@@ -287,8 +287,8 @@ function freeRegion(base: i32, log: i32): void {
  *  to a region twice the size (both amortized O(1): a slide leaves at least a quarter of the
  *  region free, so at most three records move per record queued). Sliding up to half full only
  *  sent a queue that drains from the front while it grows (Sparrow's probes) into a region of
- *  twice its longest length: at 50 nodes, 2^18-record regions for 92k-record queues, and an
- *  arena of 26 M records (210 MB of fresh pages) where 13 M do. */
+ *  twice its longest length (a 2^18-record region for a queue of under 2^17), and an arena about
+ *  twice the size it needs. */
 function tailSlot(node: i32): i32 {
   const o = node * NS;
   const first = nodeState[o + N_QFIRST];

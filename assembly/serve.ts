@@ -331,8 +331,8 @@ export function claimFreedSlots(on: bool): void { claimSlots = on; }
 
 /** Limits the policy's claimFreedSlot calls to the nodes whose bit is set in `nodes` (a bit per
  *  node, the policy's array: read in place, so the policy's updates count at once): Dice claims
- *  only the slots of nodes in their suspension window, a few dozen of 15,000, where every freed
- *  slot of every node cost a call (29 M at full size, 5.4 M of them in a window). `held`, the
+ *  only the slots of nodes in their suspension window, a few dozen of thousands, where every
+ *  freed slot of every node would cost a call. `held`, the
  *  policy's array too, gives per such node (4 ints) the suspended task and its run record, for
  *  the engine's look-ahead only (touchEnd): a claim there may resume that task. */
 export function claimFreedSlotsOf(nodes: Int32Array, held: Int32Array): void {

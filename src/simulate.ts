@@ -8,7 +8,7 @@ import type { ResolvedConfig } from "./config/config.js";
 import type { Trace } from "./trace/types.js";
 import { referenceQuirks } from "./trace/compat.js";
 import { checkTraceV2 } from "./trace/check.js";
-import { SCHEDULERS } from "./config/schedulers.js";
+import { SCHEDULERS, type SeriesSpec } from "./config/schedulers.js";
 import { InputError, ResourceError } from "./errors.js";
 import { isOutOfMemory, formatBytes } from "./engine/memory.js";
 import { clusterColumns } from "./config/cluster.js";
@@ -60,8 +60,9 @@ export interface SimResult {
   resources?: { dims: string[]; area: Float64Array; capacity: Float64Array };
   /** The job classifier's report (fregata: src/config/classify.ts). */
   classifier?: ClassifierReport;
-  /** Dice's controller per window tick (hawk-dice, eagle-dice; docs/models/dice.md). */
-  dice?: DiceSeries;
+  /** The policy's own time series, by its description's `series` name (the catalogue's
+   *  `series`; src/config/schedulers.ts). */
+  policySeries?: PolicySeries;
 }
 
 /** What a run needs beside the trace's columns: the cluster's columns and the jobs' predicted
@@ -89,30 +90,23 @@ function prepareExtras(trace: Trace, config: ResolvedConfig, draws: (stream: num
   return out;
 }
 
-/** Dice's controller, one entry per window tick simulated (ticks stop while the system is
- *  empty): the tick's time (s), the short partition's size after it (nodes: Min + ES's k), the
- *  window's mean short-task wait (s), the waits it averaged, OP requests sent, and requests
- *  honoured during the window that ended. */
-export interface DiceSeries {
-  time: number[];
-  shortPartition: number[];
-  meanWait: number[];
-  samples: number[];
-  requests: number[];
-  honoured: number[];
-}
+/** A policy's time series by its description's name: each field's values, one per row. */
+export type PolicySeries = Record<string, Record<string, number[]>>;
 
-/** The rows of the engine's Dice column (6 values each) as a DiceSeries. */
-export function diceSeriesOf(rows: Float64Array): DiceSeries {
-  const d: DiceSeries = { time: [], shortPartition: [], meanWait: [], samples: [], requests: [], honoured: [] };
-  for (let i = 0; i + 6 <= rows.length; i += 6) {
-    d.time.push(rows[i]); d.shortPartition.push(rows[i + 1]); d.meanWait.push(rows[i + 2]);
-    d.samples.push(rows[i + 3]); d.requests.push(rows[i + 4]); d.honoured.push(rows[i + 5]);
+/** The engine's series rows (`width` values each) named by `spec`'s fields. */
+export function decodeSeries(spec: SeriesSpec, rows: Float64Array, width: number): PolicySeries {
+  if (width !== spec.fields.length) {
+    throw new Error(`the policy writes series rows of ${width} values, its description names ${spec.fields.length} fields (engine and catalogue disagree: rebuild)`);
   }
-  return d;
+  const columns: Record<string, number[]> = {};
+  for (const f of spec.fields) columns[f.name] = [];
+  for (let i = 0; i + width <= rows.length; i += width) {
+    spec.fields.forEach((f, k) => columns[f.name].push(rows[i + k]));
+  }
+  return { [spec.name]: columns };
 }
 
-/** Jobs one run can hold (assembly/jobs.ts MAX_JOBS - 1: job indices share a word with flags). */
+/** Jobs one run can hold (assembly/jobs.ts MAX_JOBS - 1: a job number shares a word with flags). */
 export const ENGINE_MAX_JOBS = 0x07FFFFFF;
 
 /** Rejects a trace the engine cannot run (sorted, non-negative, consistent columns). */
@@ -453,8 +447,8 @@ function finishRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, opti
   if (extras.classifier && extras.predicted) result.classifier = extras.classifier.report(trace, extras.predicted);
   const preemptions = engine.preemptionColumn();
   if (preemptions.length === jobs && jobs > 0) result.preemptions = preemptions.slice();
-  const dice = engine.diceSeriesColumn();
-  if (dice.length > 0) result.dice = diceSeriesOf(dice);
+  const width = engine.seriesFields();
+  if (width > 0 && config.spec.series) result.policySeries = decodeSeries(config.spec.series, engine.seriesColumn(), width);
   if (options.recordTasks) {
     result.tasks = {
       start: engine.taskStartColumn().slice(), end: engine.taskEndColumn().slice(),

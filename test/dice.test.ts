@@ -112,9 +112,9 @@ describe("suspend and resume (spec §3.3, §8 #10-#12): L + 3 + S + 10", () => {
     expect(r.preemptions![0]).toBe(1);
     // One tick per window while work is in the system: 60, 120, ..., 1,080 (L ends at 1,073).
     expect(c.diceWindows).toBe(18);
-    expect(r.dice!.time.slice(0, 3)).toEqual([60, 120, 180]);
-    expect(r.dice!.meanWait[0]).toBeCloseTo(20 / 3, 12);
-    expect(r.dice!.requests.slice(0, 4)).toEqual([1, 1, 1, 0]);
+    expect(r.policySeries!.dice.time.slice(0, 3)).toEqual([60, 120, 180]);
+    expect(r.policySeries!.dice.meanWait[0]).toBeCloseTo(20 / 3, 12);
+    expect(r.policySeries!.dice.requests.slice(0, 4)).toEqual([1, 1, 1, 0]);
   });
 
   it("early resume: no short probe left before the timer (S = 120 s: C's task, then D's)", async () => {
@@ -149,7 +149,7 @@ describe("suspend and resume (spec §3.3, §8 #10-#12): L + 3 + S + 10", () => {
     const b = await scenario({ suspendTimer: 50, maxSuspensions: 1 }, "js");
     expect(Array.from(b.finish)).toEqual(Array.from(a.finish));
     expect(b.counters).toEqual(a.counters);
-    expect(b.dice).toEqual(a.dice);
+    expect(b.policySeries!.dice).toEqual(a.policySeries!.dice);
   });
 });
 
@@ -257,7 +257,7 @@ describe("elastic sizing on a workload (yahoo-like, 600 nodes)", async () => {
         const params = { cutoff, shortPartition: 2, maxShortPartition: 10, esBlacklist };
         const r = await simulate(trace, { scheduler, nodes: 600, seed: 3, params } as any);
         checkInvariants(r);
-        const d = r.dice!;
+        const d = r.policySeries!.dice;
         const min = 12; const max = 60;
         let acted = 0;
         for (let i = 0; i < d.time.length; i++) {
@@ -297,7 +297,7 @@ describe("elastic sizing on a workload (yahoo-like, 600 nodes)", async () => {
         const b = await simulate(trace, c, "js", false);
         expect(Array.from(b.finish)).toEqual(Array.from(a.finish));
         expect(b.counters).toEqual(a.counters);
-        expect(b.dice).toEqual(a.dice);
+        expect(b.policySeries!.dice).toEqual(a.policySeries!.dice);
       }
     }
   }, 120_000);

@@ -126,7 +126,7 @@ describe("composition helpers", () => {
   it("a partition moves its boundary within [min, max]", async () => {
     const sim = await engineInternals();
     sim.allocate(1, 1, 200, 1, 0.0005, 1, 1, false, false);
-    const { Partition } = await engineModule("schedulers/partition.js");
+    const { Partition } = await engineModule("toolkit/partition.js");
     const p = new Partition(17, 10, 25);
     expect([p.size, p.min, p.max, p.generalStart()]).toEqual([34, 20, 50, 34]);
     expect([p.isShort(33), p.isShort(34)]).toEqual([true, false]);
@@ -137,7 +137,7 @@ describe("composition helpers", () => {
   });
 
   it("the central task queue keeps one FIFO per class and grows", async () => {
-    const { TaskQueue } = await engineModule("schedulers/taskqueue.js");
+    const { TaskQueue } = await engineModule("toolkit/taskqueue.js");
     const q = new TaskQueue(2);
     for (let t = 0; t < 200; t++) q.push(t % 2, t);
     expect([q.size(0), q.size(1)]).toEqual([100, 100]);
@@ -153,7 +153,7 @@ describe("composition helpers", () => {
     const sim = await engineInternals();
     sim.allocate(1, 1, 1, 1, 0.0005, 1, 1, false, false);
     sim.initialize(new sim.Scheduler());
-    const { Heartbeat } = await engineModule("schedulers/heartbeat.js");
+    const { Heartbeat } = await engineModule("toolkit/heartbeat.js");
     const { TimerOwner } = await engineModule("timers.js");
     const clock = await engineModule("clock.js");
     const hb = new Heartbeat(3);

@@ -126,7 +126,7 @@ describe("weighted fair queuing (wfq.ts)", () => {
   });
 
   it("the rule on its own: counts, the overdue class first, three classes", async () => {
-    const { Wfq } = await engineModule("schedulers/wfq.js");
+    const { Wfq } = await engineModule("toolkit/wfq.js");
     const two = new Wfq(2).setWeight(1, 3);
     const served: number[] = [];
     for (let i = 0; i < 7; i++) { const c = two.choose(0b11); two.served(c); served.push(c); }

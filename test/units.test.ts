@@ -322,7 +322,7 @@ describe("fixed-delay lanes", () => {
 
 describe("random streams", () => {
   it("are deterministic, independent per stream and seed, and uniform", async () => {
-    const { Rng } = await engineModule("rng.js");
+    const { Rng } = await engineModule("toolkit/rng.js");
     const draw = (seed: number, stream: number, n: number) => {
       const r = new Rng(seed, stream);
       return Array.from({ length: n }, () => r.nextFloat());
@@ -345,7 +345,7 @@ describe("random streams", () => {
   });
 
   it("nextInt covers [0, n) evenly", async () => {
-    const { Rng } = await engineModule("rng.js");
+    const { Rng } = await engineModule("toolkit/rng.js");
     const r = new Rng(3, 4);
     const counts = new Array(7).fill(0);
     for (let i = 0; i < 70_000; i++) counts[r.nextInt(7)]++;
@@ -380,7 +380,7 @@ describe("random streams", () => {
   });
 
   it("nextInt is Lemire's draw: the high word of a 32-bit step times n, low words below (2^32 - n) mod n drawn again", async () => {
-    const { Rng } = await engineModule("rng.js");
+    const { Rng } = await engineModule("toolkit/rng.js");
     // Replay the raw 32-bit steps beside nextInt and check the mapping step by step.
     for (const n of [3, 15000, 10_000_000]) {
       const raw = new Rng(9, 2);
@@ -399,7 +399,7 @@ describe("random streams", () => {
 
 describe("least-work-left index", () => {
   it("returns the minimum with the lowest index among ties", async () => {
-    const { MinTree } = await engineModule("mintree.js");
+    const { MinTree } = await engineModule("toolkit/mintree.js");
     const t = new MinTree(5);
     expect(t.minIndex()).toBe(0);
     t.set(0, 3); t.set(1, 1); t.set(2, 1); t.set(3, 2); t.set(4, 1);
@@ -423,7 +423,7 @@ describe("least-work-left index", () => {
   });
 
   it("answers range minima and tie lists like a brute-force scan", async () => {
-    const { MinTree } = await engineModule("mintree.js");
+    const { MinTree } = await engineModule("toolkit/mintree.js");
     const n = 37; // not a power of two: padded leaves must never win
     const t = new MinTree(n);
     const vals = new Array<number>(n).fill(0);
@@ -473,7 +473,7 @@ describe("percentiles", () => {
 
 describe("kinetic tournament (Kairos' argmin over values quadratic in time)", () => {
   it("finds the lowest (level, value) at each query time like a brute-force scan, through updates", async () => {
-    const { KineticMin, firstNonPositive } = await engineModule("kinetic.js");
+    const { KineticMin, firstNonPositive } = await engineModule("toolkit/kinetic.js");
     // first times a + b s + c s² <= 0
     expect(firstNonPositive(4, -2, 0)).toBe(2);
     expect(firstNonPositive(4, 2, 0)).toBe(Infinity);
@@ -530,8 +530,8 @@ describe("kinetic tournament (Kairos' argmin over values quadratic in time)", ()
 
 describe("integer-keyed index (bins of node ids)", () => {
   it("answers the lowest key and lowest id like the segment tree, and refuses keys out of range", async () => {
-    const { IntKeyMin } = await engineModule("nextset.js");
-    const { MinTree } = await engineModule("mintree.js");
+    const { IntKeyMin } = await engineModule("toolkit/nextset.js");
+    const { MinTree } = await engineModule("toolkit/mintree.js");
     for (const [n, lo, step, levels] of [[70, 0, 2, 4], [37, -3, 1, 3], [200, 0, 1, 65]] as const) {
       const a = new IntKeyMin(n, lo, step, levels, Infinity);
       const b = new MinTree(n);

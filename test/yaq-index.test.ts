@@ -17,7 +17,7 @@ function lcg(seed: number): () => number {
 describe("WideMin (8-ary min index)", () => {
   it("answers like MinTree under random changes", async () => {
     const { WideMin } = await engineModule("schedulers/yaqmin.js");
-    const { MinTree } = await engineModule("mintree.js");
+    const { MinTree } = await engineModule("toolkit/mintree.js");
     for (const n of [1, 2, 7, 8, 9, 63, 64, 65, 511, 513, 4097]) {
       for (const initial of [0, Infinity]) {
         const a = new WideMin(n, initial);
@@ -45,7 +45,7 @@ describe("WideMin (8-ary min index)", () => {
 describe("LoadMin (free slots in bins, other loads in a lazily updated tree)", () => {
   it("answers like MinTree over the same loads", async () => {
     const { LoadMin } = await engineModule("schedulers/yaq.js");
-    const { MinTree } = await engineModule("mintree.js");
+    const { MinTree } = await engineModule("toolkit/mintree.js");
     for (const [n, r] of [[1, 1], [9, 1], [70, 3], [300, 1], [129, 65]] as const) {
       const a = new LoadMin(n, r);
       const b = new MinTree(n);

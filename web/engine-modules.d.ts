@@ -1,6 +1,6 @@
 // The engine's JS build, which exists only after the build's engine step: the browser bundles
 // reach it through these names, which scripts/build.mjs aliases (esbuild) to
-// build/engine-js/instance.js and build/engine-js/rng.js.
+// build/engine-js/instance.js and build/engine-js/toolkit/rng.js.
 declare module "aviary-engine-js" {
   /** Evaluates the JS engine afresh: an instance with state of its own (src/engine/js.ts). */
   export function instantiate(): Record<string, any>;

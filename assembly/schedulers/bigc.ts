@@ -17,13 +17,13 @@ import {
   Scheduler, Params, nNodes, slotsPerNode, jobFirstTask, jobLong, taskJob, netDelay,
   nextUnlaunchedTask, sendBegin, sendTo, sendEnd, setTimer, timerKind, ClassPriorityDiscipline,
 } from "../policy";
-import { IntKeyMin } from "../nextset";
+import { IntKeyMin } from "../toolkit/nextset";
 import { ClassAwareScheduler } from "./classes";
-import { TaskQueue } from "./taskqueue";
+import { TaskQueue } from "../toolkit/taskqueue";
 
 const SHORT: i32 = 0; // the central queue's classes
 const LONG: i32 = 1;
-import { toI32 } from "../glue";
+import { toI32 } from "../toolkit/glue";
 
 export class BigC extends ClassAwareScheduler {
   shortCap: i32;                                  // slots short tasks may hold before preempting stops

@@ -1,7 +1,7 @@
 // Job classes and runtime estimates shared by the hybrid policies (seed-hawk-eagle.md §1.3,
 // §2.2(a), A14). Partitions: partition.ts.
 import { Scheduler, jobEstimate, jobLong, stream } from "../policy";
-import { Rng, STREAM_ESTIMATES } from "../rng";
+import { Rng, STREAM_ESTIMATES } from "../toolkit/rng";
 
 /**
  * Classifies jobs (long when the estimated task duration exceeds `cutoff`) and applies the

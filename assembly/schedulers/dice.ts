@@ -29,15 +29,15 @@ import {
   netDelay, queueLength, longQueued, longRunning, holdsLongWork, jobLong, jobUnlaunched, taskDuration, jobArrival, jobTaskCount, taskJob, queueFirst, queueEnd, entryWord, wordIsLong, wordFetching,
   runningTask, hasFreeSlot, releaseSlot, afterSlotFreed, suspendAt, resumeAt, claimFreedSlots, claimFreedSlotsOf, setRunOverheads, runRecordOn, runMarkOn, recMark, setRecMark, touchSuspension, touchFreeRecord,
   registerCounter, count, setCounter, stream, fail, jobsDone, compatMode, resourcesOn, C_RESUME_SECONDS, C_EVENTS,
+  failUnlessAdvances, E_POLICY_STATE,
+  openSeries, seriesValue,
 } from "../policy";
-import { failUnlessAdvances } from "../timers";
-import { E_DICE_STATE } from "../errors";
-import { Rng, STREAM_DICE_OP, STREAM_DICE_ES } from "../rng";
-import { toI32, ctz32, alignedInt32Array, f64View } from "../glue";
-import { Partition } from "./partition";
-import { CentralLwl, elapsedOn } from "./lwl";
-import { Hawk } from "./hawk";
-import { Eagle } from "./eagle";
+import { Rng, STREAM_DICE_OP, STREAM_DICE_ES } from "../toolkit/rng";
+import { toI32, ctz32, alignedInt32Array, f64View } from "../toolkit/glue";
+import { Partition } from "../toolkit/partition";
+import { CentralLwl } from "./lwl";
+import { Hawk, HawkSettings } from "./hawk";
+import { Eagle, EagleSettings } from "./eagle";
 
 /** Response models (§3.1). */
 export const MODEL_LINEAR: i32 = 0;
@@ -75,34 +75,18 @@ export function modelOf(name: string): i32 {
 // and not inWindow), or in its window (the long task is suspended, the timer runs, short probes
 // are served: held and inWindow). The two bitsets below are the phase.
 
-// The controller's time series (one row per tick simulated): read by the host (index.ts).
-export const SERIES_FIELDS: i32 = 6; // time, short partition size, mean wait, samples, requests, honoured
-let seriesRows: Float64Array = new Float64Array(0);
-let seriesCount: i32 = 0;
-
-export function resetDiceSeries(): void {
-  seriesRows = new Float64Array(0);
-  seriesCount = 0;
-}
-
-/** The rows recorded so far (SERIES_FIELDS values each). */
-export function diceSeries(): Float64Array { return seriesRows.slice(0, seriesCount * SERIES_FIELDS); }
+// The controller's time series (one row per tick simulated, series.ts): time, short partition
+// size, mean wait, samples, requests, honoured — the fields of the description's `series`
+// (src/config/schedulers.ts), in this order.
+const SERIES_FIELDS: i32 = 6;
 
 function pushRow(t: f64, size: f64, wait: f64, samples: f64, requests: f64, honoured: f64): void {
-  const need = (seriesCount + 1) * SERIES_FIELDS;
-  if (need > seriesRows.length) {
-    const grown = new Float64Array(need * 2);
-    for (let i = 0; i < seriesCount * SERIES_FIELDS; i++) grown[i] = seriesRows[i];
-    seriesRows = grown;
-  }
-  const b = seriesCount * SERIES_FIELDS;
-  seriesRows[b] = t;
-  seriesRows[b + 1] = size;
-  seriesRows[b + 2] = wait;
-  seriesRows[b + 3] = samples;
-  seriesRows[b + 4] = requests;
-  seriesRows[b + 5] = honoured;
-  seriesCount++;
+  seriesValue(t);
+  seriesValue(size);
+  seriesValue(wait);
+  seriesValue(samples);
+  seriesValue(requests);
+  seriesValue(honoured);
 }
 
 /** Dice's parameters (read once by the factory). */
@@ -251,7 +235,7 @@ export class Dice extends TimerOwner {
     this.heldRecF = f64View(this.heldRec);
     for (let n = 0; n < nNodes; n++) this.heldRec[4 * n] = -1;
     if (s.op) setRunOverheads(0.0, s.resumeDelay);
-    resetDiceSeries();
+    openSeries(SERIES_FIELDS);
   }
 
   // ---- monitor --------------------------------------------------------------------------
@@ -492,7 +476,7 @@ export class Dice extends TimerOwner {
   /** How many times the task running on slot k of `node` was suspended (condition 3): the count
    *  lives in its run record (recMark), which a task has only once it was suspended, and the run
    *  position keeps a copy from the run's start (it changes only while the task is suspended):
-   *  runMarkOn, so a request dropped by (3) reads no record (2.36 M of 8.44 M at full size). */
+   *  runMarkOn, so a request dropped by (3) reads no record. */
   suspensionsOn(node: i32, k: i32): i32 { return runMarkOn(node, k); }
 
   /** Whether `node` holds a suspended task (or is suspending one). */
@@ -506,7 +490,7 @@ export class Dice extends TimerOwner {
     if (queueLength(node) == longQueued(node)) return false; // (every queued record is long)
     // Without sticky probes no record waits for a reply (serve.ts removes a probe when it asks
     // for a task), so a record that is not long is a short probe waiting: no need to read the
-    // queue (at full size that read was a cache miss per request, 45 % of their time).
+    // queue (a random node's queue is a cache miss per request).
     if (!this.recordsMayFetch) return true;
     const end = queueEnd(node);
     for (let r = queueFirst(node); r < end; r++) {
@@ -526,7 +510,7 @@ export class Dice extends TimerOwner {
     if (this.isHeld(node)) { count(this.cDrop2, 1.0); return; }                // (2)
     if (!this.hasShortProbe(node)) { count(this.cDrop4, 1.0); return; }        // (4)
     const k = this.runningLongSlot(node);
-    if (k < 0) fail(E_DICE_STATE, node); // (longRunning counts exactly the running long tasks)
+    if (k < 0) fail(E_POLICY_STATE, node); // (longRunning counts exactly the running long tasks)
     if (this.suspensionsOn(node, k) >= this.s.maxSuspensions) { count(this.cDrop3, 1.0); return; } // (3)
     const task = runningTask(node, k);
     count(this.cHonoured, 1.0);
@@ -583,7 +567,7 @@ export class Dice extends TimerOwner {
     // First load what each node's checkpoint will read (its suspension line, its counters and
     // then its run record and queue head: a slot freed in the window serves a short probe), loads
     // independent of each other whose misses overlap here rather than stall one node after the
-    // other (a batch holds about 80 nodes at full size). Only speed depends on it.
+    // other (a batch holds dozens of nodes). Only speed depends on it.
     let acc = 0;
     let at = this.ckptNodesHead;
     for (let i = 0; i < k; i++) {
@@ -609,7 +593,7 @@ export class Dice extends TimerOwner {
   /** The suspension of `node`'s long task completed: the timer starts, short probes are served. */
   suspensionDone(node: i32, now: f64): void {
     const task = this.heldRec[4 * node];
-    if (task < 0 || !this.isHeld(node) || this.isInWindow(node)) fail(E_DICE_STATE, node);
+    if (task < 0 || !this.isHeld(node) || this.isInWindow(node)) fail(E_POLICY_STATE, node);
     const record = this.heldRec[4 * node + 1];
     setRecMark(record, recMark(record) + 1); // (the task's suspensions, condition 3)
     count(this.cSuspensions, 1.0);
@@ -628,8 +612,8 @@ export class Dice extends TimerOwner {
    *  slot between events: the window starts at a freed slot, and every slot freed in it (a short
    *  task's end, an empty reply) reaches claim(), which resumes the long task unless a short probe
    *  waits, and the node's serve() then starts that probe at once (resources off: nothing parks).
-   *  The timer then always fires as a no-op, so it is not simulated (2 M events at full size
-   *  under Hawk) but still counted as an event retired: the counters and, since dropping an event
+   *  The timer then always fires as a no-op, so it is not simulated but still counted as an
+   *  event retired: the counters and, since dropping an event
    *  leaves every other's relative sequence, the order of events stay as they were. */
   windowTimerMatters(): bool {
     return !this.s.earlyResume || slotsPerNode != 1 || this.srpt !== null || resourcesOn;
@@ -644,9 +628,8 @@ export class Dice extends TimerOwner {
     if (this.s.earlyResume && this.srpt === null) {
       // FIFO's choice reads nothing but the queue and changes nothing, so whether it finds a
       // short probe is hasShortProbe: without sticky probes the node's counters (no queue read;
-      // serve() reads the queue next if a probe is there). (Loading the resumption's lines here,
-      // beside these, was wasted at most calls: 5.4 M calls in a window at full size, 2.07 M
-      // resumptions, 1.55 M of them at an expired window.)
+      // serve() reads the queue next if a probe is there). (The resumption's lines are not
+      // loaded here: most calls in a window resume nothing.)
       if (!this.hasShortProbe(node)) {
         count(this.cEarly, 1.0);
         this.resume(node, now);
@@ -753,10 +736,10 @@ export function attachDice(host: Scheduler, s: DiceSettings, partition: Partitio
 export class HawkDice extends Hawk {
   dice!: Dice;
 
-  constructor(cutoff: f64, shortPercent: f64, probeRatio: f64, stealAttempts: i32, useCentral: bool, s: DiceSettings) {
-    super(cutoff, shortPercent, probeRatio, stealAttempts, useCentral, true, false);
+  constructor(host: HawkSettings, s: DiceSettings) {
+    super(host);
     this.dice = attachDice(this, s, this.partition, this.central, false);
-    if (useCentral && !s.randomBlacklist) {
+    if (this.useCentral && !s.randomBlacklist) {
       this.dice.closesBlock = true;
       const central = this.central;
       central.blocked = new Uint8Array(nNodes - central.base); // (block() would allocate it in a tick)
@@ -792,15 +775,9 @@ export class HawkDice extends Hawk {
 export class EagleDice extends Eagle {
   dice!: Dice;
 
-  constructor(cutoff: f64, shortPercent: f64, probeRatio: f64, minProbes: i32, sss: bool, sbpSrpt: bool,
-              bypassFactor: f64, withoutReplacement: bool) {
-    super(cutoff, shortPercent, probeRatio, minProbes, sss, sbpSrpt, bypassFactor, withoutReplacement);
-  }
-
-  /** Adds Dice (after the host's discipline is final: srptLongJump). */
-  attach(s: DiceSettings): EagleDice {
+  constructor(host: EagleSettings, s: DiceSettings) {
+    super(host);
     this.dice = attachDice(this, s, this.partition, this.central, this.sticky);
-    return this;
   }
 
   onJobArrival(job: i32, now: f64): void {
@@ -817,22 +794,16 @@ export class EagleDice extends Eagle {
 }
 
 export function createHawkDice(p: Params): Scheduler {
-  const steal = p.flag("stealing") ? p.int("stealAttempts") : 0;
-  const h = new HawkDice(p.num("cutoff"), p.num("shortPartition"), p.num("probeRatio"), steal, p.flag("centralLong"),
-    DiceSettings.read(p));
-  h.estimationError(p.num("estErrorLow"), p.num("estErrorHigh"), p.flag("classifyByNoisy"));
-  if (elapsedOn(p)) h.elapsedLoad();
+  const host = HawkSettings.read(p);
+  host.partition = true; // (Dice moves the short partition's boundary: Hawk's partition ablation does not apply)
+  const h = new HawkDice(host, DiceSettings.read(p));
+  h.configure(host);
   return h;
 }
 
 export function createEagleDice(p: Params): Scheduler {
-  const sbp = p.flag("sbpSrpt");
-  const e = new EagleDice(p.num("cutoff"), p.num("shortPartition"), p.num("probeRatio"), p.int("minProbes"), p.flag("sss"),
-    sbp, p.num("bypassFactor"), p.flag("withoutReplacement"));
-  e.estimationError(p.num("estErrorLow"), p.num("estErrorHigh"), p.flag("classifyByNoisy"));
-  const jump = p.choice("srptLongJump");
-  if (sbp && (jump == "on" || jump == "auto" && compatMode)) (<SrptDiscipline>e.discipline).longJump = true;
-  e.attach(DiceSettings.read(p));
-  if (elapsedOn(p)) e.elapsedLoad();
+  const host = EagleSettings.read(p);
+  const e = new EagleDice(host, DiceSettings.read(p));
+  e.configure(host);
   return e;
 }

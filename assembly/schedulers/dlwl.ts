@@ -9,8 +9,8 @@
 // The view is not rebuilt at each heartbeat: a node's value is S + noise (S: its work at the
 // heartbeat plus its placements since), and since the noise is >= 0 a decision reads only the
 // nodes whose S is at most the least value found so far: from one tree keyed by S until a node
-// is read and by its value after, and the idle ones (S = 0; 15% of the nodes on average over the
-// first 100,000 jobs of the full-size google-like run) from heaps filled layer by layer of noise.
+// is read and by its value after, and the idle ones (S = 0, often a large share of the nodes)
+// from heaps filled layer by layer of noise.
 // The values and the choices are the rebuilt tree's. A heartbeat still draws every node's noise,
 // in node order (the draws, not the tree, are what keeps the results).
 // Tasks are bound at placement (early binding). Short jobs may use every node, long jobs only the
@@ -33,13 +33,13 @@ import {
   Scheduler, Params, nNodes, nJobs, netDelay, compatMode, jobArrival, jobLong, jobEstimate, jobFirstTask, nextUnlaunchedTask,
   sendBegin, sendTo, sendEnd, stream, SrptDiscipline,
 } from "../policy";
-import { Rng, STREAM_HEARTBEAT } from "../rng";
-import { MinTree } from "../mintree";
+import { Rng, STREAM_HEARTBEAT } from "../toolkit/rng";
+import { MinTree } from "../toolkit/mintree";
 import { ClassAwareScheduler } from "./classes";
-import { Partition } from "./partition";
-import { Heartbeat } from "./heartbeat";
+import { Partition } from "../toolkit/partition";
+import { Heartbeat } from "../toolkit/heartbeat";
 import { elapsedOn } from "./lwl";
-import { toI32 } from "../glue";
+import { toI32 } from "../toolkit/glue";
 
 export class DistributedLwl extends ClassAwareScheduler {
   noise: Rng = stream(STREAM_HEARTBEAT);

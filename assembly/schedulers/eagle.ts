@@ -28,28 +28,56 @@ import {
   sendTo, sendEnd, setTimer, timerKind, count, stream, holdsLongWork, compatMode, SrptDiscipline, C_REJECTED,
   C_RESCHEDULED,
 } from "../policy";
-import { Rng, STREAM_PLACEMENT } from "../rng";
-import { NodeSampler } from "./sampler";
-import { toI32, alignedInt32Array } from "../glue";
-import { sendProbes } from "./sparrow";
-import { CentralLwl, elapsedOn } from "./lwl";
-import { ClassAwareScheduler } from "./classes";
-import { Partition } from "./partition";
+import { Rng, STREAM_PLACEMENT } from "../toolkit/rng";
+import { NodeSampler } from "../toolkit/sampler";
+import { alignedInt32Array } from "../toolkit/glue";
+import { sendProbes, probeCount } from "./sparrow";
+import { HybridLwl, HybridSettings } from "./hybrid";
 
-// Fields of Eagle's per-job record (jobState).
-const ES: i32 = 4;
-const ES_SNAP: i32 = 0;
-const ES_ROUND: i32 = 1;
-const ES_REJECTED: i32 = 2;
-const ES_FRESHEST: i32 = 3;
+// Eagle's per-job record (jobState): JOB_STATE_INTS i32 per job, the fields at these offsets.
+const JOB_STATE_INTS: i32 = 4;
+const JS_SNAPSHOT: i32 = 0;
+const JS_ROUND: i32 = 1;
+const JS_REJECTED: i32 = 2;
+const JS_FRESHEST: i32 = 3;
 
-export class Eagle extends ClassAwareScheduler {
+/** Eagle's parameters (read once by the factory; src/config/schedulers.ts `eagle`). */
+export class EagleSettings extends HybridSettings {
+  /** d: probes per task of a short job. */
+  probeRatio: f64 = 2.0;
+  /** K: a short job sends at least this many probes (1: plain ceil(d x t), an ablation). */
+  minProbes: i32 = 1;
+  /** Succinct State Sharing: short probes rejected where long work is (§2.5(c), (d)). */
+  sss: bool = true;
+  /** Sticky Batch Probing with SRPT over short probes (false: FIFO, one task per probe). */
+  sbpSrpt: bool = true;
+  /** SRPT's bypass bound: a probe may be bypassed by work up to this x its task estimate (A12). */
+  bypassFactor: f64 = 0.0;
+  /** Probes of one round go to distinct nodes. */
+  withoutReplacement: bool = false;
+  /** SRPT jumps over a long record as the reference does (`srptLongJump`, resolved). */
+  srptLongJump: bool = false;
+
+  static read(p: Params): EagleSettings {
+    const s = new EagleSettings();
+    s.readHybrid(p);
+    s.probeRatio = p.num("probeRatio");
+    s.minProbes = p.int("minProbes");
+    s.sss = p.flag("sss");
+    s.sbpSrpt = p.flag("sbpSrpt");
+    s.bypassFactor = p.num("bypassFactor");
+    s.withoutReplacement = p.flag("withoutReplacement");
+    const jump = p.choice("srptLongJump");
+    s.srptLongJump = s.sbpSrpt && (jump == "on" || jump == "auto" && compatMode);
+    return s;
+  }
+}
+
+export class Eagle extends HybridLwl {
   rng: Rng = stream(STREAM_PLACEMENT);
-  central: CentralLwl;
   probeRatio: f64;
   minProbes: i32;
   sss: bool;
-  partition: Partition;
   allSampler: NodeSampler;
   // Bitvector copies: a pool of `words`-long rows with a timestamp and a reference count
   // (one per in-flight placement and per node holding it).
@@ -66,27 +94,27 @@ export class Eagle extends ClassAwareScheduler {
   replies: i32;
   // Per-job state, one line-aligned 16-byte record per job (accept and onTimer read three of
   // these fields together; as separate columns that was three lines per rejected probe):
-  //   ES_SNAP: a long job's bitvector copy; ES_ROUND, ES_REJECTED, ES_FRESHEST: the job's
+  //   JS_SNAPSHOT: a long job's bitvector copy; JS_ROUND, JS_REJECTED, JS_FRESHEST: the job's
   //   probe round, its rejections and the freshest bitvector among them, gathered until the
   //   replies reach the scheduler.
   jobState: Int32Array;
 
-  constructor(cutoff: f64, shortPercent: f64, probeRatio: f64, minProbes: i32, sss: bool,
-              sbpSrpt: bool, bypassFactor: f64, withoutReplacement: bool) {
-    super(cutoff, false);
-    const js = alignedInt32Array(nJobs * ES, ES * 4);
+  constructor(s: EagleSettings) {
+    super(s.cutoff, false, s.shortPercent);
+    const js = alignedInt32Array(nJobs * JOB_STATE_INTS, JOB_STATE_INTS * 4);
     this.jobState = js;
-    for (let j = 0; j < nJobs; j++) js[j * ES + ES_FRESHEST] = -1;
-    this.probeRatio = probeRatio;
-    this.minProbes = minProbes;
-    this.sss = sss;
-    this.sticky = sbpSrpt;
-    if (sbpSrpt) this.discipline = SrptDiscipline.forProbes(bypassFactor); // else FIFO, one task per probe
-    this.rejectsShortAtLongWork = sss && !compatMode;
-    const partition = new Partition(shortPercent);
-    this.partition = partition;
-    this.central = new CentralLwl(partition.min); // long jobs go to the general partition only
-    this.allSampler = new NodeSampler(0, nNodes, withoutReplacement);
+    for (let j = 0; j < nJobs; j++) js[j * JOB_STATE_INTS + JS_FRESHEST] = -1;
+    this.probeRatio = s.probeRatio;
+    this.minProbes = s.minProbes;
+    this.sss = s.sss;
+    this.sticky = s.sbpSrpt;
+    if (s.sbpSrpt) {
+      const srpt = SrptDiscipline.forProbes(s.bypassFactor);
+      srpt.longJump = s.srptLongJump;
+      this.discipline = srpt;
+    } // (else FIFO, one task per probe)
+    this.rejectsShortAtLongWork = s.sss && !compatMode;
+    this.allSampler = new NodeSampler(0, nNodes, s.withoutReplacement);
     this.words = (nNodes + 31) >> 5;
     this.nodeSnap.fill(-1);
     this.growSnapshots(64);
@@ -103,12 +131,12 @@ export class Eagle extends ClassAwareScheduler {
       if (this.sss) {
         const s = this.snapshot(now);
         this.snapRefs[s] = tasks;
-        this.jobState[job * ES + ES_SNAP] = s;
+        this.jobState[job * JOB_STATE_INTS + JS_SNAPSHOT] = s;
       }
     } else if (compatMode && this.sss) {
       this.probeDecidedAtSend(job, now);
     } else {
-      this.jobState[job * ES + ES_ROUND] = 1;
+      this.jobState[job * JOB_STATE_INTS + JS_ROUND] = 1;
       sendProbes(job, jobTaskCount(job), this.probeRatio, this.minProbes, this.allSampler, this.rng, now);
     }
   }
@@ -120,9 +148,7 @@ export class Eagle extends ClassAwareScheduler {
    * (seed-hawk-eagle.md §2.5(d) [CODE]).
    */
   probeDecidedAtSend(job: i32, now: f64): void {
-    const tasks = jobFirstTask[job + 1] - jobFirstTask[job];
-    let probes = toI32(Math.ceil(this.probeRatio * <f64>tasks));
-    if (probes < this.minProbes) probes = this.minProbes;
+    const probes = probeCount(jobFirstTask[job + 1] - jobFirstTask[job], this.probeRatio, this.minProbes);
     let freshest = -1;
     let rejected = 0;
     this.allSampler.begin();
@@ -173,27 +199,12 @@ export class Eagle extends ClassAwareScheduler {
     sendEnd(now);
   }
 
-  /** The central LWL's elapsed-time load (lwlElapsed): it hears of its long tasks' starts. */
-  elapsedLoad(): Eagle {
-    this.central.useElapsed();
-    this.watchesStarts = true;
-    return this;
-  }
-
-  onTaskStart(node: i32, task: i32, job: i32, now: f64): void {
-    if (jobLong[job] != 0) this.central.started(node, job, now);
-  }
-
-  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void {
-    if (jobLong[job] != 0) this.central.finished(node, job);
-  }
-
   // ---- probe rejection and re-scheduling (SSS) -------------------------------------------
   accept(node: i32, job: i32, task: i32, now: f64): bool {
     if (!this.sss) return true;
     if (jobLong[job] != 0) {
       // A long placement: the node keeps the newer bitvector copy.
-      const s = this.jobState[job * ES + ES_SNAP];
+      const s = this.jobState[job * JOB_STATE_INTS + JS_SNAPSHOT];
       const old = this.nodeSnap[node];
       if (old < 0 || this.snapTime[s] >= this.snapTime[old]) {
         this.nodeSnap[node] = s;
@@ -204,30 +215,30 @@ export class Eagle extends ClassAwareScheduler {
       return true;
     }
     if (compatMode) return true; // decided when sent
-    if (this.jobState[job * ES + ES_ROUND] >= 3) return true; // fallback probes are always accepted
+    if (this.jobState[job * JOB_STATE_INTS + JS_ROUND] >= 3) return true; // fallback probes are always accepted
     if (!holdsLongWork(node)) return true; // a node holding long work rejects a short probe
     count(C_REJECTED, 1.0);
-    const k = this.jobState[job * ES + ES_REJECTED];
-    this.jobState[job * ES + ES_REJECTED] = k + 1;
+    const k = this.jobState[job * JOB_STATE_INTS + JS_REJECTED];
+    this.jobState[job * JOB_STATE_INTS + JS_REJECTED] = k + 1;
     if (k == 0) setTimer(now + netDelay, this.replies, job, 0); // the replies reach the scheduler
     const s = this.nodeSnap[node];
-    const f = this.jobState[job * ES + ES_FRESHEST];
+    const f = this.jobState[job * JOB_STATE_INTS + JS_FRESHEST];
     if (s >= 0 && (f < 0 || this.snapTime[s] > this.snapTime[f])) {
       this.snapRefs[s] = this.snapRefs[s] + 1;
       if (f >= 0) this.release(f);
-      this.jobState[job * ES + ES_FRESHEST] = s;
+      this.jobState[job * JOB_STATE_INTS + JS_FRESHEST] = s;
     }
     return false;
   }
 
   onTimer(kind: i32, job: i32, b: i32, now: f64): void {
     if (compatMode) { this.sendLate(job, b, now); return; }
-    const k = this.jobState[job * ES + ES_REJECTED];
-    this.jobState[job * ES + ES_REJECTED] = 0;
-    const f = this.jobState[job * ES + ES_FRESHEST];
-    this.jobState[job * ES + ES_FRESHEST] = -1;
-    const round = this.jobState[job * ES + ES_ROUND];
-    this.jobState[job * ES + ES_ROUND] = round + 1;
+    const k = this.jobState[job * JOB_STATE_INTS + JS_REJECTED];
+    this.jobState[job * JOB_STATE_INTS + JS_REJECTED] = 0;
+    const f = this.jobState[job * JOB_STATE_INTS + JS_FRESHEST];
+    this.jobState[job * JOB_STATE_INTS + JS_FRESHEST] = -1;
+    const round = this.jobState[job * JOB_STATE_INTS + JS_ROUND];
+    this.jobState[job * JOB_STATE_INTS + JS_ROUND] = round + 1;
     if (jobUnlaunched(job) > 0) {
       count(C_RESCHEDULED, <f64>k);
       sendBegin();
@@ -296,10 +307,8 @@ export class Eagle extends ClassAwareScheduler {
 }
 
 export function createEagle(p: Params): Scheduler {
-  const e = new Eagle(p.num("cutoff"), p.num("shortPartition"), p.num("probeRatio"), p.int("minProbes"), p.flag("sss"),
-    p.flag("sbpSrpt"), p.num("bypassFactor"), p.flag("withoutReplacement"));
-  e.estimationError(p.num("estErrorLow"), p.num("estErrorHigh"), p.flag("classifyByNoisy"));
-  const jump = p.choice("srptLongJump");
-  if (p.flag("sbpSrpt") && (jump == "on" || jump == "auto" && compatMode)) (<SrptDiscipline>e.discipline).longJump = true;
-  return elapsedOn(p) ? e.elapsedLoad() : e;
+  const s = EagleSettings.read(p);
+  const e = new Eagle(s);
+  e.configure(s);
+  return e;
 }

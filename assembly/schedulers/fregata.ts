@@ -32,14 +32,13 @@ import {
   taskDuration, taskDemands, demandIndex, jobArrival, jobEstimate, sendBegin, sendTo, sendEnd,
   setTimer, timerKind, stream, registerCounter, count, counterValue, setCounter, resourceDims, nodeSlots, capacityOf,
   predictedIsLong,
+  demandMul, demandBase, childEdgesOf, copyJobChildren,
 } from "../policy";
-import { demandMul, demandBase } from "../jobs";
-import { childEdgesOf, copyJobChildren } from "../dag";
-import { Rng, STREAM_FREGATA_MASTERS } from "../rng";
-import { toI32, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, ctz32, ushr, I32Ptr, freshInt32Array, f64View } from "../glue";
-import { MinTree } from "../mintree";
+import { Rng, STREAM_FREGATA_MASTERS } from "../toolkit/rng";
+import { toI32, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, ctz32, ushr, I32Ptr, freshInt32Array, f64View } from "../toolkit/glue";
+import { MinTree } from "../toolkit/mintree";
 import { priorities, partition, volume } from "./packing";
-import { Wfq } from "./wfq";
+import { Wfq } from "../toolkit/wfq";
 import { TaskQueue, ChunkPool, ranksBefore } from "./taskbands";
 
 const HIGH: i32 = 0;

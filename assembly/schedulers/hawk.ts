@@ -15,36 +15,65 @@ import {
   Scheduler, Params, nNodes, jobLong, jobTaskCount, jobUnlaunched, queueFirst, queueLength, longRunning, longQueued, entryIsLong, entryIsProbe, moveRun, serve, count,
   longWork, stream, C_STEAL_ATTEMPTS, C_STEALS, C_RESCHEDULED,
 } from "../policy";
-import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../rng";
-import { NodeSampler } from "./sampler";
-import { ClassAwareScheduler } from "./classes";
-import { Partition } from "./partition";
+import { Rng, STREAM_PLACEMENT, STREAM_STEALING } from "../toolkit/rng";
+import { NodeSampler } from "../toolkit/sampler";
+import { shortPartitionSize } from "../toolkit/partition";
 import { sendProbes } from "./sparrow";
-import { CentralLwl, elapsedOn } from "./lwl";
+import { HybridLwl, HybridSettings } from "./hybrid";
 
-export class Hawk extends ClassAwareScheduler {
+/** Hawk's parameters (read once by the factory; src/config/schedulers.ts `hawk`, `split`). */
+export class HawkSettings extends HybridSettings {
+  /** d: probes per task of a short job (and of a long one without the central scheduler). */
+  probeRatio: f64 = 2.0;
+  /** Victims a node left idle tries (0: no stealing). */
+  stealAttempts: i32 = 0;
+  /** Long jobs by the central LWL (false: they probe the general partition, an ablation). */
+  centralLong: bool = true;
+  /** The short partition exists (false: every node is general, an ablation). */
+  partition: bool = true;
+  /** Short jobs probe only the short partition (`split`, the static split of §2.4). */
+  shortOnlyInShortPartition: bool = false;
+
+  static read(p: Params): HawkSettings {
+    const s = new HawkSettings();
+    s.readHybrid(p);
+    s.probeRatio = p.num("probeRatio");
+    s.stealAttempts = p.flag("stealing") ? p.int("stealAttempts") : 0;
+    s.centralLong = p.flag("centralLong");
+    s.partition = p.flag("partition");
+    return s;
+  }
+
+  /** `split`: Hawk's classes and placement of long jobs, short jobs on the short partition
+   *  only, no stealing; its class is the noisy estimate's (Hawk's), without estimation error. */
+  static readSplit(p: Params): HawkSettings {
+    const s = new HawkSettings();
+    s.cutoff = p.num("cutoff");
+    s.shortPercent = p.num("shortPartition");
+    s.probeRatio = p.num("probeRatio");
+    s.classifyByNoisy = true;
+    s.shortOnlyInShortPartition = true;
+    return s;
+  }
+}
+
+export class Hawk extends HybridLwl {
   probeRng: Rng = stream(STREAM_PLACEMENT);
   stealRng: Rng = stream(STREAM_STEALING);
-  central: CentralLwl;
   probeRatio: f64;
   stealAttempts: i32;
-  useCentral: bool;
-  partition: Partition;
   shortSampler: NodeSampler;
   generalSampler: NodeSampler;
 
-  constructor(cutoff: f64, shortPercent: f64, probeRatio: f64, stealAttempts: i32,
-              useCentral: bool, usePartition: bool, shortOnlyInShortPartition: bool) {
-    super(cutoff, true);
-    this.probeRatio = probeRatio;
-    this.stealAttempts = stealAttempts;
-    this.useCentral = useCentral;
-    const partition = new Partition(usePartition ? shortPercent : 0.0);
-    this.partition = partition;
-    const g = partition.generalStart();
-    this.central = new CentralLwl(partition.min); // long jobs go to the general partition only
-    this.shortSampler = new NodeSampler(0, shortOnlyInShortPartition ? g : nNodes, false);
+  constructor(s: HawkSettings) {
+    const shortPercent = s.partition ? s.shortPercent : 0.0;
+    super(s.cutoff, s.classifyByNoisy, shortPercent);
+    this.probeRatio = s.probeRatio;
+    this.stealAttempts = s.stealAttempts;
+    const g = shortPartitionSize(shortPercent); // (the partition's first general node)
+    this.shortSampler = new NodeSampler(0, s.shortOnlyInShortPartition ? g : nNodes, false);
     this.generalSampler = new NodeSampler(g, nNodes, false);
+    this.useCentral = s.centralLong;
   }
 
   onJobArrival(job: i32, now: f64): void {
@@ -55,21 +84,6 @@ export class Hawk extends ClassAwareScheduler {
     } else {
       sendProbes(job, jobTaskCount(job), this.probeRatio, 1, this.generalSampler, this.probeRng, now);
     }
-  }
-
-  /** The central LWL's elapsed-time load (lwlElapsed): it hears of its long tasks' starts. */
-  elapsedLoad(): Hawk {
-    this.central.useElapsed();
-    this.watchesStarts = true;
-    return this;
-  }
-
-  onTaskStart(node: i32, task: i32, job: i32, now: f64): void {
-    if (jobLong[job] != 0) this.central.started(node, job, now);
-  }
-
-  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void {
-    if (this.useCentral && jobLong[job] != 0) this.central.finished(node, job);
   }
 
   onNodeIdle(node: i32, now: f64): void {
@@ -124,13 +138,10 @@ export function stealFrom(victim: i32, thief: i32): bool {
 }
 
 export function createHawk(p: Params): Scheduler {
-  const steal = p.flag("stealing") ? p.int("stealAttempts") : 0;
-  const h = new Hawk(p.num("cutoff"), p.num("shortPartition"), p.num("probeRatio"), steal, p.flag("centralLong"),
-    p.flag("partition"), false);
-  h.estimationError(p.num("estErrorLow"), p.num("estErrorHigh"), p.flag("classifyByNoisy"));
-  return elapsedOn(p) ? h.elapsedLoad() : h;
+  const s = HawkSettings.read(p);
+  const h = new Hawk(s);
+  h.configure(s);
+  return h;
 }
 
-export function createSplit(p: Params): Scheduler {
-  return new Hawk(p.num("cutoff"), p.num("shortPartition"), p.num("probeRatio"), 0, true, true, true);
-}
+export function createSplit(p: Params): Scheduler { return new Hawk(HawkSettings.readSplit(p)); }

@@ -45,14 +45,14 @@ import {
   Scheduler, Params, LasDiscipline, NodeDiscipline, FifoDiscipline, setRunOverheads, nNodes, nJobs, slotsPerNode,
   jobArrival, jobUnlaunched, nextUnlaunchedTask, sendBegin, sendTo, sendEnd, setTimer, timerKind,
   nodeAttainedVariance, nodeAttainedSum, nodeTasks, netDelay, stream,
+  nodeAttainedMoments, momentTasks, momentRunning, momentOverheadEnd, momentSum, momentLead,
 } from "../policy";
-import { MinTree } from "../mintree";
-import { KineticMin, KINETIC_SLACK } from "../kinetic";
-import { IntKeyMin } from "../nextset";
-import { nodeAttainedMoments, momentTasks, momentRunning, momentOverheadEnd, momentSum, momentLead } from "../las";
-import { Rng, STREAM_PLACEMENT } from "../rng";
-import { TaskQueue } from "./taskqueue";
-import { Heartbeat } from "./heartbeat";
+import { MinTree } from "../toolkit/mintree";
+import { KineticMin, KINETIC_SLACK } from "../toolkit/kinetic";
+import { IntKeyMin } from "../toolkit/nextset";
+import { Rng, STREAM_PLACEMENT } from "../toolkit/rng";
+import { TaskQueue } from "../toolkit/taskqueue";
+import { Heartbeat } from "../toolkit/heartbeat";
 
 /** Tie-breaks among nodes with equal task counts (spec §1.3 and its §4.5.3 ablation). */
 export const TIE_VARIANCE: i32 = 0; // lowest attained-service variance (Kairos' "Var")

@@ -15,9 +15,9 @@
 // and a node with W = 0 is taken first. The estimate-only view (A9's pseudo-code) is the default.
 import { Scheduler, Params, nNodes, netDelay, compatMode, jobLong, jobUnlaunched, jobEstimate, jobEst, sendBegin, sendTo, sendEnd, fail,
   E_RANGE_OUTSIDE_VIEW } from "../policy";
-import { MinTree } from "../mintree";
+import { MinTree } from "../toolkit/mintree";
 import { ClassAwareScheduler } from "./classes";
-import { Partition } from "./partition";
+import { Partition } from "../toolkit/partition";
 
 /** The least key of a node with work in the elapsed view (the smallest positive double). */
 const TINY: f64 = 5e-324;

@@ -38,11 +38,11 @@ import {
   Scheduler, Params, nNodes, nJobs, nTasks, slotsPerNode, netDelay, taskJob, jobIsLong, jobUnlaunched, nextUnlaunchedTask,
   sendBegin, sendTo, sendEnd, setTimer, timerKind, stream, registerCounter, count, counterValue, setCounter,
 } from "../policy";
-import { Rng, STREAM_PLACEMENT, STREAM_DISTRIBUTORS, STREAM_SHUFFLE } from "../rng";
+import { Rng, STREAM_PLACEMENT, STREAM_DISTRIBUTORS, STREAM_SHUFFLE } from "../toolkit/rng";
 import { ClassAwareScheduler } from "./classes";
-import { NodeSampler } from "./sampler";
-import { WfqQueue } from "./wfq";
-import { toI32 } from "../glue";
+import { NodeSampler } from "../toolkit/sampler";
+import { WfqQueue } from "../toolkit/wfq";
+import { toI32 } from "../toolkit/glue";
 
 const HIGH: i32 = 0; // the masters' classes: tasks of short jobs, tasks of long jobs
 const LOW: i32 = 1;
@@ -92,6 +92,68 @@ class IdleRings {
   }
 }
 
+/** Pigeon's parameters (read once by the factory; src/config/schedulers.ts `pigeon`,
+ *  `pigeon-central`; seed-pigeon.md §2, §7). */
+export class PigeonSettings {
+  /** A job is short (HIGH queue, may use reserved workers) when its estimate is at most this. */
+  cutoff: f64 = 0.0;
+  /** N_g: groups of workers, one master each. */
+  groups: i32 = 1;
+  /** Reserved workers per group, in % of the group (used when reservedWorkers < 0). */
+  reservedPercent: f64 = 0.0;
+  /** Reserved workers per group as a count (-1: from reservedPercent). */
+  reservedWorkers: i32 = -1;
+  /** W: the WFQ weight of the LOW queue (Infinity: strict priority). */
+  weight: f64 = 20.0;
+  /** The WFQ count also sees dispatches to reserved workers (the authors' simulator). */
+  referenceWfq: bool = false;
+  /** N_s: distributors; each job goes to one at random. */
+  distributors: i32 = 1;
+  /** Seconds a distributor spends per task it sends. */
+  distributorCost: f64 = 0.0;
+  /** Which task goes to which master: MAP_SHUFFLE, MAP_INTERLEAVED or MAP_CONTIGUOUS. */
+  mapping: i32 = MAP_SHUFFLE;
+  /** The leftover masters come from a rotating pointer (else distinct random ones). */
+  rotateLeftover: bool = false;
+  /** A master takes the most recently idle worker (else the longest idle). */
+  lifo: bool = false;
+  /** Each group's first worker hosts its master and runs nothing. */
+  hostMasters: bool = false;
+  /** Reserved workers are single slots (reservedUnit=slot), not whole nodes. */
+  reservedUnitSlot: bool = false;
+
+  /** `central`: pigeon-central, one group with the interleaved mapping (§3, §7 #14). */
+  static read(p: Params, central: bool): PigeonSettings {
+    const s = new PigeonSettings();
+    s.cutoff = p.num("cutoff");
+    s.reservedPercent = p.num("reserved");
+    s.reservedWorkers = p.int("reservedWorkers");
+    s.weight = p.num("W");
+    s.referenceWfq = p.choice("wfqMode") == "reference";
+    s.distributors = p.int("distributors");
+    s.distributorCost = p.num("distributorCost");
+    s.lifo = p.choice("idleOrder") == "lifo";
+    s.reservedUnitSlot = p.choice("reservedUnit") == "slot";
+    if (central) {
+      s.groups = 1;
+      s.mapping = MAP_INTERLEAVED;
+      return s;
+    }
+    const groupSize = p.int("groupSize");
+    let groups = p.int("groups");
+    if (groups == 0) {
+      groups = toI32(Math.floor(<f64>(2 * nNodes + groupSize) / <f64>(2 * groupSize))); // round(N / groupSize), halves up
+      if (groups < 1) groups = 1;
+    }
+    s.groups = groups;
+    const m = p.choice("taskMapping");
+    s.mapping = m == "contiguous" ? MAP_CONTIGUOUS : m == "interleaved" ? MAP_INTERLEAVED : MAP_SHUFFLE;
+    s.rotateLeftover = p.choice("leftover") == "rotate";
+    s.hostMasters = p.flag("hostMasters");
+    return s;
+  }
+}
+
 export class Pigeon extends ClassAwareScheduler {
   groups: i32;
   /** First node of each group (groups + 1 offsets). */
@@ -136,21 +198,22 @@ export class Pigeon extends ClassAwareScheduler {
   cMaxQueue: i32 = registerCounter("maxMasterQueue");
   cDistWait: i32 = registerCounter("distributorWaitSeconds");
 
-  constructor(cutoff: f64, groups: i32, reservedPercent: f64, reservedWorkers: i32, weight: f64, referenceWfq: bool,
-              distributors: i32, distributorCost: f64, mapping: i32, rotateLeftover: bool, lifo: bool, hostMasters: bool,
-              slotReserve: bool) {
-    super(cutoff, false);
+  constructor(s: PigeonSettings) {
+    super(s.cutoff, false);
+    const groups = s.groups;
+    const slotReserve = s.reservedUnitSlot;
     this.slotReserve = slotReserve;
     this.onReserved = new Uint8Array(slotReserve ? nTasks : 0);
     this.taskJobs = true;
     this.dagAware = true;
     this.readsParents = false;
     this.groups = groups;
-    this.referenceWfq = referenceWfq;
-    this.mapping = mapping;
-    this.rotateLeftover = rotateLeftover;
+    this.referenceWfq = s.referenceWfq;
+    this.mapping = s.mapping;
+    this.rotateLeftover = s.rotateLeftover;
+    const distributors = s.distributors;
     this.distributors = distributors;
-    this.distCost = distributorCost;
+    this.distCost = s.distributorCost;
     this.distBusy = new Float64Array(distributors);
     this.jobDist = new Int32Array(nJobs);
     this.leftover = new NodeSampler(0, groups, true);
@@ -158,8 +221,8 @@ export class Pigeon extends ClassAwareScheduler {
     this.stamp = new Int32Array(groups);
     const starts = new Int32Array(groups + 1); // (filled below; the idle rings share it)
     this.groupStart = starts;
-    this.low = new IdleRings(starts, lifo);
-    this.high = new IdleRings(starts, lifo);
+    this.low = new IdleRings(starts, s.lifo);
+    this.high = new IdleRings(starts, s.lifo);
     // Layout (src/config/pigeon.ts checks the same arithmetic before a run).
     const base = toI32(<f64>nNodes / <f64>groups); // (integer division in both builds)
     const extra = nNodes % groups;
@@ -168,17 +231,17 @@ export class Pigeon extends ClassAwareScheduler {
       const start = this.groupStart[g];
       const size = this.groupStart[g + 1] - start;
       const q = new WfqQueue(2);
-      q.rule.setWeight(LOW, weight);
+      q.rule.setWeight(LOW, s.weight);
       this.queues.push(q);
       // reservedUnit=node: R whole nodes (all their slots); slot: R slots of the group's
       // size x slots workers (Fregata §7 A15/A16 with Pigeon's worker = one core).
       const units = slotReserve ? size * slotsPerNode : size;
-      const reserved = reservedWorkers >= 0 ? reservedWorkers
-        : toI32(Math.floor(reservedPercent * <f64>units / 100.0 + 0.5));
-      const first = hostMasters ? start + 1 : start;
+      const reserved = s.reservedWorkers >= 0 ? s.reservedWorkers
+        : toI32(Math.floor(s.reservedPercent * <f64>units / 100.0 + 0.5));
+      const first = s.hostMasters ? start + 1 : start;
       for (let n = start; n < start + size; n++) {
         this.nodeGroup[n] = g;
-        this.nodeRole[n] = hostMasters && n == start ? 2 : !slotReserve && n < first + reserved ? 1 : 0;
+        this.nodeRole[n] = s.hostMasters && n == start ? 2 : !slotReserve && n < first + reserved ? 1 : 0;
       }
       // Every free slot of a worker is an entry of its idle list, slot by slot across the group
       // (with reservedUnit=slot the first `reserved` entries of this order are the reserved
@@ -333,24 +396,7 @@ export class Pigeon extends ClassAwareScheduler {
   }
 }
 
-export function createPigeon(p: Params): Scheduler {
-  const groupSize = p.int("groupSize");
-  let groups = p.int("groups");
-  if (groups == 0) {
-    groups = toI32(Math.floor(<f64>(2 * nNodes + groupSize) / <f64>(2 * groupSize))); // round(N / groupSize), halves up
-    if (groups < 1) groups = 1;
-  }
-  const m = p.choice("taskMapping");
-  return new Pigeon(p.num("cutoff"), groups, p.num("reserved"), p.int("reservedWorkers"), p.num("W"),
-    p.choice("wfqMode") == "reference", p.int("distributors"), p.num("distributorCost"),
-    m == "contiguous" ? MAP_CONTIGUOUS : m == "interleaved" ? MAP_INTERLEAVED : MAP_SHUFFLE,
-    p.choice("leftover") == "rotate", p.choice("idleOrder") == "lifo", p.flag("hostMasters"),
-    p.choice("reservedUnit") == "slot");
-}
+export function createPigeon(p: Params): Scheduler { return new Pigeon(PigeonSettings.read(p, false)); }
 
 /** `pigeon-central`: one master over every worker (§3, §7 #14: the same reserved fraction and W). */
-export function createPigeonCentral(p: Params): Scheduler {
-  return new Pigeon(p.num("cutoff"), 1, p.num("reserved"), p.int("reservedWorkers"), p.num("W"),
-    p.choice("wfqMode") == "reference", p.int("distributors"), p.num("distributorCost"), MAP_INTERLEAVED, false,
-    p.choice("idleOrder") == "lifo", false, p.choice("reservedUnit") == "slot");
-}
+export function createPigeonCentral(p: Params): Scheduler { return new Pigeon(PigeonSettings.read(p, true)); }

@@ -2,7 +2,7 @@
 // there (the Sparrow paper's baseline). No probes, no round trip: the placement
 // message carries the task. In a DAG trace a task is placed when it becomes ready.
 import { Scheduler, Params, nNodes, jobUnlaunched, nextUnlaunchedTask, sendBegin, sendTo, sendEnd, stream } from "../policy";
-import { Rng, STREAM_PLACEMENT } from "../rng";
+import { Rng, STREAM_PLACEMENT } from "../toolkit/rng";
 
 export class RandomPlacement extends Scheduler {
   rng: Rng = stream(STREAM_PLACEMENT);

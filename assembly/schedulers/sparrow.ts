@@ -4,14 +4,20 @@
 // first t probes to ask. Later probes get a cancel after one round trip (A4). In a DAG trace
 // the tasks that become ready later get probes of their own then (d per task, as a new stage).
 import { Scheduler, Params, nNodes, jobUnlaunched, sendBegin, sendTo, sendEnd, stream } from "../policy";
-import { Rng, STREAM_PLACEMENT } from "../rng";
-import { toI32 } from "../glue";
-import { NodeSampler } from "./sampler";
+import { Rng, STREAM_PLACEMENT } from "../toolkit/rng";
+import { toI32 } from "../toolkit/glue";
+import { NodeSampler } from "../toolkit/sampler";
 
-/** Sends ceil(ratio * tasks) probes of `job` (at least `minProbes`) to nodes from `sampler`. */
+/** Batch sampling's probe count for `tasks` tasks: ceil(ratio x tasks), at least `minProbes`
+ *  (Eagle's K, §2.5(d); 1 for Sparrow and Hawk). */
+export function probeCount(tasks: i32, ratio: f64, minProbes: i32): i32 {
+  const probes = toI32(Math.ceil(ratio * <f64>tasks));
+  return probes < minProbes ? minProbes : probes;
+}
+
+/** Sends probeCount(tasks, ratio, minProbes) probes of `job` to nodes from `sampler`. */
 export function sendProbes(job: i32, tasks: i32, ratio: f64, minProbes: i32, sampler: NodeSampler, rng: Rng, now: f64): void {
-  let probes = toI32(Math.ceil(ratio * <f64>tasks));
-  if (probes < minProbes) probes = minProbes;
+  const probes = probeCount(tasks, ratio, minProbes);
   sampler.begin();
   sendBegin();
   for (let i = 0; i < probes; i++) sendTo(sampler.next(rng), job, -1);

@@ -10,7 +10,7 @@
 // front. Every task in the front ranks before every task in a band, and bands' ranges are ordered,
 // so the pops are exactly those of one heap over all the tasks (the order is total: tasks are
 // distinct); how the bands are cut decides only the speed.
-import { toI32, alignedInt32Array, f64View, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, F64Ptr, I32Ptr } from "../glue";
+import { toI32, alignedInt32Array, f64View, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, F64Ptr, I32Ptr } from "../toolkit/glue";
 
 /** `a` ranks before `b`: higher key, then the lower task index. */
 // @ts-ignore: decorator

@@ -64,19 +64,16 @@ import {
   Scheduler, Params, nNodes, nTasks, nJobs, slotsPerNode, netDelay, jobArrival, jobUnlaunched, nextUnlaunchedTask,
   taskEst, jobTasksLeft, sendBegin, sendTo, sendEnd, setTimer, setCancellableTimer, cancelTimer, timerKind,
   stream, registerCounter, setCounter, nodeBusy, queueLength, queueFirst, queueEnd, entryTask, entryJob, removeAt,
-  jobFirstTask, count, jobEstimate, counterValue, fail,
+  jobFirstTask, count, jobEstimate, counterValue, fail, taskEstimate, jobUser, taskStage, failUnlessAdvances,
+  E_SLOT_OVERSUBSCRIBED,
 } from "../policy";
-import { taskEstimate, jobUser } from "../jobs";
 function taskEstColumn(): Float64Array { return taskEstimate; }
 function userColumn(): Int32Array { return jobUser; }
-import { failUnlessAdvances } from "../timers";
-import { E_SLOT_OVERSUBSCRIBED } from "../errors";
-import { MinTree } from "../mintree";
+import { MinTree } from "../toolkit/mintree";
 import { WideMin } from "./yaqmin";
-import { Rng, STREAM_YAQ_PHASE, STREAM_YAQ_AM, STREAM_YAQ_PLACE } from "../rng";
-import { NextSet, LevelIndex, MAX_LEVELS } from "../nextset";
+import { Rng, STREAM_YAQ_PHASE, STREAM_YAQ_AM, STREAM_YAQ_PLACE } from "../toolkit/rng";
+import { NextSet, LevelIndex, MAX_LEVELS } from "../toolkit/nextset";
 import { YaqOrder, ORDER_FIFO, ORDER_EJF, ORDER_SRJF, ORDER_LRTF, ORDER_STF } from "./yaqorder";
-import { taskStage } from "../jobs";
 
 /** Yaq's estimate-noise stream (20-29 are Yaq's, rng.ts; 23-26 its workload generators'). */
 export const STREAM_YAQ_NOISE: i32 = 27;

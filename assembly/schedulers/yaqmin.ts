@@ -6,7 +6,7 @@
 // one or two comparisons (set()). A group's rescan takes its first minimum, the leftmost, and
 // the children of a group cover increasing index ranges, so ties go to the lowest index at every
 // level, as in MinTree.
-import { alignedInt32Array, f64View } from "../glue";
+import { alignedInt32Array, f64View } from "../toolkit/glue";
 
 const B_LOG: i32 = 3; // 8 children a group
 

@@ -1,16 +1,15 @@
 // `aviary` command line: run, compare, plot, gen, stats, schedulers.
 import { Command, Option } from "commander";
 import { readFileSync } from "node:fs";
-import { totalmem } from "node:os";
-import { checkMemory, estimateRunMemory, optionalColumnBytes, parseSize } from "../engine/memory.js";
+import { checkMemory, estimateRunMemory, optionalColumnBytes } from "../engine/memory.js";
 import { InputError, showValue } from "../errors.js";
 import { parseSets, resolveConfig, type ResolvedConfig } from "../config/config.js";
 import { COMMON_PARAMS, SCHEDULERS, describeRange, findScheduler } from "../config/schedulers.js";
 import { PRESETS, checkParamNames, findPreset, paramsForScheduler, type Preset } from "../config/presets.js";
-import { compareGrid, workerCount, type CompareProgress } from "../compare/compare.js";
-import { planCompare, DEFAULT_COMPARE_SCHEDULERS, type CompareOptions } from "../compare/grid.js";
+import { compareGrid, type CompareProgress } from "../compare/compare.js";
+import { DEFAULT_COMPARE_SCHEDULERS } from "../compare/grid.js";
 import { compareCsv, compareJson, formatCompareTable } from "../compare/format.js";
-import { loadEngine, loadEngineRng, type EngineKind } from "../engine/node.js";
+import { loadEngine, type EngineKind } from "../engine/node.js";
 import { runSimulation, runSimulationFed, type SimResult } from "../simulate.js";
 import { summarize, type RunSummary } from "../metrics/summary.js";
 import { formatRunTable, perJobCsv } from "../report/table.js";
@@ -20,11 +19,14 @@ import { TRACE_GENERATORS, checkTraceLikeOptions, findTraceGenerator, type Trace
 import { formatTraceStats, traceStats } from "../trace/stats.js";
 import { ProgressLine, formatDuration, runProgress } from "../report/progress.js";
 import { checkOutputDir, writeFileAtomic } from "../io.js";
-import { WORKLOADS, findWorkload, generateWorkload } from "../workloads.js";
+import { WORKLOADS } from "../workloads.js";
 import type { Trace } from "../trace/types.js";
 import { serve } from "./serve.js";
 import { addPlotCommand, addPlotData, addPlotOptions, plotSetup, writePlot, writeSeriesFile } from "./plot.js";
-import { addSweepCommands, addSweepOptions, compareToResults, sweepOptions } from "./sweep.js";
+import { addSweepCommands, compareToResults } from "./sweep.js";
+import { addSweepOptions } from "./sweep-options.js";
+import { prepareCompare } from "./compare-setup.js";
+import { loadWorkload, maxMemory } from "./options.js";
 import { CLUSTER_HELP, defaultCluster, loadClusterOption } from "./cluster.js";
 import { addConvertCommands, addFregataGen } from "./convert.js";
 import { findCluster, type ClusterSpec } from "../config/cluster.js";
@@ -51,11 +53,6 @@ interface RunInput {
   perJob?: string;
   maxMemory?: string | number;
   cluster?: string;
-}
-
-/** The memory a run may take: --max-memory, or 3/4 of the machine's memory. */
-function maxMemory(given: string | number | undefined): number {
-  return given === undefined ? Math.floor(0.75 * totalmem()) : parseSize(String(given));
 }
 
 const RUN_KEYS = ["trace", "workload", "jobs", "load", "scheduler", "nodes", "slots", "seed", "cutoff", "preset",
@@ -133,15 +130,6 @@ function checkConfigTypes(obj: Record<string, unknown>, where: string): void {
       }
     }
   }
-}
-
-async function loadWorkload(input: Pick<RunInput, "workload" | "jobs" | "load">, nodes: number, slots: number,
-                            seed: number): Promise<Trace> {
-  const name = input.workload ?? "default";
-  findWorkload(name); // an unknown name is reported before the engine is loaded
-  const mod = await loadEngineRng();
-  return generateWorkload(name, { jobs: input.jobs, load: input.load }, { nodes, slots, seed },
-    (stream) => new mod.Rng(seed, stream));
 }
 
 /** `aviary run --seeds A-B` (issue #38): `aviary run --seed k` for each seed k (the same runs and
@@ -276,18 +264,6 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command,
   return summaries;
 }
 
-/** Parses "a,b,c" into integers (for --nodes and --seed-list). */
-function intList(option: string, raw: string): number[] {
-  const items = String(raw).split(",").map((x) => x.trim());
-  return items.map((x) => {
-    const v = Number(x);
-    if (x === "" || !Number.isInteger(v)) {
-      throw new InputError(`--${option}: '${x}' in '${raw}' is not an integer (expected a comma-separated list, e.g. 1000,2000)`);
-    }
-    return v;
-  });
-}
-
 /** A single updating line on stderr: runs done/total, elapsed, ETA. */
 export function terminalProgress(): { update: (p: CompareProgress) => void; stop: () => void } {
   const t0 = Date.now();
@@ -307,79 +283,6 @@ export function terminalProgress(): { update: (p: CompareProgress) => void; stop
     update: (p) => { last = p; render(); },
     stop: () => { clearInterval(timer); if (last) process.stderr.write("\r\x1b[K"); },
   };
-}
-
-/** compare's options, trace and grid, all checked (for `aviary compare` and `aviary slurm compare`,
- *  which checks its own output and leaves the memory to Slurm's --mem). */
-export async function prepareCompare(opts: Record<string, unknown>, slurm = false) {
-  // 1. Options, each checked before anything is read or run.
-  const trace = opts.trace as string | undefined;
-  const workload = opts.workload as string | undefined;
-  if (trace && workload) throw new InputError("give either --trace or --workload, not both");
-  if (trace && (opts.jobs !== undefined || opts.load !== undefined || opts.workloadSeed !== undefined)) {
-    throw new InputError("--jobs, --load and --workload-seed apply to --workload, not to --trace");
-  }
-  if (opts.seeds !== undefined && opts.seedList !== undefined) throw new InputError("give either --seeds or --seed-list, not both");
-  let seeds: number[] | undefined;
-  if (opts.seeds !== undefined) {
-    const n = opts.seeds as number;
-    if (n < 1) throw new InputError(`--seeds must be at least 1, got ${n}`);
-    if (n > 100_000) throw new InputError(`--seeds must be at most 100000, got ${n}`);
-    seeds = Array.from({ length: n }, (_, i) => i + 1);
-  } else if (opts.seedList !== undefined) {
-    seeds = intList("seed-list", String(opts.seedList));
-  }
-  const options: CompareOptions = {
-    schedulers: opts.schedulers === undefined ? undefined : String(opts.schedulers).split(",").map((s) => s.trim()),
-    baseline: opts.baseline as string | undefined,
-    nodes: opts.nodes === undefined ? undefined : intList("nodes", String(opts.nodes)),
-    seeds,
-    slots: opts.slots as number | undefined,
-    engine: opts.engine as "wasm" | "js" | undefined,
-    preset: opts.preset as string | undefined,
-    cutoff: opts.cutoff as number | undefined,
-    params: parseSets((opts.set as string[]) ?? []),
-    ...(opts.cluster !== undefined ? { cluster: loadClusterOption(String(opts.cluster)) } : {}),
-  };
-  let plan = planCompare(options);
-  const workers = workerCount(opts.workers as number | undefined, plan.runs.length);
-  const output = slurm ? undefined : opts.output as string | undefined;
-  if (output !== undefined) checkOutputDir(output);
-  const format = (opts.format as string | undefined) ?? "table";
-  const plots = plotSetup(opts, "compare");
-  const sweep = slurm ? undefined : sweepOptions(opts, plots); // -o FILE.jsonl, --shard, --resume
-  // 2. The trace, once (a generated workload is sized for the first node count).
-  const experiment = options.preset !== undefined && workload === undefined ? findPreset(options.preset) : undefined;
-  const t = trace ? await readTraceFile(trace)
-    : await loadWorkload({ workload: workload ?? experiment?.workload, jobs: opts.jobs as number | undefined,
-      load: (opts.load as number | undefined) ?? experiment?.load },
-      plan.nodes[0], plan.slots, (opts.workloadSeed as number | undefined) ?? 1);
-  if (!plan.runs.some((r) => r.config.cluster) && !(options.preset && findPreset(options.preset).cluster)) {
-    const unit = defaultCluster(t, plan.schedulers.map((s) => findScheduler(s)), plan.nodes[0], plan.slots);
-    if (unit) {
-      if (plan.nodes.length > 1) throw new InputError("a trace with demands and a resource-aware scheduler runs on one cluster: give --cluster, or one --nodes");
-      options.cluster = unit;
-      options.nodes = undefined;
-      plan = planCompare(options);
-    }
-  }
-  if (slurm) return { options, plan, workers, output, format, plots, sweep, t };
-  // 3. Memory, before any run: the trace once (the workers share it), and an engine per worker
-  // at the largest of the grid's bounds.
-  const limit = maxMemory(opts.maxMemory as string | undefined);
-  const shape = { jobs: t.arrivals.length, tasks: t.durations.length, optionalBytes: optionalColumnBytes(t) };
-  let worst: { e: ReturnType<typeof estimateRunMemory>; run: (typeof plan.runs)[number] } | undefined;
-  for (const run of plan.runs) {
-    const e = estimateRunMemory(shape, { nodes: run.nodes, slots: plan.slots, spec: findScheduler(run.scheduler) });
-    if (!worst || e.engineBytes > worst.e.engineBytes) worst = { e, run };
-  }
-  if (worst) {
-    const e = { hostBytes: worst.e.hostBytes, engineBytes: workers * worst.e.engineBytes, totalBytes: 0 };
-    e.totalBytes = e.hostBytes + e.engineBytes;
-    checkMemory(e, limit, `this grid (${workers} worker${workers === 1 ? "" : "s"} at once, the largest run '${worst.run.scheduler}' on `
-      + `${worst.run.nodes} nodes; ${t.arrivals.length} jobs, ${t.durations.length} tasks)`);
-  }
-  return { options, plan, workers, output, format, plots, sweep, t };
 }
 
 async function compareCommand(opts: Record<string, unknown>): Promise<void> {
@@ -468,6 +371,10 @@ function schedulersCommand(opts: Record<string, unknown>): void {
       `    (${s.source}; ${s.binding}-bound tasks${s.preemptive ? ", preemptive nodes" : ""}${s.dag ? ", DAG traces" : ""}; ${s.doc})`);
     if (s.params.length === 0) lines.push("    no parameters of its own");
     for (const p of s.params) lines.push(param(p));
+    if (s.series) {
+      lines.push(`    series "${s.series.name}" (run --series, JSON policySeries.${s.series.name}), per row:`);
+      for (const f of s.series.fields) lines.push(`      ${f.name.padEnd(18)} ${f.unit.padEnd(12)} ${f.description}`);
+    }
   }
   lines.push("", "Cluster options: --nodes [1, 10000000] integer, --slots [1, 4096] integer (per node), --seed [0, 2147483647] integer.");
   lines.push("", "Presets (--preset NAME: the reporting cutoff, which is also every scheduler's `cutoff`, and each scheduler's own values):");

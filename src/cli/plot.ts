@@ -78,7 +78,7 @@ export function plotSetup(opts: Record<string, unknown>, command: "run" | "compa
 export function addPlotData(summary: RunSummary, r: SimResult, cutoff: number | undefined, setup: PlotSetup): void {
   if (setup.cdf) summary.cdf = runCdf(r, cutoff);
   if (setup.seriesBins !== undefined) summary.series = runSeries(r, setup.seriesBins);
-  if (setup.seriesBins !== undefined && r.dice) summary.dice = r.dice;
+  if (setup.seriesBins !== undefined && r.policySeries) summary.policySeries = r.policySeries;
 }
 
 /** Draws the figure of `--plot`, if any. */
@@ -94,7 +94,7 @@ export function addPlotOptions(cmd: Command, command: "run" | "compare"): Comman
     ? "add each class's completion-time distribution to the JSON ('cdf': 210 quantiles)"
     : "add to each result the completion-time distribution of its seeds' jobs pooled ('cdf'; JSON)");
   if (command === "run") {
-    cmd.option("--series [bins|file]", `record every task's start and end; add utilization and queue length over time in BINS bins (default ${DEFAULT_SERIES_BINS}) to the JSON ('series'), and for hawk-dice/eagle-dice the controller's short partition and mean short wait per window ('dice'); a FILE (not a number) also gets the JSON lines`);
+    cmd.option("--series [bins|file]", `record every task's start and end; add utilization and queue length over time in BINS bins (default ${DEFAULT_SERIES_BINS}) to the JSON ('series'), and a policy's own series when it writes one ('policySeries': hawk-dice/eagle-dice's controller per window, 'dice'); a FILE (not a number) also gets the JSON lines`);
   }
   cmd.option("--plot <file>", "draw a figure to FILE (.svg or .png), as `aviary plot` does")
     .addOption(new Option("--plot-kind <kind>", `figure of --plot: ${command === "run" ? "cdf (default) or series" : "bars (default) or cdf"}`));

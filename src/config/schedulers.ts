@@ -1,6 +1,6 @@
 // The scheduler catalogue: one declarative description per scheduler, from which everything
 // else derives — the engine's registry (scripts/build.mjs generates
-// assembly/schedulers/registry.gen.ts from it: the description's position is the engine index,
+// assembly/registry.gen.ts from it: the description's position is the engine index,
 // its parameters are read by name), validation (resolveConfig), `aviary schedulers`, the presets
 // (presets.ts merges each description's per-preset values) and the test helpers' sets (binding,
 // preemptive). Adding a scheduler = its engine file + one entry here (docs/adding-a-scheduler.md).
@@ -23,6 +23,14 @@ export interface ParamSpec {
   /** The value `inf` is allowed too (kept as the string "inf"; the engine receives Infinity). */
   infinity?: boolean;
   description: string;
+}
+
+/** A policy's own time series (assembly/series.ts: the policy appends rows of these fields, in
+ *  this order): decoded by the host into `policySeries[name]` of a run's result, and into the
+ *  JSON output with `aviary run --series`. */
+export interface SeriesSpec {
+  name: string;
+  fields: { name: string; unit: string; description: string }[];
 }
 
 export interface SchedulerSpec {
@@ -53,6 +61,8 @@ export interface SchedulerSpec {
   /** Checks that need several parameters or the cluster's size: a problem in one line (the
    *  parameters and their values), or undefined. */
   check?: (params: Record<string, number | boolean | string>, nodes: number, slots: number) => string | undefined;
+  /** The policy's own time series, if it writes one. */
+  series?: SeriesSpec;
 }
 
 /** Parameters every scheduler has (cluster and network). */
@@ -422,6 +432,20 @@ const DICE_PARAMS: ParamSpec[] = [
   { name: "waitIncludesQueued", kind: "boolean", default: false, unit: "flag", description: "the window's mean also counts short tasks still waiting, at their current age (§8 #1 option; default: tasks that started in the window only)" },
 ];
 
+/** Dice's controller, one row per window tick simulated (ticks stop while the system is empty;
+ *  assembly/schedulers/dice.ts pushRow). */
+const DICE_SERIES: SeriesSpec = {
+  name: "dice",
+  fields: [
+    { name: "time", unit: "s", description: "the tick's time" },
+    { name: "shortPartition", unit: "nodes", description: "the short partition's size after the tick (Min + ES's k)" },
+    { name: "meanWait", unit: "s", description: "the window's mean short-task wait" },
+    { name: "samples", unit: "tasks", description: "the waits the mean averaged" },
+    { name: "requests", unit: "requests", description: "OP requests sent at the tick" },
+    { name: "honoured", unit: "requests", description: "requests honoured during the window that ended" },
+  ],
+};
+
 /** Dice's Max per trace preset (§3.5: Min is the host's short partition). */
 const DICE_MAX: Record<string, number> = { "dice-yahoo": 10, "dice-cloudera": 17, "dice-google": 25, yahoo: 10, cloudera: 17, google: 25 };
 
@@ -437,6 +461,7 @@ function diceHost(host: string, name: string, factory: string): SchedulerSpec {
     source: `seed-dice.md §3 on ${h.source}`,
     summary: `${host} with Dice: every 60 s the mean short-task wait drives Elastic Sizing (the short partition grows from shortPartition toward maxShortPartition, closed to new long jobs) and Opportunistic Preemption (random general nodes checkpoint-suspend their long task while short probes wait, resuming after a timer)`,
     params: [...h.params, ...DICE_PARAMS],
+    series: DICE_SERIES,
     check: (p) => (p.es !== false && !(Number(p.maxShortPartition) > Number(p.shortPartition))
       ? `maxShortPartition (${p.maxShortPartition}%) must be above shortPartition (${p.shortPartition}%), Dice's Min < Max (or es=false)`
       : undefined),

@@ -34,7 +34,7 @@ export const FAILURES: Record<number, Failure> = {
   18: { name: "E_TIME_RESOLUTION", detail: (us) => `${us / 1e6} s`, text: "a periodic step of {detail} (a heartbeat period or a quantum) no longer advances the clock: at these times doubles are spaced wider than the step; shift the trace's submission times toward 0 or lengthen the period", input: true },
   19: { name: "E_KEY_RANGE", text: "an integer-keyed index got a key at level {detail}, outside the range it was built for (an engine or policy bug)" },
   20: { name: "E_PARENTS_UNDECLARED", text: "a scheduler read a task's parents without declaring readsParents (a policy bug)" },
-  30: { name: "E_DICE_STATE", text: "Dice's node side found node {detail} in an impossible suspension state (a policy bug)" },
+  30: { name: "E_POLICY_STATE", text: "the scheduler found its own state inconsistent at node or item {detail} (a policy bug)" },
   31: { name: "E_RUN_RECORD_UNNAMED", text: "the run record of task {detail} was used without being named by its caller (an engine bug)" },
   40: { name: "E_RESOURCE_OVERSUBSCRIBED", text: "node {detail} would run more than its capacity on a resource dimension or more tasks than its slots (an engine or policy bug)" },
   41: { name: "E_RESOURCES_PREEMPTIVE", text: "resources (a cluster with capacities) are modelled for non-preemptive schedulers only", input: true },

@@ -51,7 +51,7 @@ function api(mod: Record<string, any>, dispose: () => void): EngineApi {
     taskNodeColumn: mod.taskNodeColumn, taskRunsColumn: mod.taskRunsColumn,
     taskServiceColumn: mod.taskServiceColumn,
     preemptionColumn: mod.preemptionColumn,
-    diceSeriesColumn: mod.diceSeriesColumn,
+    seriesColumn: mod.seriesColumn, seriesFields: mod.seriesFields,
     busySlotSeconds: mod.busySlotSeconds, busySlotsNow: mod.busySlotsNow,
     completedJobs: mod.completedJobs, simTime: mod.simTime, lastFinishTime: mod.lastFinishTime,
     failureCode: mod.failureCode, failureDetail: mod.failureDetailValue,

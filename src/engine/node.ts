@@ -72,6 +72,6 @@ export interface EngineRngModule {
 let rngModule: Promise<EngineRngModule> | undefined;
 /** The engine's random generator (JS build of assembly/rng.ts), for host-side generators. */
 export function loadEngineRng(): Promise<EngineRngModule> {
-  rngModule ??= import(pathToFileURL(artifact("build/engine-js/rng.js")).href) as Promise<EngineRngModule>;
+  rngModule ??= import(pathToFileURL(artifact("build/engine-js/toolkit/rng.js")).href) as Promise<EngineRngModule>;
   return rngModule;
 }

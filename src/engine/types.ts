@@ -60,8 +60,10 @@ export interface EngineApi {
   taskServiceColumn(): Float64Array;
   /** Per-job preemption counts (empty unless the policy preempts). */
   preemptionColumn(): Int32Array;
-  /** Dice's controller rows (assembly/schedulers/dice.ts SERIES_FIELDS each; empty otherwise). */
-  diceSeriesColumn(): Float64Array;
+  /** The policy's own time series (assembly/series.ts): rows of seriesFields() values, named by
+   *  the scheduler description's `series`; empty when the policy declared none. */
+  seriesColumn(): Float64Array;
+  seriesFields(): number;
   busySlotSeconds(): number;
   busySlotsNow(): number;
   completedJobs(): number;

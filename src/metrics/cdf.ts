@@ -6,7 +6,7 @@
 // for a smooth curve on a linear y axis and the tail a paper discusses. Each value is a
 // nearest-rank quantile (the same rule as the summaries' p50/p90/p99, so p = 0.5 here equals
 // the summary's p50), i.e. an actual completion time of a job.
-import { classCompletionTimes } from "./summary.js";
+import { classCompletionTimes } from "./completion.js";
 import type { SimResult } from "../simulate.js";
 
 /** The grid as exact fractions [numerator, denominator] (ranks are computed in integers). */

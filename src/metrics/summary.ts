@@ -2,7 +2,11 @@
 import type { SimResult } from "../simulate.js";
 import type { CompletionCdf } from "./cdf.js";
 import type { UsageSeries } from "../plot/series.js";
-import type { DiceSeries } from "../simulate.js";
+import type { PolicySeries } from "../simulate.js";
+import { completionTimes, isLong } from "./completion.js";
+
+// The per-job completion times and reporting classes that the summary and the CDFs share.
+export { resultDelay, completionTimes, isLong, classCompletionTimes } from "./completion.js";
 
 export interface ClassStats { jobs: number; mean: number; p50: number; p90: number; p99: number }
 
@@ -31,37 +35,6 @@ export function classStats(values: Float64Array): ClassStats {
     p90: quantileNearestRank(sorted, 90),
     p99: quantileNearestRank(sorted, 99),
   };
-}
-
-/** The time from a job's last task end to its completion: one network delay when the
- *  scheduler's `completion` is `result` (Pigeon: the last result reaches the distributor,
- *  seed-pigeon.md §5.1, §7 #8), else 0 (the job completes with its last task). */
-export function resultDelay(r: Pick<SimResult, "config">): number {
-  return r.config.params.completion === "result" ? r.config.networkDelay : 0;
-}
-
-/** Completion time of every job: its last task's end (plus resultDelay) minus its submission. */
-export function completionTimes(r: SimResult): Float64Array {
-  const out = new Float64Array(r.finish.length);
-  const hop = resultDelay(r);
-  for (let j = 0; j < out.length; j++) out[j] = r.finish[j] + hop - r.trace.arrivals[j];
-  return out;
-}
-
-/** Reporting class: long when the job's estimated task duration exceeds the cutoff.
- *  Without a cutoff every job is short. */
-export function isLong(estimate: number, cutoff: number | undefined): boolean {
-  return cutoff !== undefined && estimate > cutoff;
-}
-
-/** Completion times of each reporting class, in job order. */
-export function classCompletionTimes(r: SimResult, cutoff?: number): { short: Float64Array; long: Float64Array } {
-  const ct = completionTimes(r);
-  const est = r.trace.estimates;
-  const short: number[] = [];
-  const long: number[] = [];
-  for (let j = 0; j < ct.length; j++) (isLong(est[j], cutoff) ? long : short).push(ct[j]);
-  return { short: Float64Array.from(short), long: Float64Array.from(long) };
 }
 
 export interface RunSummary {
@@ -96,8 +69,9 @@ export interface RunSummary {
   /** Utilization and queue length over time (src/plot/series.ts): only when asked
    *  (`aviary run --series`; the run records every task's start and end). */
   series?: UsageSeries;
-  /** Dice's controller per window (hawk-dice, eagle-dice): with `--series` only. */
-  dice?: DiceSeries;
+  /** The policy's own time series by name (hawk-dice, eagle-dice: `dice`, the controller per
+   *  window; the fields are in the scheduler's description): with `--series` only. */
+  policySeries?: PolicySeries;
 }
 
 /** Each job's execution time with unlimited resources: its longest task. */

@@ -292,7 +292,7 @@ export async function generatePoissonWithEngineRng(opts: PoissonOptions): Promis
   checkPoissonOptions(opts); // report bad options before loading anything
   const mod = await loadEngineRng();
   if (mod.STREAM_ARRIVALS !== STREAM_ARRIVALS || mod.STREAM_TASKS !== STREAM_TASKS) {
-    throw new Error("stream ids of build/engine-js/rng.js differ from src/trace/gen.ts");
+    throw new Error("stream ids of build/engine-js/toolkit/rng.js differ from src/trace/gen.ts");
   }
   return generatePoisson(opts, (stream) => new mod.Rng(opts.seed, stream));
 }

@@ -3,7 +3,7 @@
 // one job's batch (Sparrow proper). Without replacement uses a partial Fisher-Yates
 // shuffle over a persistent permutation; when a batch needs more nodes than the range
 // holds, a new round over the whole range starts.
-import { Rng } from "../rng";
+import { Rng } from "./rng";
 
 export class NodeSampler {
   lo: i32;

@@ -6,8 +6,7 @@
 // identical), so a run costs O(decisions), not O(span / period). The timers are the owner's (a
 // kind of its own, taken by attach() at the end of the owner's constructor): its onTimer calls
 // fired() and then does what a heartbeat does.
-import { TimerOwner, timerKind, setTimer } from "../policy";
-import { failTimeResolution, failUnlessAdvances } from "../timers";
+import { TimerOwner, timerKind, setTimer, failTimeResolution, failUnlessAdvances } from "../policy";
 
 export class Heartbeat {
   period: f64;

@@ -3,7 +3,7 @@
 // elastic sizing, seed-dice.md §3.2); what is built over the general partition covers every node
 // that may ever be general (from `min` on) and reads the boundary at each decision.
 import { nNodes } from "../policy";
-import { toI32 } from "../glue";
+import { toI32 } from "./glue";
 
 /** floor(percent% of the nodes), the size of a short partition given in percent (A2). */
 export function shortPartitionSize(percent: f64): i32 {

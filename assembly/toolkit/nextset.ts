@@ -4,7 +4,7 @@
 // root: it was a quarter of yarn-fifo's time at 15,000 nodes).
 import { ctz32 } from "./glue";
 import { MinTree } from "./mintree";
-import { fail, E_KEY_RANGE } from "./errors";
+import { fail, E_KEY_RANGE } from "../policy";
 
 /** A bitset over positions with "next set position at or after p" (two levels). */
 export class NextSet {

@@ -151,7 +151,7 @@ export class Rng {
    *  .. range - 1, t = nextInt(j + 1), or j when t was drawn already; each is marked in the bitset
    *  `mark` (bit t & 31 of mark[t >> 5]) and written to picks[0 .. m - 1] in drawing order. The
    *  same draws as nextInt in that loop, with the state in locals for the whole loop (Dice's
-   *  request targets: 8.4 M at full size, thousands a tick). */
+   *  request targets, thousands a tick). */
   floyd(m: i32, range: i32, mark: Int32Array, picks: Int32Array): void {
     let s0 = this.s0;
     let s1 = this.s1;
@@ -180,7 +180,7 @@ export class Rng {
   /** Rejection sampling over [0, n): draws nextInt(n) until the value x is below `lo` or has
    *  bit (x & 31) of bits[base + (x >> 5)] clear, and returns it: uniform over those values
    *  (at least one must exist). The same draws as nextInt in a loop, with the state in locals
-   *  for the whole loop (Eagle's re-sent probes: about five draws per target at full size). */
+   *  for the whole loop (Eagle's re-sent probes: several draws per target). */
   nextIntBelowOrClear(n: i32, lo: i32, bits: Int32Array, base: i32): i32 {
     let s0 = this.s0;
     let s1 = this.s1;
@@ -203,7 +203,7 @@ export class Rng {
 
   /** Fisher-Yates from the end over a[0..n): for i = n - 1 down to 1, swaps a[i] with
    *  a[nextInt(i + 1)]. The same draws as that loop of nextInt, with the state in locals for
-   *  the whole loop (Fregata shuffles its masters per job: 1,500 at full size). */
+   *  the whole loop (Fregata shuffles its masters per job). */
   shuffle(a: Int32Array, n: i32): void {
     let s0 = this.s0;
     let s1 = this.s1;

@@ -1,0 +1,34 @@
+// Option helpers that several commands share (run, compare, slurm compare).
+import { totalmem } from "node:os";
+import { InputError } from "../errors.js";
+import { parseSize } from "../engine/memory.js";
+import { loadEngineRng } from "../engine/node.js";
+import { findWorkload, generateWorkload } from "../workloads.js";
+import type { Trace } from "../trace/types.js";
+
+/** The memory a run may take: --max-memory, or 3/4 of the machine's memory. */
+export function maxMemory(given: string | number | undefined): number {
+  return given === undefined ? Math.floor(0.75 * totalmem()) : parseSize(String(given));
+}
+
+/** A generated workload (--workload, --jobs, --load) for `nodes` x `slots`, drawn with `seed`. */
+export async function loadWorkload(input: { workload?: string; jobs?: number; load?: number }, nodes: number, slots: number,
+                            seed: number): Promise<Trace> {
+  const name = input.workload ?? "default";
+  findWorkload(name); // an unknown name is reported before the engine is loaded
+  const mod = await loadEngineRng();
+  return generateWorkload(name, { jobs: input.jobs, load: input.load }, { nodes, slots, seed },
+    (stream) => new mod.Rng(seed, stream));
+}
+
+/** Parses "a,b,c" into integers (for --nodes and --seed-list). */
+export function intList(option: string, raw: string): number[] {
+  const items = String(raw).split(",").map((x) => x.trim());
+  return items.map((x) => {
+    const v = Number(x);
+    if (x === "" || !Number.isInteger(v)) {
+      throw new InputError(`--${option}: '${x}' in '${raw}' is not an integer (expected a comma-separated list, e.g. 1000,2000)`);
+    }
+    return v;
+  });
+}
