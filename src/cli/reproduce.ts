@@ -2,12 +2,11 @@
 // claims beside our numbers, with intervals over seeds and a verdict each (src/reproduce/).
 // docs/cli.md "aviary reproduce", docs/sweeps.md "aviary slurm reproduce".
 import { Command, Option } from "commander";
-import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { InputError } from "../errors.js";
 import { packageRoot } from "../engine/node.js";
 import { parseShard } from "../compare/cells.js";
-import { writeFileAtomic } from "../io.js";
 import { ProgressLine } from "../report/progress.js";
 import { formatDuration } from "../report/progress.js";
 import { EXPERIMENTS, PAPERS, findExperiment } from "../reproduce/catalogue.js";
@@ -17,7 +16,7 @@ import { describeSource } from "../reproduce/sources.js";
 import {
   allClaims, defaultReferenceFile, defaultTracesDir, inQuick, readReference, runReproduce, selectClaims, type ReproduceProgress,
 } from "../reproduce/run.js";
-import { checkSlurmName, checkSlurmTime, shellQuote } from "./slurm-script.js";
+import { checkSlurmName, checkSlurmTime, shellQuote, writeSlurmScripts } from "./slurm-script.js";
 
 function intOption(name: string) {
   return (raw: string): number => {
@@ -160,22 +159,7 @@ async function slurmReproduceCommand(targets: string[], opts: Record<string, unk
     `exec ${aviary} reproduce ${q} --workers 1 --resume -o ${shellQuote(dir)}`,
     "",
   ].join("\n");
-  const submit = [
-    "#!/bin/sh",
-    "# Submits the shards (a job array) and the report, which starts once every array task has succeeded.",
-    "set -eu",
-    'dir="$(cd "$(dirname "$0")" && pwd)"',
-    'sweep="$(sbatch --parsable "$dir/sweep.sbatch")"',
-    'sweep="${sweep%%;*}"',
-    'report="$(sbatch --parsable --dependency="afterok:$sweep" "$dir/report.sbatch")"',
-    'report="${report%%;*}"',
-    `echo "shards: job array $sweep (${shards} tasks, logs $dir/shard-N.log); report: job $report, when they all succeed -> $dir/report.md"`,
-    "",
-  ].join("\n");
-  writeFileAtomic(join(dir, "sweep.sbatch"), sweep);
-  writeFileAtomic(join(dir, "report.sbatch"), report);
-  writeFileAtomic(join(dir, "submit.sh"), submit);
-  chmodSync(join(dir, "submit.sh"), 0o755);
+  writeSlurmScripts(dir, sweep, { name: "report", script: report, summary: "$dir/report.md", shards });
   process.stderr.write(`wrote ${join(dir, "sweep.sbatch")} (${shards} array tasks: --cpus-per-task=${cpus} --mem=${mem} --time=${time}), `
     + `${join(dir, "report.sbatch")} and ${join(dir, "submit.sh")}; submit with: sh ${join(dir, "submit.sh")}\n`);
 }

@@ -21,7 +21,7 @@ import {
 } from "../compare/cells.js";
 import { checkOutputDir, writeFileAtomic } from "../io.js";
 import { writePlot, type PlotSetup } from "./plot.js";
-import { checkSlurmName, checkSlurmTime, shellQuote, slurmTime } from "./slurm-script.js";
+import { checkSlurmName, checkSlurmTime, shellQuote, slurmTime, writeSlurmScripts } from "./slurm-script.js";
 import { prepareCompare } from "./compare-setup.js";
 import { isResultsPath, type SweepOptions } from "./sweep-options.js";
 
@@ -277,22 +277,7 @@ async function slurmCompareCommand(opts: Record<string, unknown>, cmd: Command, 
     `exec ${aviary} merge ${files.join(" ")} --format ${format} -o ${q(report)}`,
     "",
   ].join("\n");
-  const submit = [
-    "#!/bin/sh",
-    "# Submits the sweep (a job array) and the merge, which starts once every array task has succeeded.",
-    "set -eu",
-    'dir="$(cd "$(dirname "$0")" && pwd)"',
-    'sweep="$(sbatch --parsable "$dir/sweep.sbatch")"',
-    'sweep="${sweep%%;*}" # --parsable prints "jobid" or "jobid;cluster"',
-    'merge="$(sbatch --parsable --dependency="afterok:$sweep" "$dir/merge.sbatch")"',
-    'merge="${merge%%;*}"',
-    `echo "sweep: job array $sweep (${shards} tasks, logs $dir/shard-N.log); merge: job $merge, when they all succeed -> ${report}"`,
-    "",
-  ].join("\n");
-  writeFileAtomic(join(dir, "sweep.sbatch"), sweep);
-  writeFileAtomic(join(dir, "merge.sbatch"), merge);
-  writeFileAtomic(join(dir, "submit.sh"), submit);
-  chmodSync(join(dir, "submit.sh"), 0o755);
+  writeSlurmScripts(dir, sweep, { name: "merge", script: merge, summary: report, shards });
   process.stderr.write(
     `wrote ${join(dir, "sweep.sbatch")} (${shards} array tasks of up to ${maxCells} cells: --cpus-per-task=${cpus} --mem=${memMB}M --time=${time}), `
     + `${join(dir, "merge.sbatch")} and ${join(dir, "submit.sh")}\n`
