@@ -1,12 +1,12 @@
-// The figures of the docs. Runs the key comparison of each results page with the built CLI
-// (bin/aviary.js) and keeps its JSON under docs/results/data/, then draws every figure from that
-// JSON with `aviary plot`: docs/results/img/*.svg (embedded in docs/results/*.md) and one PNG per
-// plot kind in docs/img/ (cdf.png, bars.png, series.png). The traces are read from
+// The figures of docs/cli.md: one PNG per plot kind in docs/img/ (cdf.png, bars.png, series.png).
+// Runs a comparison and a run on the Yahoo sample with the built CLI (bin/aviary.js), keeps their
+// JSON under docs/img/data/, then draws each figure from that JSON with `aviary plot`. The results
+// pages' figures are `aviary reproduce`'s (docs/results/img/). The traces are read from
 // ../shared/traces, never copied.
 //
 //   npm run build && node scripts/plots.mjs          # run the comparisons (about a minute), then draw
 //   node scripts/plots.mjs --draw                    # draw only, from the committed JSON
-//   node scripts/plots.mjs --only pigeon             # the entries whose name contains "pigeon"
+//   node scripts/plots.mjs --only 4000               # the entries whose name contains "4000"
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -23,52 +23,20 @@ const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefi
 const ENTRIES = [
   {
     name: "hawk-eagle-yahoo",
-    // hawk-eagle.md: Hawk and Eagle against Sparrow on the Yahoo sample, four cluster sizes.
+    // Hawk and Eagle against Sparrow on the Yahoo sample, four cluster sizes, 3 seeds (error bars).
     run: ["compare", "--trace", `${traces}/YH1_sub.tr`, "--preset", "yahoo", "--schedulers", "sparrow,hawk,eagle",
       "--baseline", "sparrow", "--nodes", "3000,4000,5000,6000", "--seeds", "3", "--format", "json"],
-    figures: [
-      { out: "docs/results/img/hawk-eagle-yahoo-bars.svg", kind: "bars" },
-      { out: "docs/img/bars.png", kind: "bars" },
-    ],
+    figures: [{ out: "docs/img/bars.png", kind: "bars" }],
   },
   {
     name: "hawk-eagle-yahoo-4000",
-    // hawk-eagle.md: the distributions behind the ratios at 4,000 nodes, and the cluster over time.
+    // The distributions behind the ratios at 4,000 nodes, and the cluster over time.
     run: ["run", "--trace", `${traces}/YH1_sub.tr`, "--preset", "yahoo", "--scheduler", "sparrow,hawk,eagle",
       "--nodes", "4000", "--cdf", "--series", "200", "--format", "json"],
     figures: [
-      { out: "docs/results/img/hawk-eagle-yahoo-4000-cdf.svg", kind: "cdf" },
-      { out: "docs/results/img/hawk-eagle-yahoo-4000-series.svg", kind: "series" },
       { out: "docs/img/cdf.png", kind: "cdf" },
       { out: "docs/img/series.png", kind: "series" },
     ],
-  },
-  {
-    name: "pigeon-ngo90",
-    // pigeon.md: the EC2 setting on NGO_trace90 (120 workers), Pigeon as the baseline.
-    run: ["compare", "--trace", `${traces}/NGO_trace90.tr`, "--preset", "pigeon-ec2",
-      "--schedulers", "pigeon,eagle,sparrow,pigeon-central", "--baseline", "pigeon", "--nodes", "120", "--seeds", "3",
-      "--cdf", "--format", "json"],
-    figures: [
-      { out: "docs/results/img/pigeon-ngo90-cdf.svg", kind: "cdf" },
-      { out: "docs/results/img/pigeon-ngo90-bars.svg", kind: "bars" },
-    ],
-  },
-  {
-    name: "kairos-yahoo",
-    // kairos.md: Kairos against Eagle on the Yahoo sample, W = 100 s.
-    run: ["compare", "--trace", `${traces}/YH1_sub.tr`, "--preset", "yahoo", "--schedulers", "eagle,kairos",
-      "--baseline", "eagle", "--nodes", "3000,4000,5000,6000,8000", "--seeds", "3", "--set", "quantum=100", "--format", "json"],
-    figures: [{ out: "docs/results/img/kairos-yahoo-bars.svg", kind: "bars" }],
-  },
-  {
-    name: "compat-yahoo",
-    // compat.md: compat mode on the reference's Yahoo points, in the reference's form (normalized
-    // to Sparrow), DLWL with its 3 s heartbeat.
-    run: ["compare", "--trace", `${traces}/YH1_sub.tr`, "--preset", "yahoo", "--schedulers", "sparrow,hawk,eagle,clwl,dlwl",
-      "--baseline", "sparrow", "--nodes", "3000,4000,6000", "--seeds", "3", "--set", "compat=true", "--set", "heartbeat=3",
-      "--format", "json"],
-    figures: [{ out: "docs/results/img/compat-yahoo-bars.svg", kind: "bars" }],
   },
 ];
 
@@ -96,10 +64,10 @@ if (!drawOnly && !existsSync(join(root, traces))) {
   console.error(`plots: ${traces} is missing (the sample traces); --draw draws from the committed JSON alone`);
   process.exit(2);
 }
-for (const d of ["docs/results/data", "docs/results/img", "docs/img"]) mkdirSync(join(root, d), { recursive: true });
+for (const d of ["docs/img/data", "docs/img"]) mkdirSync(join(root, d), { recursive: true });
 const t0 = Date.now();
 for (const e of entries) {
-  const data = `docs/results/data/${e.name}.json`;
+  const data = `docs/img/data/${e.name}.json`;
   if (!drawOnly) {
     let seconds;
     if (e.run[0] === "compare") {

@@ -19,6 +19,7 @@ export { planCompare, aggregateCompare, DEFAULT_COMPARE_SCHEDULERS, type Compare
   type CompareResult, type CompareCell, type ClassAverages, type ClassRatios } from "./compare/grid.js";
 export { formatCompareTable, compareJson, compareCsv, COMPARE_CSV_COLUMNS } from "./compare/format.js";
 export { renderSvg, svgToPng, renderToFile, imageFormat, type ImageFormat } from "./plot/render.js";
+export { runReproduce, type ReproduceOptions, type ReproduceProgress } from "./reproduce/run.js";
 
 /** Validates `config`, loads the requested engine (default Wasm) and runs one simulation.
  *  `engineDir`: an engine folder built by `aviary engine build` (or `buildEngine`), whose

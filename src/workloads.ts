@@ -11,6 +11,7 @@ import { generatePoisson, type RngFactory } from "./trace/gen.js";
 import { TRACE_GENERATORS, generateTraceLike } from "./trace/tracelike.js";
 import type { Trace } from "./trace/types.js";
 import { YAQ_WORKLOADS, generateYaq } from "./trace/yaq.js";
+import { KAIROS_WORKLOADS, generateKairos } from "./trace/kairos.js";
 
 interface WorkloadBase {
   name: string;
@@ -40,8 +41,13 @@ export interface YaqWorkloadSpec extends Omit<WorkloadBase, "jobs" | "load"> {
   load?: number;
 }
 
+/** The Kairos testbed's WordCount mixes (src/trace/kairos.ts): the paper's own arrival rate. */
+export interface KairosWorkloadSpec extends WorkloadBase {
+  kind: "kairos";
+}
+
 /** A named workload (`--workload`). */
-export type WorkloadSpec = PoissonWorkload | TraceLikeWorkload | YaqWorkloadSpec;
+export type WorkloadSpec = PoissonWorkload | TraceLikeWorkload | YaqWorkloadSpec | KairosWorkloadSpec;
 
 /** Every named workload. */
 export const WORKLOADS: WorkloadSpec[] = [
@@ -66,6 +72,9 @@ export const WORKLOADS: WorkloadSpec[] = [
     kind: "yaq", name: w.name,
     description: `${w.description}; backlogged (all jobs at t = 0) unless --load is given; default jobs: ${w.name === "yaq-hive" ? "185" : "30 minutes of the cluster's slots"}`,
   })),
+  ...KAIROS_WORKLOADS.map((w): KairosWorkloadSpec => ({
+    kind: "kairos", name: w.name, jobs: w.jobs, load: 0, description: `${w.description} (its arrival rate is the paper's: --load does not apply)`,
+  })),
 ];
 
 /** The workload named `name`; InputError (one line naming the known ones) otherwise. */
@@ -82,6 +91,10 @@ export function findWorkload(name: string): WorkloadSpec {
 export function generateWorkload(name: string, input: { jobs?: number; load?: number },
                                  cluster: { nodes: number; slots: number; seed: number }, rng: RngFactory): Trace {
   const w = findWorkload(name);
+  if (w.kind === "kairos") {
+    const t = generateKairos({ workload: w.name, jobs: input.jobs }, rng);
+    return { ...t, name: `workload:${t.name}` };
+  }
   if (w.kind === "yaq") {
     const t = generateYaq({ workload: w.name, jobs: input.jobs, load: input.load, ...cluster }, rng);
     return { ...t, name: `workload:${t.name}` };

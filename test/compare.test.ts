@@ -238,7 +238,8 @@ describe("aviary compare / run --preset: command line", () => {
     for (const s of ["60 nodes; sparrow (absolute, s): short p50", "80 nodes; sparrow", "short p90", "long p99", "util", "seeds 1, 2", "12 runs on 2 workers"]) {
       expect(r.out).toContain(s);
     }
-    expect(r.out).toMatch(/\nsparrow\s+1\.000\s+1\.000\s+1\.000\s+1\.000\s+1\.000\s+1\.000\s+\d+\.\d%\n/);
+    // Two seeds: each value is the mean of the per-seed ratios ± the half-width of its 95 % interval.
+    expect(r.out).toMatch(/\nsparrow\s+(1\.000 ± 0\.000\s+){6}\d+\.\d% ± \d+\.\d\n/);
   });
 
   it("writes JSON (one object) and CSV (one row per node count and scheduler) with -o", () => {

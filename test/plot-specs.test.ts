@@ -72,7 +72,9 @@ describe("specs render in Node with the expected marks", () => {
     const spec = barsSpec(compareData(), { title: "Normalized" });
     const svg = await renderSvg(spec);
     expect(count(svg, "bar")).toBe(SCHEDS.length * 2 * 2 * 3);
-    expect(count(svg, "rule mark container")).toBe(4); // the rule at 1 in each of the 4 panels
+    // The rule at 1 in each of the 4 panels, and (2 seeds: compare's `spread`) the intervals' rules.
+    expect(count(svg, "rule mark container")).toBe(8);
+    expect(count(svg, "tick")).toBeGreaterThanOrEqual(2 * SCHEDS.length * 2 * 2 * 3 - 2 * 2 * 2 * 3);
     expect(svg).toContain("Ratio to sparrow");
     expect(svg).toContain("50 nodes");
     expect(svg).toContain(">Normalized<");
@@ -83,6 +85,7 @@ describe("specs render in Node with the expected marks", () => {
   it("bars: ratios spanning more than 20x go on a log axis, bars from its bottom", async () => {
     const wide = JSON.parse(JSON.stringify(compare)) as CompareResult;
     wide.results[0].normalized.short.p99 = 150;
+    wide.results[0].spread!.normalized.short.p99!.mean = 150; // (with 2 seeds the bars draw the spread's mean)
     const spec = barsSpec({ kind: "compare", compare: wide }) as { spec: { layer: { encoding: Record<string, { scale?: { type?: string }; datum?: number }> }[] } };
     const enc = spec.spec.layer[0].encoding;
     expect(enc.y.scale?.type).toBe("log");

@@ -202,6 +202,39 @@ describe.skipIf(!CHROMIUM && process.env.CI !== "true")("the web page in Chromiu
     await page.close();
   }, 60_000);
 
+  it("lists the catalogue of claims and runs one in the page: published value, ours with its interval, verdict — aviary reproduce's numbers", async () => {
+    const { CLAIMS } = await import("../src/reproduce/catalogue.js");
+    const { page, problems } = await open("?claim=yaq-e4-srjf");
+    expect(await page.$$eval("#catalogue tbody tr", (rows) => rows.length)).toBe(CLAIMS.length);
+    expect(await page.inputValue("#claim")).toBe("yaq-e4-srjf");
+    expect(await page.textContent("#claim-about")).toContain("yaq-gridmix-ms");
+    await page.waitForTimeout(300);
+    expect(await page.isHidden("#results")).toBe(true); // a claim's link runs nothing by itself
+    await page.click("#run-claim");
+    await page.waitForSelector("#claim-result[data-ready=true]", { timeout: 180_000 });
+    const cells = await page.$$eval("#claim-result td[data-check]", (tds) => tds.map((td) => ({ ...(td as HTMLElement).dataset })));
+    const verdicts = await page.$$eval("#claim-result td[data-verdict]", (tds) => tds.map((td) => (td as HTMLElement).dataset.verdict));
+    const cli = spawnSync(process.execPath, [join(ROOT, "bin/aviary.js"), "reproduce", "yaq-e4-srjf", "--quick", "--format", "json"], { cwd: ROOT, encoding: "utf8" });
+    expect(cli.status, cli.stderr).toBe(0);
+    const claim = JSON.parse(cli.stdout).claims[0];
+    expect(cells).toHaveLength(claim.checks.length);
+    claim.checks.forEach((k: any, i: number) => {
+      expect(Number(cells[i].mean), k.label).toBe(k.ours.mean);
+      expect(Number(cells[i].lo)).toBe(k.ours.ci[0]);
+      expect(Number(cells[i].hi)).toBe(k.ours.ci[1]);
+      expect(Number(cells[i].n)).toBe(k.ours.n);
+      expect(verdicts[i]).toBe(k.verdict);
+    });
+    expect(verdicts[verdicts.length - 1]).toBe(claim.verdict);
+    expect(await page.textContent("#claim-result")).toContain("2.2"); // the published value beside ours
+    // A claim on a sample trace asks for the file first.
+    await page.selectOption("#claim", "pigeon-ec2-eagle");
+    await page.click("#run-claim");
+    expect(await page.textContent('[data-err="claim"]')).toContain("choose NGO_trace90.tr first");
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 300_000);
+
   it("reports impossible values in the URL beside their fields and runs nothing", async () => {
     const cases: [string, string, RegExp][] = [
       ["?set.probeRatio=0", '[data-err="param:probeRatio"]', /probeRatio=0 is out of range: allowed \[1, 1000\]/],

@@ -17,6 +17,12 @@ import {
   type FieldError, type PageConfig,
 } from "./config.js";
 import type { FromWorker, ToWorker } from "./protocol.js";
+import { CLAIMS, PAPERS, findExperiment } from "../src/reproduce/catalogue.js";
+import { claimExperiments } from "../src/reproduce/evaluate.js";
+import { fmtOurs, type ReportClaim } from "../src/reproduce/report.js";
+import { inQuick } from "../src/reproduce/select.js";
+import { claimTraces } from "../src/reproduce/sequential.js";
+import { describeSource } from "../src/reproduce/sources.js";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
   const el = document.getElementById(id);
@@ -368,10 +374,142 @@ function download(name: string, type: string, text: string): void {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Published claims (the catalogue of `aviary reproduce`, src/reproduce/): pick one, run it here
+
+const claimTraceFiles = new Map<string, { name: string; bytes: ArrayBuffer }>();
+let claimWorker: Worker | undefined;
+
+function buildClaims(): void {
+  const sel = select("claim");
+  for (const p of PAPERS) {
+    const claims = CLAIMS.filter((c) => c.paper === p.id);
+    if (claims.length === 0) continue;
+    const group = el("optgroup", { label: p.title });
+    for (const c of claims) group.append(el("option", { value: c.id, textContent: `${c.id} — ${c.where}` }));
+    sel.append(group);
+  }
+  const head = el("tr", {}, ...["paper", "claim", "where", "published", "runs", "--quick"].map((h) => el("th", { textContent: h })));
+  const rows = CLAIMS.map((c) => {
+    const pick = el("a", { href: `?claim=${encodeURIComponent(c.id)}`, textContent: c.id });
+    pick.addEventListener("click", (ev) => { ev.preventDefault(); select("claim").value = c.id; showClaim(); $("claims").scrollIntoView(); });
+    const tr = el("tr", {}, el("td", { textContent: PAPERS.find((p) => p.id === c.paper)!.title }),
+      el("td", {}, pick, el("br"), c.claim), el("td", { textContent: c.where }),
+      el("td", { textContent: c.checks.map((k) => `${k.label}: ${k.published}`).join("; ") }),
+      el("td", { textContent: claimExperiments(c).map((id) => describeSource(findExperiment(id).source)).join("; ") }),
+      el("td", { textContent: inQuick(c) ? "yes" : "no" }));
+    tr.dataset.claim = c.id;
+    return tr;
+  });
+  $("catalogue").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
+  sel.addEventListener("change", showClaim);
+  $("run-claim").addEventListener("click", runClaim);
+}
+
+function showClaim(): void {
+  const c = CLAIMS.find((x) => x.id === select("claim").value);
+  clearErrors("claim");
+  $("claim-result").replaceChildren();
+  if (!c) return;
+  $("claim-about").textContent = `${c.claim} (${c.where}). Runs: ${claimExperiments(c).map((id) => `${id}: ${describeSource(findExperiment(id).source)}`).join("; ")}.`
+    + (inQuick(c) ? "" : " Not in --quick: run it with quick off.");
+  const box = $("claim-traces");
+  box.replaceChildren();
+  for (const name of claimTraces(c)) {
+    const inputEl = el("input", { type: "file", accept: ".tr,.csv,.txt" });
+    inputEl.dataset.trace = name;
+    const hint = el("span", { className: "hint", textContent: claimTraceFiles.has(name) ? `${claimTraceFiles.get(name)!.name} loaded` : "" });
+    inputEl.addEventListener("change", async () => {
+      const f = inputEl.files?.[0];
+      if (!f) return;
+      if (f.size > LIMITS.traceBytes) { showErrors([{ field: "claim", message: `'${f.name}' is larger than ${LIMITS.traceBytes / 1024 / 1024} MB` }]); return; }
+      claimTraceFiles.set(name, { name: f.name, bytes: await f.arrayBuffer() });
+      hint.textContent = `${f.name} loaded`;
+    });
+    box.append(el("div", { className: "row" }, el("label", {}, `${name}.tr `, inputEl), hint));
+  }
+}
+
+function runClaim(): void {
+  const c = CLAIMS.find((x) => x.id === select("claim").value);
+  if (!c) return;
+  clearErrors("claim");
+  const quick = input("claim-quick").checked;
+  const seedsText = input("claim-seeds").value.trim();
+  const seeds = seedsText === "" ? undefined : Number(seedsText);
+  if (seeds !== undefined && !(Number.isInteger(seeds) && seeds >= 1 && seeds <= 100)) {
+    showErrors([{ field: "claim", message: "seeds: an integer in [1, 100], or empty for the claim's own" }]);
+    return;
+  }
+  if (quick && !inQuick(c)) { showErrors([{ field: "claim", message: "this claim is not in --quick: untick quick" }]); return; }
+  const missing = claimTraces(c).filter((n) => !claimTraceFiles.has(n));
+  if (missing.length > 0) { showErrors([{ field: "claim", message: `choose ${missing.map((n) => `${n}.tr`).join(", ")} first` }]); return; }
+  claimWorker?.terminate();
+  const w = claimWorker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  const bar = $<HTMLProgressElement>("claim-progress");
+  bar.value = 0;
+  $("claim-status").textContent = "starting…";
+  $("claim-result").dataset.ready = "false";
+  $<HTMLButtonElement>("run-claim").disabled = true;
+  w.onmessage = (ev: MessageEvent<FromWorker>) => {
+    const m = ev.data;
+    if (m.type === "claim-progress") {
+      bar.value = m.done / Math.max(1, m.total);
+      $("claim-status").textContent = `${m.done}/${m.total} runs (${m.unit})`;
+    } else if (m.type === "claim-done") {
+      $<HTMLButtonElement>("run-claim").disabled = false;
+      bar.value = 1;
+      $("claim-status").textContent = `${m.result.id}: ${m.result.verdict}`;
+      showClaimResult(m.result);
+      w.terminate();
+    } else if (m.type === "error") {
+      $<HTMLButtonElement>("run-claim").disabled = false;
+      $("claim-status").textContent = "stopped";
+      showErrors([{ field: "claim", message: m.message }]);
+      w.terminate();
+    }
+  };
+  const traces: Record<string, { name: string; bytes: ArrayBuffer }> = {};
+  for (const n of claimTraces(c)) traces[n] = { name: claimTraceFiles.get(n)!.name, bytes: claimTraceFiles.get(n)!.bytes.slice(0) };
+  const m: ToWorker = { type: "claim", claim: c.id, quick, seeds, engine: "wasm", traces, base: location.href };
+  w.postMessage(m);
+}
+
+function showClaimResult(r: ReportClaim): void {
+  const head = el("tr", {}, ...["measured", "published", "ours: mean ± 95 % interval (seeds)", "rule", "verdict"].map((h) => el("th", { textContent: h })));
+  const rows = r.checks.map((k, i) => {
+    const ours = el("td", { textContent: k.verdict === "skipped" ? `skipped: ${k.note ?? ""}` : fmtOurs(k.ours) });
+    ours.dataset.check = String(i);
+    ours.dataset.mean = k.ours ? String(k.ours.mean) : "";
+    ours.dataset.lo = k.ours ? String(k.ours.ci[0]) : "";
+    ours.dataset.hi = k.ours ? String(k.ours.ci[1]) : "";
+    ours.dataset.n = k.ours ? String(k.ours.n) : "";
+    const verdict = el("td", { className: `verdict-${k.verdict.replace(/ /g, "-")}`, textContent: k.verdict });
+    verdict.dataset.verdict = k.verdict;
+    return el("tr", {}, el("td", { textContent: k.label }), el("td", { textContent: k.published }), ours, el("td", { textContent: k.rule }), verdict);
+  });
+  const total = el("tr", {}, el("td", { colSpan: 4, textContent: `${r.claim} (${r.where})${r.reason && r.verdict !== "reproduced" ? ` — why: ${r.reason.text}` : ""}` }),
+    el("td", { className: `verdict-${r.verdict.replace(/ /g, "-")}`, textContent: r.verdict }));
+  (total.lastElementChild as HTMLElement).dataset.verdict = r.verdict;
+  (total.lastElementChild as HTMLElement).id = "claim-verdict";
+  $("claim-result").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows, total));
+  $("claim-result").dataset.ready = "true";
+}
 
 function main(): void {
   buildForm();
-  const { config, errors } = configFromQuery(location.search);
+  buildClaims();
+  // `?claim=ID` opens the page on a claim of the catalogue (and runs nothing until asked).
+  const query = new URLSearchParams(location.search);
+  const claim = query.get("claim");
+  query.delete("claim");
+  if (claim !== null) {
+    select("claim").value = claim;
+    showClaim();
+    $("claims").scrollIntoView();
+  } else {
+    showClaim();
+  }
+  const { config, errors } = configFromQuery(query.toString() ? `?${query}` : "");
   fillForm(config);
   $<HTMLAnchorElement>("share").href = `${location.pathname}${location.search}`;
   $("config").addEventListener("submit", (ev) => { ev.preventDefault(); startRun(); });
@@ -394,6 +532,7 @@ function main(): void {
     showErrors([{ field: "trace", message: "this link names an uploaded trace: choose the file, then Run" }]);
     return;
   }
+  if (claim !== null) return; // a claim's link runs nothing by itself
   startRun(); // the link's configuration, or the default comparison
 }
 

@@ -6,6 +6,9 @@ import { loadEngine, engineRng, generate } from "./aviary.js";
 import { compareSequential, generatePoisson, parseCsv, parseTr, pooledCdf, runSeries, type Trace } from "../src/browser.js";
 import { classCompletionTimes, type RunSummary } from "../src/metrics/summary.js";
 import type { FromWorker, ToWorker } from "./protocol.js";
+import { CLAIMS } from "../src/reproduce/catalogue.js";
+import { runClaimSequential } from "../src/reproduce/sequential.js";
+import type { SeededRng } from "../src/reproduce/sources.js";
 
 const post = (m: FromWorker, transfer: Transferable[] = []): void => (self as unknown as Worker).postMessage(m, transfer);
 
@@ -65,8 +68,40 @@ async function run(m: Extract<ToWorker, { type: "run" }>): Promise<void> {
   post({ type: "done", result, series });
 }
 
+/** A claim of the catalogue, run as `aviary reproduce CLAIM` runs it (src/reproduce/sequential.ts). */
+async function runClaim(m: Extract<ToWorker, { type: "claim" }>): Promise<void> {
+  const claim = CLAIMS.find((c) => c.id === m.claim);
+  if (!claim) { post({ type: "error", field: "claim", message: `unknown claim '${m.claim}'` }); return; }
+  const traces = new Map<string, Trace>();
+  for (const [name, t] of Object.entries(m.traces)) {
+    try {
+      traces.set(name, readTrace(t.name, t.bytes));
+    } catch (e) {
+      post({ type: "error", field: "claim", message: `${name}: ${oneLine(e)}` });
+      return;
+    }
+  }
+  const factory = await loadEngine(m.engine, new URL("./aviary.wasm", m.base));
+  const rng: SeededRng = (seed, stream) => engineRng(seed)(stream) as ReturnType<SeededRng>;
+  let lastPost = 0;
+  const result = await runClaimSequential(claim, factory, rng, {
+    quick: m.quick, seeds: m.seeds, engine: m.engine, traceFile: (name) => traces.get(name),
+    onProgress: (p) => {
+      const now = performance.now();
+      if (now - lastPost < 50) return;
+      lastPost = now;
+      post({ type: "claim-progress", done: p.done, total: p.total, unit: p.unit });
+    },
+  });
+  post({ type: "claim-done", result });
+}
+
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
   const m = ev.data;
+  if (m.type === "claim") {
+    runClaim(m).catch((e: unknown) => post({ type: "error", field: "claim", message: oneLine(e) }));
+    return;
+  }
   if (m.type === "check") {
     try {
       const t = readTrace(m.name, m.bytes);

@@ -13,6 +13,7 @@ import { loadEngine, type EngineKind } from "../engine/node.js";
 import { runSimulation, runSimulationFed, type SimResult } from "../simulate.js";
 import { summarize, type RunSummary } from "../metrics/summary.js";
 import { formatRunTable, perJobCsv } from "../report/table.js";
+import { formatSeedTable, parseSeedSpec, seedSummaries } from "../report/seeds.js";
 import { readTraceFile, writeTraceFile, generatePoissonWithEngineRng, generateTraceLikeWithEngineRng, openTraceFeed, feedMinBytes } from "../trace/node.js";
 import { TRACE_GENERATORS, checkTraceLikeOptions, findTraceGenerator, type TraceLikeOptions } from "../trace/tracelike.js";
 import { formatTraceStats, traceStats } from "../trace/stats.js";
@@ -35,6 +36,7 @@ import { addTracesCommands } from "./traces.js";
 import { engineBuild, versionText, withEngineBuild } from "./version.js";
 import { loadEngineDir, type EngineDir } from "../engine/dir.js";
 import type { SchedulerSpec } from "../config/schedulers.js";
+import { addReproduceCommands } from "./reproduce.js";
 
 const DEFAULT_SCHEDULERS = ["random", "sparrow", "lwl"];
 const ENGINE_DIR_HELP = "run on the engine built in this folder by aviary engine build (aviary's schedulers and your own; see docs/adding-a-scheduler.md)";
@@ -136,13 +138,38 @@ function checkConfigTypes(obj: Record<string, unknown>, where: string): void {
   }
 }
 
-async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<void> {
+/** `aviary run --seeds A-B` (issue #38): `aviary run --seed k` for each seed k (the same runs and
+ *  JSON lines), then each scheduler's spread over the seeds (src/report/seeds.ts). */
+async function runSeedsCommand(opts: Record<string, unknown>, cmd: Command): Promise<void> {
+  const seeds = parseSeedSpec(String(opts.seeds));
+  if (opts.seed !== undefined) throw new InputError("give either --seed or --seeds, not both");
+  const fromFile: RunInput = opts.config ? readConfigFile(String(opts.config)) : {};
+  const format = (cmd.getOptionValueSource("format") === "cli" ? opts.format : fromFile.format) ?? "table";
+  if (seeds.length > 1) {
+    for (const [k, what] of [["perJob", "--per-job"], ["cdf", "--cdf"], ["series", "--series"], ["plot", "--plot"]] as const) {
+      if (opts[k] !== undefined && opts[k] !== false) {
+        throw new InputError(`${what} takes one seed, not ${seeds.length} (aviary compare --seeds … --cdf --plot draws a figure over seeds)`);
+      }
+    }
+    if (fromFile.perJob !== undefined) throw new InputError(`"perJob" (config file) takes one seed, not ${seeds.length}`);
+  }
+  const all: RunSummary[] = [];
+  for (const seed of seeds) all.push(...await runCommand(opts, cmd, { seed, quiet: format !== "json" && seeds.length > 1 }));
+  if (seeds.length === 1) return;
+  const sums = seedSummaries(all);
+  if (format === "json") for (const s of sums) process.stdout.write(JSON.stringify(s) + "\n");
+  else process.stdout.write(formatSeedTable(sums, all[0].engine));
+}
+
+async function runCommand(opts: Record<string, unknown>, cmd: Command,
+                          perSeed?: { seed: number; quiet: boolean }): Promise<RunSummary[]> {
   const fromFile: RunInput = opts.config ? readConfigFile(String(opts.config)) : {};
   const cli: RunInput = {};
   for (const k of RUN_KEYS) {
     if (k !== "params" && cmd.getOptionValueSource(k) === "cli") (cli as Record<string, unknown>)[k] = opts[k];
   }
   const input: RunInput = { ...fromFile, ...cli };
+  if (perSeed) input.seed = perSeed.seed;
   const sets = parseSets((opts.set as string[]) ?? []);
   const params = { ...(fromFile.params ?? {}), ...sets } as Record<string, number | boolean>;
   if (input.trace && input.workload) throw new InputError("give either --trace or --workload, not both");
@@ -239,10 +266,11 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command): Promise<
     addPlotData(summaries[summaries.length - 1], r, cutoff, plots);
     if (format === "json") process.stdout.write(JSON.stringify(withEngineBuild(summaries[summaries.length - 1], engineBuild(dir))) + "\n");
   }
-  if (format === "table") process.stdout.write(formatRunTable(summaries) + "\n");
+  if (format === "table" && !perSeed?.quiet) process.stdout.write(formatRunTable(summaries) + "\n");
   if (input.perJob) writeFileAtomic(input.perJob, perJobCsv(results, cutoff));
   writeSeriesFile(plots, summaries);
   await writePlot(plots, { runs: summaries });
+  return summaries;
 }
 
 /** A single updating line on stderr: runs done/total, elapsed, ETA. */
@@ -403,6 +431,7 @@ export function buildProgram(): Command {
     .option("--nodes <n>", "worker nodes (default 1000)", num("nodes", "int"))
     .option("--slots <n>", "slots per node (default 1)", num("slots", "int"))
     .option("--seed <n>", "seed of every random stream (default 1)", num("seed", "int"))
+    .option("--seeds <list>", "run at each of these seeds (N: 1..N, A-B, or a comma-separated list): the runs of --seed k for each, then each scheduler's mean, sd and 95 % interval over them")
     .option("--cutoff <seconds>", "reporting cutoff: jobs whose mean task duration exceeds it are long", num("cutoff"))
     .option("--preset <name>", `trace preset: ${PRESETS.map((p) => p.name).join(", ")} (reporting cutoff and each scheduler's values for it, see \`aviary schedulers\`; explicit values win)`)
     .addOption(new Option("--engine <kind>", "engine build (default wasm)").choices(["wasm", "js"]))
@@ -413,7 +442,7 @@ export function buildProgram(): Command {
     .option("--per-job <file>", "write per-job results as CSV")
     .option("--cluster <file|name>", CLUSTER_HELP)
     .option("--engine-dir <dir>", ENGINE_DIR_HELP);
-  addPlotOptions(run, "run").action((opts, cmd) => runCommand(opts, cmd));
+  addPlotOptions(run, "run").action(async (opts, cmd) => { await (opts.seeds !== undefined ? runSeedsCommand(opts, cmd) : runCommand(opts, cmd)); });
 
   const compare = program.command("compare")
     .description("run a grid of schedulers x node counts x seeds on one trace; report percentiles normalized to a baseline scheduler")
@@ -441,6 +470,7 @@ export function buildProgram(): Command {
   addSweepOptions(compare);
   addPlotOptions(compare, "compare").action((opts) => compareCommand(opts));
   addSweepCommands(program, compare);
+  addReproduceCommands(program);
 
   const gen = program.command("gen").description("generate a workload trace file");
   gen.command("poisson")

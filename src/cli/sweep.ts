@@ -21,6 +21,7 @@ import {
 } from "../compare/cells.js";
 import { checkOutputDir, writeFileAtomic } from "../io.js";
 import { writePlot, type PlotSetup } from "./plot.js";
+import { checkSlurmName, checkSlurmTime, shellQuote, slurmTime, writeSlurmScripts } from "./slurm-script.js";
 import { prepareCompare } from "./compare-setup.js";
 import { loadEngineDir } from "../engine/dir.js";
 import { isResultsPath, type SweepOptions } from "./sweep-options.js";
@@ -135,25 +136,7 @@ export function prefixTrace(t: Trace, jobs: number): Trace {
   };
 }
 
-/** Slurm's time format: [D-]HH:MM:SS. */
-export function slurmTime(seconds: number): string {
-  const s = Math.ceil(seconds);
-  const d = Math.floor(s / 86400);
-  const hms = [Math.floor((s % 86400) / 3600), Math.floor((s % 3600) / 60), s % 60].map((x) => String(x).padStart(2, "0")).join(":");
-  return d > 0 ? `${d}-${hms}` : hms;
-}
-
-/** --time: minutes, or one of Slurm's forms (MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS). */
-function checkSlurmTime(text: string): string {
-  const t = String(text).trim();
-  if (/^\d+$/.test(t) && Number(t) > 0) return t;
-  if (/^(\d+-)?\d+(:\d{1,2}){0,2}$/.test(t) && /[-:]/.test(t)) return t;
-  throw new InputError(`--time must be minutes or a Slurm time (HH:MM:SS, D-HH:MM:SS), got '${showValue(text)}'`);
-}
-
-function shellQuote(s: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
+export { slurmTime } from "./slurm-script.js";
 
 /** Wall time of one shard with `cpus` workers taking its cells in order (the pool's order). */
 function shardMakespan(cellSeconds: number[], cpus: number): number {
@@ -184,9 +167,7 @@ async function slurmCompareCommand(opts: Record<string, unknown>, cmd: Command, 
   }
   const memGiven = opts.mem === undefined ? undefined : parseSize(String(opts.mem), "--mem");
   const timeGiven = opts.time === undefined ? undefined : checkSlurmTime(String(opts.time));
-  for (const k of ["partition", "account"]) {
-    if (opts[k] !== undefined && !/^[A-Za-z0-9_.,@-]+$/.test(String(opts[k]))) throw new InputError(`--${k}: '${showValue(opts[k])}' is not a Slurm name`);
-  }
+  for (const k of ["partition", "account"]) checkSlurmName(k, opts[k]);
   const pilotJobs = (opts.pilotJobs as number | undefined) ?? PILOT_JOBS;
   if (!(Number.isInteger(pilotJobs) && pilotJobs >= 1)) throw new InputError(`--pilot-jobs must be an integer >= 1, got '${String(pilotJobs)}'`);
   const dir = resolve(out);
@@ -298,22 +279,7 @@ async function slurmCompareCommand(opts: Record<string, unknown>, cmd: Command, 
     `exec ${aviary} merge ${files.join(" ")} --format ${format} -o ${q(report)}`,
     "",
   ].join("\n");
-  const submit = [
-    "#!/bin/sh",
-    "# Submits the sweep (a job array) and the merge, which starts once every array task has succeeded.",
-    "set -eu",
-    'dir="$(cd "$(dirname "$0")" && pwd)"',
-    'sweep="$(sbatch --parsable "$dir/sweep.sbatch")"',
-    'sweep="${sweep%%;*}" # --parsable prints "jobid" or "jobid;cluster"',
-    'merge="$(sbatch --parsable --dependency="afterok:$sweep" "$dir/merge.sbatch")"',
-    'merge="${merge%%;*}"',
-    `echo "sweep: job array $sweep (${shards} tasks, logs $dir/shard-N.log); merge: job $merge, when they all succeed -> ${report}"`,
-    "",
-  ].join("\n");
-  writeFileAtomic(join(dir, "sweep.sbatch"), sweep);
-  writeFileAtomic(join(dir, "merge.sbatch"), merge);
-  writeFileAtomic(join(dir, "submit.sh"), submit);
-  chmodSync(join(dir, "submit.sh"), 0o755);
+  writeSlurmScripts(dir, sweep, { name: "merge", script: merge, summary: report, shards });
   process.stderr.write(
     `wrote ${join(dir, "sweep.sbatch")} (${shards} array tasks of up to ${maxCells} cells: --cpus-per-task=${cpus} --mem=${memMB}M --time=${time}), `
     + `${join(dir, "merge.sbatch")} and ${join(dir, "submit.sh")}\n`

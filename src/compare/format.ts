@@ -1,5 +1,7 @@
 // Output of `aviary compare`: table, JSON and CSV. Browser-safe.
-import type { ClassAverages, ClassRatios, CompareCell, CompareResult } from "./grid.js";
+import type { ClassAverages, ClassRatios, ClassSpread, CompareCell, CompareResult } from "./grid.js";
+import { halfWidth, type Spread } from "./spread.js";
+import { fmtSpread } from "../report/seeds.js";
 
 function fmtRatio(x: number | null): string {
   return x === null ? "-" : x.toFixed(3);
@@ -29,8 +31,21 @@ function table(header: string[], rows: string[][]): string[] {
   return [line(header), w.map((n) => "-".repeat(n)).join("  "), ...rows.map(line)];
 }
 
-function absolute(label: string, c: ClassAverages): string {
-  return `${label} p50 ${fmtSeconds(c.p50)}, p90 ${fmtSeconds(c.p90)}, p99 ${fmtSeconds(c.p99)}`;
+function absolute(label: string, c: ClassAverages, s?: ClassSpread): string {
+  const v = (k: "p50" | "p90" | "p99") => {
+    const sp = s?.[k];
+    return sp ? fmtSpread(sp) : fmtSeconds(c[k]);
+  };
+  return `${label} p50 ${v("p50")}, p90 ${v("p90")}, p99 ${v("p99")}`;
+}
+
+/** `value ± half-width` of a ratio's spread (3 decimals), "-" when undefined. */
+function fmtRatioSpread(s: Spread | null | undefined): string {
+  return s ? `${s.mean.toFixed(3)} ± ${halfWidth(s).toFixed(3)}` : "-";
+}
+
+function pctSpread(s: Spread): string {
+  return `${pct(s.mean)} ± ${(100 * halfWidth(s)).toFixed(1)}`;
 }
 
 /** Per node count: the baseline's absolute seed-averaged values, then one row per scheduler
@@ -38,10 +53,14 @@ function absolute(label: string, c: ClassAverages): string {
 export function formatCompareTable(res: CompareResult): string {
   const g = res.grid;
   const withLong = res.results.some((c) => c.long.jobs > 0);
+  // With several seeds every value is printed `mean ± half-width of its 95 % t interval`; a ratio
+  // is then the mean of the per-seed ratios (src/compare/spread.ts).
+  const spread = res.results.every((c) => c.spread);
   const out: string[] = [
     `compare: trace ${res.trace.name}: ${res.trace.jobs} jobs, ${res.trace.tasks} tasks; ${g.slots} slot${g.slots > 1 ? "s" : ""}/node; `
       + `engine ${g.engine}; ${seedsText(g.seeds)}${g.preset ? `; preset ${g.preset}` : ""}`,
-    `values: seed-averaged percentile / ${g.baseline}'s seed-averaged percentile, per class (lower is better); util: mean utilization`
+    (spread ? `values: mean over the ${g.seeds.length} seeds of percentile / ${g.baseline}'s percentile of the same seed, ± the half-width of its 95 % t interval, per class (lower is better); util: mean utilization ± half-width`
+      : `values: seed-averaged percentile / ${g.baseline}'s seed-averaged percentile, per class (lower is better); util: mean utilization`)
       + (res.results.every((c) => c.resources) ? " (res util: allocated / capacity over the makespan, mean over the dimensions)" : ""),
     g.cutoff === null ? "no cutoff: every job is short" : `long jobs: mean task duration > ${g.cutoff} s`,
   ];
@@ -51,15 +70,21 @@ export function formatCompareTable(res: CompareResult): string {
     // A cluster with demands: "res util" (mean resource utilisation) replaces the busy-slot share.
     const resUtil = cells.every((c) => c.resources);
     const utilOf = (c: typeof base) => resUtil ? c.resources!.mean : c.utilization;
-    const absParts = [absolute(withLong ? "short" : "jobs", base.short)];
-    if (withLong) absParts.push(absolute("long", base.long));
-    absParts.push(`${resUtil ? "res util" : "util"} ${pct(utilOf(base))}`);
+    const utilText = (c: typeof base) => {
+      const s = resUtil ? c.spread?.resources : c.spread?.utilization;
+      return s ? pctSpread(s) : pct(utilOf(c));
+    };
+    const absParts = [absolute(withLong ? "short" : "jobs", base.short, base.spread?.short)];
+    if (withLong) absParts.push(absolute("long", base.long, base.spread?.long));
+    absParts.push(`${resUtil ? "res util" : "util"} ${utilText(base)}`);
     out.push("", `${n} nodes; ${g.baseline} (absolute, s): ${absParts.join("; ")}`);
     const header = ["scheduler", ...(withLong ? ["short p50", "short p90", "short p99", "long p50", "long p90", "long p99"] : ["p50", "p90", "p99"]), resUtil ? "res util" : "util"];
     const rows = cells.map((c) => {
-      const r = [c.scheduler, fmtRatio(c.normalized.short.p50), fmtRatio(c.normalized.short.p90), fmtRatio(c.normalized.short.p99)];
-      if (withLong) r.push(fmtRatio(c.normalized.long.p50), fmtRatio(c.normalized.long.p90), fmtRatio(c.normalized.long.p99));
-      r.push(pct(utilOf(c)));
+      const ratioText = (cls: "short" | "long", k: "p50" | "p90" | "p99") =>
+        (c.spread ? fmtRatioSpread(c.spread.normalized[cls][k]) : fmtRatio(c.normalized[cls][k]));
+      const r = [c.scheduler, ratioText("short", "p50"), ratioText("short", "p90"), ratioText("short", "p99")];
+      if (withLong) r.push(ratioText("long", "p50"), ratioText("long", "p90"), ratioText("long", "p99"));
+      r.push(utilText(c));
       return r;
     });
     out.push(...table(header, rows));
@@ -69,9 +94,11 @@ export function formatCompareTable(res: CompareResult): string {
       const dims = Object.keys(cells[0].resources!.utilization);
       out.push("", `resources: mean completion time / ${g.baseline}'s, and utilisation per dimension (allocated / capacity over the makespan)`);
       const rh = ["scheduler", withLong ? "short mean" : "mean", ...(withLong ? ["long mean"] : []), ...dims, "util mean"];
-      out.push(...table(rh, cells.map((c) => [c.scheduler, fmtRatio(c.normalized.short.mean),
-        ...(withLong ? [fmtRatio(c.normalized.long.mean)] : []), ...dims.map((d) => pct(c.resources!.utilization[d])),
-        pct(c.resources!.mean)])));
+      const meanRatio = (cls: "short" | "long") => (c: CompareCell) =>
+        (c.spread ? fmtRatioSpread(c.spread.normalized[cls].mean) : fmtRatio(c.normalized[cls].mean));
+      out.push(...table(rh, cells.map((c) => [c.scheduler, meanRatio("short")(c),
+        ...(withLong ? [meanRatio("long")(c)] : []), ...dims.map((d) => pct(c.resources!.utilization[d])),
+        c.spread?.resources ? pctSpread(c.spread.resources) : pct(c.resources!.mean)])));
     }
   }
   const runs = `${res.runs.length} run${res.runs.length > 1 ? "s" : ""}`;

@@ -8,6 +8,7 @@ import { checkParamNames, findPreset, paramsForScheduler, type Preset } from "..
 import type { RunSummary } from "../metrics/summary.js";
 import type { CompletionCdf } from "../metrics/cdf.js";
 import { checkCluster, clusterMaxSlots, clusterNodes, findCluster, type ClusterSpec } from "../config/cluster.js";
+import { pairedRatioSpread, spreadOf, type Spread } from "./spread.js";
 
 /** The schedulers `aviary compare` compares when none are given. */
 export const DEFAULT_COMPARE_SCHEDULERS = ["random", "sparrow", "lwl"];
@@ -163,6 +164,25 @@ export interface CompareCell {
   cdf?: CompletionCdf;
   /** With a cluster: per-dimension resource utilisation and its mean, averaged over seeds. */
   resources?: { utilization: Record<string, number>; mean: number };
+  /** With more than one seed only (one seed's output is unchanged): the spread over the seeds of
+   *  every seed-averaged value, and of the per-seed ratios to the baseline (src/compare/spread.ts). */
+  spread?: CellSpread;
+}
+
+/** Spread (mean, sd, 95 % t interval, n) of each statistic of a class; null for an empty class. */
+export interface ClassSpread { mean: Spread | null; p50: Spread | null; p90: Spread | null; p99: Spread | null }
+
+/** A cell's spread over its seeds: the absolute values (their `mean` is the cell's seed average)
+ *  and the per-seed ratios to the baseline's run of the same seed (their `mean` is the mean of
+ *  those ratios, not the cell's `normalized` ratio of seed averages). */
+export interface CellSpread {
+  n: number;
+  short: ClassSpread;
+  long: ClassSpread;
+  utilization: Spread | null;
+  normalized: { short: ClassSpread; long: ClassSpread };
+  /** With a cluster: the mean resource utilisation. */
+  resources?: Spread | null;
 }
 
 const STATS = ["mean", "p50", "p90", "p99"] as const;
@@ -208,16 +228,39 @@ export function aggregateCompare(plan: ComparePlan, summaries: RunSummary[]): Co
       };
     });
     const base = row.find((c) => c.scheduler === plan.baseline)!;
+    const seedRuns = (scheduler: string) => plan.runs.filter((r) => r.nodes === n && r.scheduler === scheduler).map((r) => summaries[r.index]);
+    const baseRuns = seedRuns(plan.baseline);
     for (const c of row) {
       const norm = (cls: "short" | "long"): ClassRatios => {
         const out: ClassRatios = { mean: null, p50: null, p90: null, p99: null };
         for (const k of STATS) out[k] = ratio(c[cls][k], base[cls][k]);
         return out;
       };
-      cells.push({ ...c, normalized: { short: norm("short"), long: norm("long") } });
+      const cell: CompareCell = { ...c, normalized: { short: norm("short"), long: norm("long") } };
+      if (plan.seeds.length > 1) cell.spread = cellSpread(seedRuns(c.scheduler), baseRuns);
+      cells.push(cell);
     }
   }
   return cells;
+}
+
+/** The spread of one cell's runs (in seed order) and of their ratios to the baseline's runs of the
+ *  same seeds. */
+export function cellSpread(runs: RunSummary[], baseRuns: RunSummary[]): CellSpread {
+  const cls = (k: "short" | "long", of: (s: (r: RunSummary) => number | null) => Spread | null): ClassSpread => {
+    const out: ClassSpread = { mean: null, p50: null, p90: null, p99: null };
+    if (runs[0][k].jobs > 0) for (const st of STATS) out[st] = of((r) => r[k][st]);
+    return out;
+  };
+  const abs = (get: (r: RunSummary) => number | null) => spreadOf(runs.map(get));
+  const rel = (get: (r: RunSummary) => number | null) => pairedRatioSpread(runs.map(get), baseRuns.map(get));
+  return {
+    n: runs.length,
+    short: cls("short", abs), long: cls("long", abs),
+    utilization: abs((r) => r.utilization),
+    normalized: { short: cls("short", rel), long: cls("long", rel) },
+    ...(runs[0].resources ? { resources: abs((r) => r.resources?.mean ?? null) } : {}),
+  };
 }
 
 /** A finished compare grid: per-cell seed averages normalized to the baseline, and every run's summary (`aviary compare --format json`). */

@@ -49,7 +49,12 @@ export interface PlotOptions {
   title?: string;
   width?: number;
   height?: number;
+  /** Bars only: published values to overlay as points (a paper's numbers beside ours). */
+  published?: PublishedPoint[];
 }
+
+/** A published normalized value drawn over the bars: scheduler, cluster size, class, percentile. */
+export interface PublishedPoint { scheduler: string; nodes: number; cls: "short" | "long"; stat: "p50" | "p90" | "p99"; value: number; label?: string }
 
 /** A Vega-Lite specification (JSON). */
 export type VegaLiteSpec = Record<string, unknown>;
@@ -61,8 +66,10 @@ export type AviaryJson =
 
 /** One point of a completion-time CDF plot. */
 export interface CdfRow { scheduler: string; nodes: number; cls: "short" | "long"; q: number; time: number }
-/** One bar of a normalized-percentile plot. */
-export interface BarRow { scheduler: string; nodes: number; cls: "short" | "long"; stat: "p50" | "p90" | "p99"; ratio: number; baseline: string }
+/** One bar of a normalized-percentile plot. ratio: the normalized value (with several seeds, the
+ *  mean of the per-seed ratios); lo, hi: its 95 % interval (only with several seeds: compare's
+ *  `spread`). */
+export interface BarRow { scheduler: string; nodes: number; cls: "short" | "long"; stat: "p50" | "p90" | "p99"; ratio: number; baseline: string; lo?: number; hi?: number }
 /** time: seconds of the trace's clock; elapsed: since the run's first submission (series.t0). */
 export interface SeriesRow { run: string; scheduler: string; nodes: number; time: number; elapsed: number; utilization: number; queue: number }
 
@@ -147,8 +154,10 @@ function checkCompare(source: string, x: Obj): CompareResult {
 /** Run summaries (an object or an array of them) or a compare result, checked. */
 export function checkAviaryJson(value: unknown, source = "input"): AviaryJson {
   if (Array.isArray(value)) {
-    if (value.length === 0) fail(source, "an empty array");
-    return { kind: "run", runs: value.map((v, i) => checkRun(source, `run ${i + 1}`, v)) };
+    // `aviary run --seeds … --format json` ends with one seed-summary line per scheduler: not a run.
+    const runs = value.filter((v) => !(isObj(v) && v.summary === "seeds"));
+    if (runs.length === 0) fail(source, value.length === 0 ? "an empty array" : "no run summary (only seed summaries)");
+    return { kind: "run", runs: runs.map((v, i) => checkRun(source, `run ${i + 1}`, v)) };
   }
   if (!isObj(value)) fail(source, `a JSON ${value === null ? "null" : typeof value}, not an object`);
   if ("results" in value || "grid" in value) return { kind: "compare", compare: checkCompare(source, value) };
@@ -243,8 +252,14 @@ export function barRows(data: AviaryJson, source = "input"): BarRow[] {
     for (const cls of CLASSES) {
       if (c[cls].jobs === 0) continue;
       for (const stat of ["p50", "p90", "p99"] as const) {
-        const v = c.normalized[cls][stat];
-        if (v !== null && Number.isFinite(v)) rows.push({ scheduler: c.scheduler, nodes: c.nodes, cls, stat, ratio: v, baseline: base });
+        // With several seeds (compare's `spread`): the mean of the per-seed ratios and its interval,
+        // the values the table prints.
+        const sp = (c as CompareCell).spread?.normalized[cls][stat];
+        const v = sp ? sp.mean : c.normalized[cls][stat];
+        if (v !== null && Number.isFinite(v)) {
+          rows.push({ scheduler: c.scheduler, nodes: c.nodes, cls, stat, ratio: v, baseline: base,
+            ...(sp ? { lo: sp.ci[0], hi: sp.ci[1] } : {}) });
+        }
       }
     }
   }
@@ -386,14 +401,21 @@ export function barsSpec(data: AviaryJson, options: PlotOptions = {}): VegaLiteS
   const nSched = schedulers.length;
   const { width, height } = size(options, Math.max(180, 3 * (nSched * 14 + 16)), 220);
   const base = rows0[0].baseline;
+  const published = (options.published ?? []).filter((p) => Number.isFinite(p.value) && rows.some((r) => r.nodes === p.nodes && r.cls === p.cls))
+    .map((p) => ({ ...p, class: classLabel(p.cls, cutoff), cluster: `${p.nodes} nodes`, label: p.label ?? "published" }));
+  const withErr = rows.some((r) => r.lo !== undefined);
   // Ratios spanning more than 20x (e.g. 0.5 to 200) on a log axis, as papers draw them; bars
   // then start at the bottom of the axis, not at 0.
-  const positive = rows.map((r) => r.ratio).filter((v) => v > 0);
-  const lo = Math.min(1, ...positive), hi = Math.max(1, ...positive);
-  const logY = positive.length === rows.length && hi / lo > 20;
+  const ratios = rows.map((r) => r.ratio);
+  const positive = ratios.filter((v) => v > 0);
+  // (the axis follows the bars and the published points; an interval beyond it is clipped)
+  const extent = [...positive, ...published.map((p) => p.value).filter((v) => v > 0)];
+  const lo = Math.min(1, ...extent), hi = Math.max(1, ...extent);
+  const logY = positive.length === rows.length && published.every((p) => p.value > 0) && hi / lo > 20;
   const floor = Number(`1e${Math.floor(Math.log10(lo))}`);
   const yScale: Obj = logY ? { type: "log", domain: [floor, Number(`1e${Math.ceil(Math.log10(hi))}`)] } : { zero: true };
   const bar: Obj = {
+    transform: [{ filter: "datum.kind === 'bar'" }],
     mark: { type: "bar", stroke: "#333", strokeWidth: 0.4 },
     encoding: {
       x: { field: "stat", type: "nominal", sort: ["p50", "p90", "p99"], title: "Percentile", axis: { labelAngle: 0 } },
@@ -406,13 +428,43 @@ export function barsSpec(data: AviaryJson, options: PlotOptions = {}): VegaLiteS
     },
   };
   const rule: Obj = { mark: { type: "rule", color: "#111", strokeDash: [4, 3], strokeWidth: 1 }, encoding: { y: { datum: 1 } } };
+  const layers: Obj[] = [bar, rule];
+  const x = (bar.encoding as Obj).x;
+  const xOffset = (bar.encoding as Obj).xOffset;
+  if (withErr) {
+    // The 95 % interval of each bar (several seeds): a vertical rule with caps drawn as ticks. On a
+    // log axis an interval reaching 0 or below is cut at the axis' bottom.
+    const clampLo = logY ? `max(datum.lo, ${floor})` : "datum.lo";
+    layers.push({
+      transform: [{ filter: "datum.kind === 'bar' && isValid(datum.lo)" }, { calculate: clampLo, as: "errLo" }],
+      layer: [
+        { mark: { type: "rule", color: "#111", strokeWidth: 1, clip: true },
+          encoding: { x, xOffset, y: { field: "errLo", type: "quantitative" }, y2: { field: "hi" } } },
+        { mark: { type: "tick", color: "#111", thickness: 1, size: 6, clip: true }, encoding: { x, xOffset, y: { field: "errLo", type: "quantitative" } } },
+        { mark: { type: "tick", color: "#111", thickness: 1, size: 6, clip: true }, encoding: { x, xOffset, y: { field: "hi", type: "quantitative" } } },
+      ],
+    });
+  }
+  if (published.length > 0) {
+    // (in the facet's data, so that each point is drawn in its own panel)
+    layers.push({
+      transform: [{ filter: "datum.kind === 'published'" }],
+      mark: { type: "point", shape: "diamond", filled: true, color: "#d62728", stroke: "#111", strokeWidth: 0.6, size: 70 },
+      encoding: {
+        x, xOffset: { field: "scheduler", type: "nominal", sort: schedulers, scale: { domain: schedulers } },
+        y: { field: "value", type: "quantitative" },
+        shape: { field: "label", type: "nominal", title: null, scale: { range: ["diamond"] } },
+        tooltip: [{ field: "scheduler" }, { field: "cluster" }, { field: "class" }, { field: "stat" }, { field: "value", title: "published" }],
+      },
+    });
+  }
   const facet: Obj = { column: { field: "cluster", type: "ordinal", sort: nodes.map((n) => `${n} nodes`), title: null } };
   if (classes.length > 1) facet.row = { field: "class", type: "nominal", sort: classes, title: null };
   return {
     $schema: SCHEMA, ...titled(options), config: config(),
-    data: { values: rows },
+    data: { values: [...rows.map((r) => ({ ...r, kind: "bar" })), ...published.map((p) => ({ ...p, kind: "published" }))] },
     facet,
-    spec: { width, height, layer: [bar, rule] },
+    spec: { width, height, layer: layers },
     // One y scale for every panel (comparable heights, one axis title per row); an x axis under
     // every panel.
     resolve: { axis: { x: "independent" } },
