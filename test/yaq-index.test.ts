@@ -1,4 +1,4 @@
-// Yaq's indexed minima (assembly/schedulers/yaqmin.ts WideMin, yaq.ts LoadMin) give the answers
+// Yaq's indexed minima (assembly/schedulers/yaq/minima.ts: WideMin, LoadMin) give the answers
 // of the segment tree they replace (mintree.ts MinTree: the lowest value, then the lowest index)
 // under random changes with many ties, +Infinity and sizes around the 8-ary tree's group edges.
 import { describe, it, expect } from "vitest";
@@ -16,7 +16,7 @@ function lcg(seed: number): () => number {
 
 describe("WideMin (8-ary min index)", () => {
   it("answers like MinTree under random changes", async () => {
-    const { WideMin } = await engineModule("schedulers/yaqmin.js");
+    const { WideMin } = await engineModule("schedulers/yaq/minima.js");
     const { MinTree } = await engineModule("toolkit/mintree.js");
     for (const n of [1, 2, 7, 8, 9, 63, 64, 65, 511, 513, 4097]) {
       for (const initial of [0, Infinity]) {
@@ -44,7 +44,7 @@ describe("WideMin (8-ary min index)", () => {
 
 describe("LoadMin (free slots in bins, other loads in a lazily updated tree)", () => {
   it("answers like MinTree over the same loads", async () => {
-    const { LoadMin } = await engineModule("schedulers/yaq.js");
+    const { LoadMin } = await engineModule("schedulers/yaq/minima.js");
     const { MinTree } = await engineModule("toolkit/mintree.js");
     for (const [n, r] of [[1, 1], [9, 1], [70, 3], [300, 1], [129, 65]] as const) {
       const a = new LoadMin(n, r);

@@ -13,7 +13,7 @@ export const STREAM_HEARTBEAT: i32 = 6;
 // (7-11: the workload generators' streams, src/trace/tracelike.ts)
 export const STREAM_DISTRIBUTORS: i32 = 12;
 export const STREAM_SHUFFLE: i32 = 13;
-// (20-29: Yaq, assembly/schedulers/yaq.ts and src/trace/yaq.ts)
+// (20-29: Yaq, assembly/schedulers/yaq/ and src/trace/yaq.ts)
 /** Yaq: each node manager's heartbeat phase, uniform in [0, τ). */
 export const STREAM_YAQ_PHASE: i32 = 20;
 /** Yaq: each job manager's (AM's) heartbeat phase, uniform in [0, AM period). */

@@ -41,7 +41,8 @@ export interface SchedulerSpec {
   /** Spec section this policy follows. */
   source: string;
   /** The engine's factory: `export function FACTORY(p: Params): Scheduler` in
-   *  assembly/schedulers/MODULE.ts (or, for a catalogue built beside the project, the file `file`). */
+   *  assembly/schedulers/MODULE.ts, MODULE a path below that folder such as `yaq/factories` (or, for
+   *  a catalogue built beside the project, the file `file`). */
   engine: { module: string; factory: string; file?: string };
   /** "late": probes ask for their task when they reach a queue head (a get-task round trip holds
    *  the slot); "early": placements carry the task. */
@@ -373,19 +374,19 @@ export const SCHEDULERS: SchedulerSpec[] = [
   },
   // Yaq (issue #18; spec seed-yaq.md; docs/models/yaq.md): YARN-style heartbeats on multi-slot nodes.
   {
-    name: "yarn", dag: true, engine: { module: "yaq", factory: "createYarn" }, binding: "early", doc: "docs/models/yaq.md",
+    name: "yarn", dag: true, engine: { module: "yaq/factories", factory: "createYarn" }, binding: "early", doc: "docs/models/yaq.md",
     source: "seed-yaq.md §5.1 (stock YARN)",
     summary: "stock YARN: the RM fills a node's free slots only at that node's heartbeat (every τ, random phase), in job order; no node queues; each assignment reaches its AM at the AM's next heartbeat and is launched after a fixed overhead",
     params: [...YAQ_COMMON],
   },
   {
-    name: "yarn-q", dag: true, engine: { module: "yaq", factory: "createYarnQ" }, binding: "early", doc: "docs/models/yaq.md", presets: { "yaq-E10": { queue: 4 } },
+    name: "yarn-q", dag: true, engine: { module: "yaq/factories", factory: "createYarnQ" }, binding: "early", doc: "docs/models/yaq.md", presets: { "yaq-E10": { queue: 4 } },
     source: "seed-yaq.md §5.2 (YARN+Q)",
     summary: "YARN+Q: YARN whose RM also fills the heartbeating node's FIFO queue up to b tasks",
     params: [...YAQ_COMMON, { ...YAQ_QUEUE, default: 4 }],
   },
   {
-    name: "yaq-c", dag: true, engine: { module: "yaq", factory: "createYaqC" }, binding: "early", doc: "docs/models/yaq.md", presets: YAQ_C_PRESETS,
+    name: "yaq-c", dag: true, engine: { module: "yaq/factories", factory: "createYaqC" }, binding: "early", doc: "docs/models/yaq.md", presets: YAQ_C_PRESETS,
     source: "seed-yaq.md §2, §5.3",
     summary: "Yaq-c: YARN with bounded node queues (length b and/or wait bound WT_max), Algorithm 1 placement by queue wait-time estimate (or length, or random), queue reordering (SRJF/LRTF/STF/EJF) with Algorithm 3's starvation thresholds",
     params: [...YAQ_COMMON, YAQ_QUEUE, YAQ_MAXWAIT, YAQ_PLACEMENT, YAQ_ORDER, YAQ_ST, YAQ_STR,
@@ -393,13 +394,13 @@ export const SCHEDULERS: SchedulerSpec[] = [
       YAQ_CAPACITY, YAQ_GLOBAL, ...YAQ_ESTIMATES],
   },
   {
-    name: "yaq-d", dag: true, engine: { module: "yaq", factory: "createYaqD" }, binding: "early", doc: "docs/models/yaq.md", presets: { "yaq-E8": { rebalance: true } },
+    name: "yaq-d", dag: true, engine: { module: "yaq/factories", factory: "createYaqD" }, binding: "early", doc: "docs/models/yaq.md", presets: { "yaq-E8": { rebalance: true } },
     source: "seed-yaq.md §1.6, §5.6",
     summary: "Yaq-d: each job manager places its tasks straight into unbounded node queues by wait-time estimate (usage-monitor views refreshed every τ plus its own placements), SRJF reordering with starvation threshold ST, optional rebalancing",
     params: [YAQ_HEARTBEAT, YAQ_JOBS, YAQ_PLACEMENT, YAQ_ORDER, YAQ_ST, YAQ_STR, YAQ_REBALANCE, ...YAQ_ESTIMATES],
   },
   {
-    name: "mercury", dag: true, engine: { module: "yaq", factory: "createMercury" }, binding: "early", doc: "docs/models/yaq.md",
+    name: "mercury", dag: true, engine: { module: "yaq/factories", factory: "createMercury" }, binding: "early", doc: "docs/models/yaq.md",
     source: "seed-yaq.md §5.4",
     summary: "distributed Mercury: each job manager places a task on a random one of the topK least loaded nodes by queue length (usage-monitor views every τ plus its own placements); FIFO unbounded queues",
     params: [YAQ_HEARTBEAT, YAQ_JOBS,
@@ -407,7 +408,7 @@ export const SCHEDULERS: SchedulerSpec[] = [
       { ...YAQ_REBALANCE, default: false }],
   },
   {
-    name: "mercury-sampling", dag: true, engine: { module: "yaq", factory: "createMercurySampling" }, binding: "early", doc: "docs/models/yaq.md",
+    name: "mercury-sampling", dag: true, engine: { module: "yaq/factories", factory: "createMercurySampling" }, binding: "early", doc: "docs/models/yaq.md",
     source: "seed-yaq.md §5.5",
     summary: "batch sampling on Mercury (Sparrow without late binding): a batch of m ready tasks probes d x m distinct random nodes (fresh) and goes to the m least loaded; FIFO unbounded queues",
     params: [YAQ_HEARTBEAT, YAQ_JOBS, PROBE_RATIO],

@@ -118,7 +118,7 @@ export interface YaqMetrics {
   capacity?: { shareA: number; deviation: number; window: number };
 }
 
-/** When each job was admitted under Yaq's admission cap (yaq.ts YaqBase): in submission order,
+/** When each job was admitted under Yaq's admission cap (schedulers/yaq/base.ts YaqBase): in submission order,
  *  as soon as fewer than `cap` admitted jobs are unfinished ("inf": at submission). */
 export function admissionTimes(arrivals: Float64Array, finish: Float64Array, cap: number): Float64Array {
   const n = arrivals.length;

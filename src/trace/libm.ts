@@ -7,7 +7,8 @@
 // from the same seed (test/browser/library.test.ts). Checked bit for bit against Node's Math
 // (test/units.test.ts), so the workloads Node generated before are unchanged. Math.pow is not
 // here: Node 20's is neither fdlibm's nor glibc's, so no port reproduces it; the one generator
-// that raised to a power (gen.ts's Pareto) uses exp and log instead.
+// that raised to a power (gen.ts's Pareto) uses exp and log instead. The engine has its own ln and
+// e^x (assembly/toolkit/libm.ts: + − × ÷ only, a different algorithm, the same ln 2 split).
 const f64 = new Float64Array(1);
 const u32 = new Uint32Array(f64.buffer);
 // Little-endian (every platform Node and browsers run on): word 1 is the high word.
@@ -15,8 +16,10 @@ const hi = (x: number): number => { f64[0] = x; return u32[1] | 0; };
 const lo = (x: number): number => { f64[0] = x; return u32[0]; };
 const withHi = (x: number, h: number): number => { f64[0] = x; u32[1] = h >>> 0; return f64[0]; };
 
-const LN2_HI = 6.93147180369123816490e-01;
-const LN2_LO = 1.90821492927058770002e-10;
+/** ln 2 = LN2_HI + LN2_LO (fdlibm's split; the engine's assembly/toolkit/libm.ts has the same,
+ *  test/libm.test.ts). */
+export const LN2_HI = 6.93147180369123816490e-01;
+export const LN2_LO = 1.90821492927058770002e-10;
 const TWO54 = 1.80143985094819840000e+16;
 const LG1 = 6.666666666666735130e-01;
 const LG2 = 3.999999999940941908e-01;

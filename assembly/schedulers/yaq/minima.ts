@@ -1,12 +1,15 @@
-// An indexed minimum for Yaq's views (Algorithm 1's candidates, the job managers' node loads, the
-// RM's pending jobs): the answers of mintree.ts's MinTree (the lowest value, then the lowest
-// index) from an 8-ary tree in which every entry holds the lowest (value, index) pair of its 8
-// children. A change climbs at most 5 levels at 15,000 nodes (MinTree: 14) in a tree of ~1.14 x
-// 12 bytes per value (15,000 nodes: 205 KB against MinTree's 512 KB), and most climbs stop after
-// one or two comparisons (set()). A group's rescan takes its first minimum, the leftmost, and
-// the children of a group cover increasing index ranges, so ties go to the lowest index at every
-// level, as in MinTree.
-import { alignedInt32Array, f64View } from "../toolkit/glue";
+// Yaq's indexed minima, with the answers of toolkit/mintree.ts's MinTree (the lowest value, then
+// the lowest index): Algorithm 1's candidates, the RM's pending jobs, the job managers' node loads.
+//
+// WideMin: an 8-ary tree in which every entry holds the lowest (value, index) pair of its 8
+// children. A change climbs log8 levels instead of MinTree's log2, through 12 bytes a value (an
+// f64 and an index) instead of 16, and most climbs stop after one or two comparisons (set()). A
+// group's rescan takes its first minimum, the leftmost, and the children of a group cover
+// increasing index ranges, so ties go to the lowest index at every level, as in MinTree.
+//
+// LoadMin: node loads where many nodes tie at a few small integers (free slots), below.
+import { alignedInt32Array, f64View } from "../../toolkit/glue";
+import { LevelIndex, MAX_LEVELS } from "../../toolkit/nextset";
 
 const B_LOG: i32 = 3; // 8 children a group
 
@@ -15,11 +18,11 @@ export class WideMin {
   /** Levels above the leaves (the root is level `levels`, one entry). */
   levels: i32;
   /** Values of every level, level by level (level 0: the leaves, padded with +Infinity to a
-   *  multiple of 8); off[l] is level l's first entry. */
-  v: Float64Array;
+   *  multiple of 8); levelStart[l] is level l's first entry. */
+  values: Float64Array;
   /** The leaf index of each entry's minimum (level 0 unused). */
-  idx: Int32Array;
-  off: Int32Array;
+  argmin: Int32Array;
+  levelStart: Int32Array;
 
   /** `n` values, every one `initial`. */
   constructor(n: i32, initial: f64) {
@@ -40,9 +43,9 @@ export class WideMin {
     // Aligned to 64 bytes, with every level's offset a multiple of 8: a group is one line.
     const v = f64View(alignedInt32Array(2 * total, 64));
     const idx = new Int32Array(total);
-    this.off = off;
-    this.v = v;
-    this.idx = idx;
+    this.levelStart = off;
+    this.values = v;
+    this.argmin = idx;
     w = n > 1 ? n : 1;
     let o = 0;
     for (let l = 0; l <= levels; l++) {
@@ -74,15 +77,15 @@ export class WideMin {
     }
   }
 
-  get(i: i32): f64 { return this.v[i]; }
+  get(i: i32): f64 { return this.values[i]; }
 
   /** Leaf i takes `value`. Per level, the changed child's (value, index) pair against its
    *  group's: a better pair replaces it, a worse one stops the climb, and only a group whose
    *  minimum came from the changed child and got worse is rescanned (8 values, one line). */
   set(i: i32, value: f64): void {
-    const v = this.v;
-    const idx = this.idx;
-    const off = this.off;
+    const v = this.values;
+    const idx = this.argmin;
+    const off = this.levelStart;
     v[i] = value;
     let p = i;        // the changed entry's position in its level
     let below = 0;    // its level's offset
@@ -130,23 +133,94 @@ export class WideMin {
     const l = this.levels;
     if (l == 0) {
       // One group: scan it.
-      const v = this.v;
+      const v = this.values;
       let m = v[0];
       let k = 0;
       for (let j = 1; j < 8; j++) if (v[j] < m) { m = v[j]; k = j; }
       return k;
     }
-    return this.idx[this.off[l]];
+    return this.argmin[this.levelStart[l]];
   }
 
   minValue(): f64 {
     const l = this.levels;
     if (l == 0) {
-      const v = this.v;
+      const v = this.values;
       let m = v[0];
       for (let j = 1; j < 8; j++) if (v[j] < m) m = v[j];
       return m;
     }
-    return this.v[this.off[l]];
+    return this.values[this.levelStart[l]];
+  }
+}
+
+/** The answers of a MinTree over the nodes' loads (the lowest load, then the lowest id) where a
+ *  load is either −(free slots), an integer in [−r, −1], or ≥ 0 (or +Infinity). The negative
+ *  ones are kept in a LevelIndex by their level (O(1) per change: many nodes tie there, and a
+ *  change of a tree's lowest tied id climbs to its root); every negative load is below every
+ *  other, so the lowest level's lowest id, if any, is the answer. The others are in a WideMin
+ *  (a node with free slots holds +Infinity there), which is read only when no node has a
+ *  free slot: changes are noted (load, a list of changed nodes) and enter the tree when it is
+ *  read (the tree is a function of its leaves, whatever the order of the sets). */
+export class LoadMin {
+  n: i32;
+  /** r: slots per node. */
+  slots: i32;
+  split: bool;
+  load: Float64Array;
+  tree: WideMin;
+  free: LevelIndex;
+  queued: Uint8Array;
+  changed: Int32Array;
+  nChanged: i32 = 0;
+
+  /** `n` nodes, every one at −r (all `r` slots free). */
+  constructor(n: i32, r: i32) {
+    const split = r <= MAX_LEVELS;
+    this.n = n;
+    this.slots = r;
+    this.split = split;
+    const load = new Float64Array(n);
+    const tree = new WideMin(n, split ? Infinity : <f64>(-r));
+    this.load = load;
+    this.tree = tree;
+    this.free = new LevelIndex(split ? n : 0, split ? r : 0, split ? 0 : -1);
+    this.queued = new Uint8Array(n);
+    this.changed = new Int32Array(n);
+    load.fill(<f64>(-r));
+  }
+
+  get(i: i32): f64 { return this.load[i]; }
+
+  /** The value node i holds in the tree. */
+  private treeValue(v: f64): f64 { return this.split && v < 0.0 ? Infinity : v; }
+
+  set(i: i32, v: f64): void {
+    const old = this.load[i];
+    this.load[i] = v;
+    if (this.split && (v < 0.0 || old < 0.0)) this.free.set(i, v < 0.0 ? <i32>v + this.slots : -1);
+    if (this.treeValue(v) != this.treeValue(old) && this.queued[i] == 0) {
+      this.queued[i] = 1;
+      this.changed[this.nChanged++] = i;
+    }
+  }
+
+  minIndex(): i32 {
+    if (this.split) {
+      const m = this.free.minIndex();
+      if (m >= 0) return m;
+    }
+    const c = this.nChanged;
+    if (c > 0) {
+      const tree = this.tree;
+      const list = this.changed;
+      for (let k = 0; k < c; k++) {
+        const i = list[k];
+        tree.set(i, this.treeValue(this.load[i]));
+        this.queued[i] = 0;
+      }
+      this.nChanged = 0;
+    }
+    return this.tree.minIndex();
   }
 }

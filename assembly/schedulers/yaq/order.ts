@@ -19,18 +19,28 @@
 // and a node reads the value after the completions at or before its last heartbeat (a binary
 // search). A task's estimate is its stage's refined one once refinement set it (§7 #11).
 import { NodeDiscipline, queueFirst, queueEnd, entryTask, entryJob, firstReadyEntry, lastReadyEntry, jobArrival,
-  jobTasksLeft, jobFirstTask } from "../policy";
+  jobTasksLeft, jobFirstTask } from "../../policy";
 
+/** Strategies (the key of a non-starved task). */
 export const ORDER_FIFO: i32 = 0;
 export const ORDER_EJF: i32 = 1;
 export const ORDER_SRJF: i32 = 2;
 export const ORDER_LRTF: i32 = 3;
 export const ORDER_STF: i32 = 4;
 
+/** Algorithm 3's settings: the strategy and the starvation thresholds (§2.5, §7 #14). */
+export class OrderSettings {
+  strategy: i32 = ORDER_FIFO;
+  /** ST: a task that waited longer than this (seconds) in its queue is starved. */
+  starveAfter: f64 = Infinity;
+  /** ST_r: ... or longer than this multiple of its estimate. */
+  starveRatio: f64 = Infinity;
+}
+
 export class YaqOrder extends NodeDiscipline {
-  order: i32;
-  st: f64;
-  stR: f64;
+  strategy: i32;
+  starveAfter: f64;
+  starveRatio: f64;
   /** When each task joined its current node queue (set by the policy in accept; a task
    *  re-placed by rebalancing keeps its first time, spec §2.4 [R]). */
   queuedAt: Float64Array;
@@ -46,18 +56,18 @@ export class YaqOrder extends NodeDiscipline {
   refine: bool = false;
   stageOf: Int32Array = new Int32Array(0);
   stageRef: Float64Array = new Float64Array(0);
-  /** Heartbeat-stale job progress (§7 #12-#13): node n's heartbeats at phase[n] + k x tau; each
-   *  job's initial work (rem0) and its recent completions, a window (see noteDone). */
+  /** Heartbeat-stale job progress (§7 #12-#13): node n's heartbeats at phase[n] + k × τ
+   *  (beatPeriod); each job's initial work and its recent completions, a window (see noteDone). */
   stale: bool = false;
-  tau: f64 = 0.0;
+  beatPeriod: f64 = 0.0;
   phase: Float64Array = new Float64Array(0);
-  rem0: Float64Array = new Float64Array(0);
+  initialWork: Float64Array = new Float64Array(0);
   /** Per job, the last heartbeat time read and the completions known at it and the remaining
    *  work then (Yaq-d's nodes share the usage monitor's refresh times, so a long queue's reads
    *  mostly hit). */
-  cacheH: Float64Array = new Float64Array(0);
-  cacheC: Int32Array = new Int32Array(0);
-  cacheV: Float64Array = new Float64Array(0);
+  cacheBeat: Float64Array = new Float64Array(0);
+  cacheDone: Int32Array = new Int32Array(0);
+  cacheRemaining: Float64Array = new Float64Array(0);
   /** Per job, its window of recent completions: a ring of 2^winLog entries (time, remaining work
    *  after it) at entry winBase (-1: none yet, or freed at the job's end), its oldest at winHead,
    *  winCount of them. Windows are regions of an arena (`win`, two f64 an entry) that grows by
@@ -70,19 +80,19 @@ export class YaqOrder extends NodeDiscipline {
   winTop: i32 = 0;
   winFree: Int32Array = new Int32Array(32);
   /** What the last staleRead found: the known completions and the remaining work. */
-  readC: i32 = 0;
-  readV: f64 = 0.0;
+  readDone: i32 = 0;
+  readRemaining: f64 = 0.0;
 
-  /** Stale progress on: per-job state for `jobs` jobs. */
-  setupStale(jobs: i32, tau: f64, phase: Float64Array): void {
+  /** Stale progress on: per-job state for `jobs` jobs; heartbeats every `period` at `phase`. */
+  setupStale(jobs: i32, period: f64, phase: Float64Array): void {
     this.stale = true;
-    this.tau = tau;
+    this.beatPeriod = period;
     this.phase = phase;
-    this.rem0 = new Float64Array(jobs);
-    this.cacheH = new Float64Array(jobs);
-    this.cacheH.fill(NaN);
-    this.cacheC = new Int32Array(jobs);
-    this.cacheV = new Float64Array(jobs);
+    this.initialWork = new Float64Array(jobs);
+    this.cacheBeat = new Float64Array(jobs);
+    this.cacheBeat.fill(NaN);
+    this.cacheDone = new Int32Array(jobs);
+    this.cacheRemaining = new Float64Array(jobs);
     this.winBase = new Int32Array(jobs);
     this.winBase.fill(-1);
     this.winLog = new Int32Array(jobs);
@@ -93,11 +103,12 @@ export class YaqOrder extends NodeDiscipline {
     this.winFree.fill(-1);
   }
 
-  constructor(order: i32, st: f64, stR: f64, queuedAt: Float64Array, remaining: Float64Array) {
+  /** `queuedAt` (per task) and `remaining` (per job) are the policy's columns, read here. */
+  constructor(s: OrderSettings, queuedAt: Float64Array, remaining: Float64Array) {
     super();
-    this.order = order;
-    this.st = st;
-    this.stR = stR;
+    this.strategy = s.strategy;
+    this.starveAfter = s.starveAfter;
+    this.starveRatio = s.starveRatio;
     this.queuedAt = queuedAt;
     this.remaining = remaining;
   }
@@ -112,15 +123,15 @@ export class YaqOrder extends NodeDiscipline {
   }
 
   isStarved(task: i32, job: i32, t: f64): bool {
-    if (this.order == ORDER_FIFO) return false;
-    const limit = Math.min(this.st, this.estOf(task, job) * this.stR);
+    if (this.strategy == ORDER_FIFO) return false;
+    const limit = Math.min(this.starveAfter, this.estOf(task, job) * this.starveRatio);
     return t - this.queuedAt[task] > limit;
   }
 
   /** The strategy's key of a non-starved task of `job` queued at `node` (smaller first); `h`:
    *  the node's last heartbeat at or before t (beatOf: read only with stale progress). */
   key(task: i32, job: i32, h: f64, t: f64): f64 {
-    const o = this.order;
+    const o = this.strategy;
     if (o == ORDER_SRJF) return this.stale ? this.staleRemaining(job, h, t) : this.remaining[job];
     if (o == ORDER_LRTF) return this.stale ? this.staleLeft(job, h, t) : <f64>jobTasksLeft(job);
     if (o == ORDER_STF) return this.estOf(task, job);
@@ -130,7 +141,7 @@ export class YaqOrder extends NodeDiscipline {
   /** The time of node n's last heartbeat at or before t. */
   lastBeat(n: i32, t: f64): f64 {
     const ph = this.phase[n];
-    const tau = this.tau;
+    const tau = this.beatPeriod;
     let h = ph + Math.floor((t - ph) / tau) * tau;
     if (h > t) h -= tau;
     else if (h + tau <= t) h += tau;
@@ -141,18 +152,18 @@ export class YaqOrder extends NodeDiscipline {
   beatOf(node: i32, t: f64): f64 { return this.stale ? this.lastBeat(node, t) : 0.0; }
 
   /** The job's completions at or before h, a node's last heartbeat at or before t (h > t − τ),
-   *  and its remaining work after them, into readC and readV. */
+   *  and its remaining work after them, into readDone and readRemaining. */
   staleRead(job: i32, h: f64, t: f64): void {
     // Completions at or before h < t are all recorded and no later one can be at or before h:
     // what is read at h holds for every read at h (at h == t a completion at t may follow).
-    if (h < t && this.cacheH[job] == h) {
-      this.readC = this.cacheC[job];
-      this.readV = this.cacheV[job];
+    if (h < t && this.cacheBeat[job] == h) {
+      this.readDone = this.cacheDone[job];
+      this.readRemaining = this.cacheRemaining[job];
       return;
     }
     const done = jobFirstTask[job + 1] - jobFirstTask[job] - jobTasksLeft(job); // completions so far
     let c = 0;
-    let v = this.rem0[job];
+    let v = this.initialWork[job];
     if (done > 0) {
       // The window holds the job's last m completions, and every one before them is at or before
       // h (noteDone): the first in the window after h, by binary search over its ring.
@@ -170,19 +181,19 @@ export class YaqOrder extends NodeDiscipline {
       c = done - m + lo;
       if (lo > 0) v = w[2 * (base + ((head + lo - 1) & mask)) + 1];
     }
-    if (h < t) { this.cacheH[job] = h; this.cacheC[job] = c; this.cacheV[job] = v; }
-    this.readC = c;
-    this.readV = v;
+    if (h < t) { this.cacheBeat[job] = h; this.cacheDone[job] = c; this.cacheRemaining[job] = v; }
+    this.readDone = c;
+    this.readRemaining = v;
   }
 
   staleRemaining(job: i32, h: f64, t: f64): f64 {
     this.staleRead(job, h, t);
-    return this.readV;
+    return this.readRemaining;
   }
 
   staleLeft(job: i32, h: f64, t: f64): f64 {
     this.staleRead(job, h, t);
-    return <f64>(jobFirstTask[job + 1] - jobFirstTask[job] - this.readC);
+    return <f64>(jobFirstTask[job + 1] - jobFirstTask[job] - this.readDone);
   }
 
   /** A task of `job` completed at `t` (after the policy updated its remaining work): it joins the
@@ -209,7 +220,7 @@ export class YaqOrder extends NodeDiscipline {
     let mask = (1 << log) - 1;
     let head = this.winHead[job];
     let m = this.winCount[job];
-    const limit = t - 2.0 * this.tau;
+    const limit = t - 2.0 * this.beatPeriod;
     while (m >= 2 && this.win[2 * (base + ((head + 1) & mask))] <= limit) {
       head = (head + 1) & mask;
       m--;
@@ -289,7 +300,7 @@ export class YaqOrder extends NodeDiscipline {
   }
 
   select(node: i32, t: f64): i32 {
-    if (this.order == ORDER_FIFO) return firstReadyEntry(node);
+    if (this.strategy == ORDER_FIFO) return firstReadyEntry(node);
     // Algorithm 3 as compare() defines it, with the best record's values kept (one evaluation
     // per record): starved first; non-starved by key; starved by job submission; then the
     // longer wait; ties keep the record nearer the head.
@@ -300,14 +311,14 @@ export class YaqOrder extends NodeDiscipline {
     let bStarved = false;
     let bKey = 0.0;
     let bQueued = 0.0;
-    const st = this.st;
-    const stR = this.stR;
+    const starveAfter = this.starveAfter;
+    const starveRatio = this.starveRatio;
     const h = this.beatOf(node, t); // (the same for every record)
     for (let r = first; r < end; r++) {
       const task = entryTask(r);
       const job = entryJob(r);
       const q = this.queuedAt[task];
-      const limit = Math.min(st, this.estOf(task, job) * stR);
+      const limit = Math.min(starveAfter, this.estOf(task, job) * starveRatio);
       const starved = t - q > limit;
       const key = starved ? jobArrival[job] : this.key(task, job, h, t);
       let better = false;
@@ -323,7 +334,7 @@ export class YaqOrder extends NodeDiscipline {
   /** The lowest-priority record (rebalancing evicts from this end, spec §2.4 [R]); ties: the one
    *  nearer the tail. */
   evictAt(node: i32, t: f64): i32 {
-    if (this.order == ORDER_FIFO) return lastReadyEntry(node);
+    if (this.strategy == ORDER_FIFO) return lastReadyEntry(node);
     const end = queueEnd(node);
     let worst = -1;
     let wt = 0;
