@@ -4,6 +4,7 @@
 // shuffle over a persistent permutation; when a batch needs more nodes than the range
 // holds, a new round over the whole range starts.
 import { Rng } from "./rng";
+import { ctz32 } from "./glue";
 
 export class NodeSampler {
   lo: i32;
@@ -35,5 +36,55 @@ export class NodeSampler {
     perm[i] = v;
     this.used = i + 1;
     return v;
+  }
+}
+
+/** Distinct values of [0, range) in increasing order (Floyd's algorithm, Rng.floyd: the same
+ *  draws as nextInt in that loop), e.g. the random nodes a controller contacts at one instant.
+ *  The buffers are sized once for ranges up to `capacity`; nothing is allocated per draw. */
+export class SortedDraws {
+  /** A bit per value of the range (cleared again after each draw). */
+  mark: Int32Array;
+  /** The values of the last draw. */
+  picks: Int32Array;
+
+  constructor(capacity: i32) {
+    this.mark = new Int32Array((capacity + 31) >> 5);
+    this.picks = new Int32Array(capacity);
+  }
+
+  /** Draws m distinct indices of [0, range) (m capped at range) into picks[0 .. m - 1], in
+   *  increasing order; returns m. */
+  draw(m: i32, range: i32, rng: Rng): i32 {
+    if (m > range) m = range;
+    if (m <= 0) return 0;
+    const mark = this.mark; // a bit per index
+    const picks = this.picks;
+    rng.floyd(m, range, mark, picks);
+    let c = m;
+    if (<f64>c * <f64>c >= <f64>range * 0.125) {
+      // Many: read them back in order from the bits (range / 32 words beat a sort of c).
+      c = 0;
+      const words = (range + 31) >> 5;
+      for (let w = 0; w < words; w++) {
+        let x = mark[w];
+        if (x == 0) continue;
+        mark[w] = 0;
+        while (x != 0) {
+          picks[c++] = (w << 5) + ctz32(x);
+          x &= x - 1;
+        }
+      }
+    } else {
+      for (let i = 0; i < c; i++) mark[picks[i] >> 5] = 0;
+      // Few: insertion sort (about c^2 / 4 steps).
+      for (let i = 1; i < c; i++) {
+        const v = picks[i];
+        let k = i - 1;
+        while (k >= 0 && picks[k] > v) { picks[k + 1] = picks[k]; k--; }
+        picks[k + 1] = v;
+      }
+    }
+    return c;
   }
 }

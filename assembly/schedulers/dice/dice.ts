@@ -33,8 +33,9 @@ import {
   failUnlessAdvances, E_POLICY_STATE, openSeries, seriesValue,
 } from "../../policy";
 import { Rng, STREAM_DICE_OP, STREAM_DICE_ES } from "../../toolkit/rng";
-import { toI32, ctz32, alignedInt32Array, f64View } from "../../toolkit/glue";
+import { toI32, alignedInt32Array, f64View } from "../../toolkit/glue";
 import { Partition } from "../../toolkit/partition";
+import { SortedDraws } from "../../toolkit/sampler";
 import { CentralLwl } from "../lwl";
 import { DiceSettings, esNodes, opRequests } from "./settings";
 
@@ -86,8 +87,8 @@ export class Dice extends TimerOwner {
   blockedCount: i32 = 0;
   eligible: Int32Array = new Int32Array(0); // random mode: general nodes not blacklisted
   eligibleCount: i32 = 0;
-  mark: Int32Array = new Int32Array(0);
-  picks: Int32Array = new Int32Array(0);
+  /** ES's random blacklist and OP's request targets: distinct node indices, sorted. */
+  draws: SortedDraws = new SortedDraws(nNodes);
 
   // Node side.
   /** A bit per node that holds a suspended task or is suspending one: tested wherever the phase
@@ -153,8 +154,6 @@ export class Dice extends TimerOwner {
     this.blocked = new Uint8Array(random ? nNodes : 0);
     this.blockedList = new Int32Array(random ? nNodes : 0);
     this.eligible = new Int32Array(random ? nNodes : 0);
-    this.mark = new Int32Array((nNodes + 31) >> 5);
-    this.picks = new Int32Array(nNodes);
     this.heldRec = alignedInt32Array(4 * nNodes, 64);
     this.heldRecF = f64View(this.heldRec);
     for (let n = 0; n < nNodes; n++) this.heldRec[4 * n] = -1;
@@ -272,9 +271,9 @@ export class Dice extends TimerOwner {
     }
     const lo = this.minShort;
     const general = nNodes - lo;
-    const m = this.drawDistinct(k, general, this.esRng);
+    const m = this.draws.draw(k, general, this.esRng);
     for (let i = 0; i < m; i++) {
-      const x = lo + this.picks[i];
+      const x = lo + this.draws.picks[i];
       this.blocked[x] = 1;
       this.blockedList[i] = x;
       central.block(x, true);
@@ -283,41 +282,6 @@ export class Dice extends TimerOwner {
     let e = 0;
     for (let x = lo; x < nNodes; x++) if (this.blocked[x] == 0) this.eligible[e++] = x;
     this.eligibleCount = e;
-  }
-
-  /** Draws m distinct indices of [0, range) (Floyd's algorithm) into picks, in increasing
-   *  order; returns m. */
-  drawDistinct(m: i32, range: i32, rng: Rng): i32 {
-    if (m > range) m = range;
-    if (m <= 0) return 0;
-    const mark = this.mark; // a bit per index
-    const picks = this.picks;
-    rng.floyd(m, range, mark, picks);
-    let c = m;
-    if (<f64>c * <f64>c >= <f64>range * 0.125) {
-      // Many: read them back in order from the bits (range / 32 words beat a sort of c).
-      c = 0;
-      const words = (range + 31) >> 5;
-      for (let w = 0; w < words; w++) {
-        let x = mark[w];
-        if (x == 0) continue;
-        mark[w] = 0;
-        while (x != 0) {
-          picks[c++] = (w << 5) + ctz32(x);
-          x &= x - 1;
-        }
-      }
-    } else {
-      for (let i = 0; i < c; i++) mark[picks[i] >> 5] = 0;
-      // Few: insertion sort (about c^2 / 4 steps).
-      for (let i = 1; i < c; i++) {
-        const v = picks[i];
-        let k = i - 1;
-        while (k >= 0 && picks[k] > v) { picks[k + 1] = picks[k]; k--; }
-        picks[k + 1] = v;
-      }
-    }
-    return c;
   }
 
   // Requests in flight, in sending order (a ring): a tick's requests all reach their nodes one
@@ -330,7 +294,7 @@ export class Dice extends TimerOwner {
   touchSinkF: f64 = 0.0;
 
   sendRequests(n: i32, general: i32, now: f64): void {
-    const m = this.drawDistinct(n, general, this.opRng);
+    const m = this.draws.draw(n, general, this.opRng);
     if (m == 0) return;
     // (in node order: they arrive at one instant, and the nodes' records are then read in order;
     // at 15,000 nodes a tick sends thousands, and in drawing order each was a cache miss)
@@ -338,7 +302,7 @@ export class Dice extends TimerOwner {
     if (this.pendingCount + m > this.pending.length) this.growPending(this.pendingCount + m);
     const cap = this.pending.length;
     for (let i = 0; i < m; i++) {
-      const node = this.s.randomBlacklist ? this.eligible[this.picks[i]] : lo + this.picks[i];
+      const node = this.s.randomBlacklist ? this.eligible[this.draws.picks[i]] : lo + this.draws.picks[i];
       this.pending[(this.pendingHead + this.pendingCount) % cap] = node;
       this.pendingCount++;
     }
