@@ -1,7 +1,9 @@
 // The binary min-heap of the engine and its policies: entries (key: f64, value: i32, tie: i32)
-// ordered by (key, tie) — the lower key first, the lower tie among equal keys: the event
-// calendar's order (key = the time, tie = the event's sequence number; events.ts), also kept by
-// the cancellable events' heap (cancellable.ts). Every user's (key, tie) pairs are unique, so the order of pops is the one any correct heap gives: the layout and the sift
+// ordered by (key, tie) — the lower key first, the lower tie among equal keys. The one rule
+// every heap here needs: the event calendar's (key = the time, tie = the event's sequence
+// number; events.ts), the cancellable events' (cancellable.ts), Kairos' candidates and
+// distributed LWL's idle nodes (key = a value, tie = the node). Every user's (key, tie) pairs are
+// unique, so the order of pops is the one any correct heap gives: the layout and the sift
 // strategy decide only the speed. Keys are never NaN.
 //
 // One key type serves every user, so the heap is a plain class, not a generic one: nothing
