@@ -172,13 +172,8 @@ export class EventQueue extends Calendar {
       if (src < 0 || t < bt || (t == bt && ch.headSeq() < this.headSeq(src))) { src = 3; bt = t; }
     }
     if (src < 0) return false;
-    if (src == 1 || src == 2) {
-      const l = src == 1 ? l1 : l2;
-      const i = l.head;
-      this.curTime = bt; this.curKind = l.kind[i]; this.curA = l.a[i]; this.curB = l.b[i];
-      l.shift();
-      return true;
-    }
+    if (src == 1) { takeLane(this, l1, bt); return true; }
+    if (src == 2) { takeLane(this, l2, bt); return true; }
     if (src == 3) {
       const ch = this.cancellable;
       const h = ch.headHandle();
@@ -258,4 +253,13 @@ export class EventQueue extends Calendar {
     this.ends.set(slot, task, job, s, tag);
     this.add(t, slot, s);
   }
+}
+
+/** Moves the head event of lane `l` (at time t) into q's cur* fields. (A function of its own,
+ *  inlined, keeps next()'s two lane branches apart, as the merge's hot path wants.) */
+// @ts-ignore: decorator
+@inline function takeLane(q: EventQueue, l: Lane, t: f64): void {
+  const i = l.head;
+  q.curTime = t; q.curKind = l.kind[i]; q.curA = l.a[i]; q.curB = l.b[i];
+  l.shift();
 }
