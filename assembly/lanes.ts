@@ -1,8 +1,7 @@
 // The fixed-delay lanes of the event queue (events.ts): events created in non-decreasing time
 // order (one constant delay after their creation: deliveries, get-task replies) wait in a FIFO
 // instead of the heap, O(1) instead of a sift; EventQueue.next() merges the lanes' heads with
-// the heap's by (time, sequence).
-import { EventQueue } from "./events";
+// the heap's by (time, sequence) and reads the head it takes from the columns.
 
 /** Structure-of-arrays storage for event records: time, sequence number, kind, a, b. */
 export class EventColumns {
@@ -53,11 +52,9 @@ export class Lane extends EventColumns {
     this.count++;
   }
 
-  /** Moves the head event into the queue's current-event fields. */
-  take(q: EventQueue): void {
-    const i = this.head;
-    q.curTime = this.time[i]; q.curKind = this.kind[i]; q.curA = this.a[i]; q.curB = this.b[i];
-    const h = i + 1;
+  /** Removes the head event (count > 0; its record stays readable until the next push). */
+  shift(): void {
+    const h = this.head + 1;
     this.head = h == this.time.length ? 0 : h;
     this.count--;
   }

@@ -111,7 +111,7 @@ function pushArrival(job: i32): bool {
 /** Task ends per calendar window at full load. */
 const CALENDAR_ENDS: f64 = 16.0;
 
-/** Window width of the event calendar (events.ts): at full load the slots finish about
+/** Window width of the event calendar (calendar.ts): at full load the slots finish about
  *  nNodes x slotsPerNode / mean task duration tasks per second; a window of CALENDAR_ENDS such
  *  ends keeps the heap small. 0 (no calendar) when the durations give no scale. Only speed
  *  depends on it (so a streamed run, which sees only the first batch here, gives the same

@@ -1,7 +1,7 @@
 // Extreme times (issue "Reliability"): traces whose times dwarf their durations (a job at 1e20 s,
 // where doubles are 16,384 s apart, or at 1e308 s) or whose durations are tiny beside the
 // network delay (a task of 1e-300 s) used to hang both engines: the event calendar's window index
-// passed 2^53, where `horizon + 1` no longer moves (assembly/events.ts, KMAX now). And a periodic
+// passed 2^53, where `horizon + 1` no longer moves (assembly/calendar.ts, LAST_WINDOW now). And a periodic
 // step lost to rounding (Kairos' 100 s quantum or YARN's 1 s heartbeat at 1e20 s) repeated at one
 // instant for ever; the engine now stops such a run with E_TIME_RESOLUTION, reported as bad input
 // (exit 2) in one line. Every scheduler runs every such trace on both engines under an event

@@ -10,7 +10,7 @@ import { log as libmLog, exp as libmExp, cos as libmCos, log1p as libmLog1p } fr
 const engineModule = async (name: string) =>
   import(pathToFileURL(join(packageRoot(), "build/engine-js", name)).href);
 
-// Each ordering test runs on the plain heap and on the calendar (events.ts: a small heap for the
+// Each ordering test runs on the plain heap and on the calendar (calendar.ts: a small heap for the
 // current windows, a ring of buckets, a far heap) at widths from far below to far above the
 // spacing of the times: the order of events must not depend on the width.
 const CALENDARS: Array<[string, number]> = [["plain heap", 0], ["calendar 0.01", 0.01], ["calendar 0.3", 0.3], ["calendar 5", 5], ["calendar 1e6", 1e6]];
@@ -284,6 +284,120 @@ describe("event calendar", () => {
     const q = new EventQueue(4);
     q.push(1, 0, 0, 0);
     expect(() => q.useCalendar(1)).toThrow(/failure 10/);
+  });
+});
+
+// The one heap of the engine and its policies (toolkit/heap.ts): entries (key, value, tie) in the
+// order of (key, tie). Every operation is checked against a reference that sorts what should be
+// pending; equal keys are common, so the ties decide often.
+describe("heap (toolkit/heap.ts)", () => {
+  type Entry = [number, number, number]; // key, value, tie
+  const order = (a: Entry, b: Entry) => a[0] - b[0] || a[2] - b[2];
+  const lcg = (seed: number) => { let x = seed; return (n: number) => { x = (x * 1103515245 + 12345) % 2147483648; return Math.floor(x / 65536) % n; }; };
+  /** The heap's entries in position order (checking that every parent precedes its children). */
+  const entries = (h: any): Entry[] => {
+    const out: Entry[] = [];
+    for (let p = 1; p <= h.size; p++) {
+      out.push([h.keys[2 * p], h.valueAt(p), h.ints[4 * p + 3]]);
+      if (p > 1 && !(order(out[(p >> 1) - 1], out[p - 1]) < 0)) throw new Error(`position ${p} precedes its parent`);
+    }
+    return out;
+  };
+
+  it("pops in (key, tie) order — ties by the lower tie, not by arrival — through growth and interleaved pushes", async () => {
+    const { MinHeap, entryBefore } = await engineModule("toolkit/heap.js");
+    const h = new MinHeap(1); // grows several times
+    const rand = lcg(99);
+    const pending: Entry[] = [];
+    const popped: Entry[] = [];
+    const want: Entry[] = [];
+    for (let i = 0; i < 6000; i++) {
+      const e: Entry = [rand(40) * 0.5, i, (i * 7919) % 6007]; // many equal keys; unique ties, pushed in no order
+      h.push(e[0], e[1], e[2]);
+      pending.push(e);
+      if (rand(3) === 0) {
+        pending.sort(order);
+        want.push(pending.shift()!);
+        popped.push([h.topKey(), h.topValue(), h.topTie()]);
+        h.pop();
+      }
+    }
+    pending.sort(order);
+    want.push(...pending);
+    while (h.size > 0) { popped.push([h.topKey(), h.topValue(), h.topTie()]); h.pop(); }
+    expect(popped).toEqual(want);
+    expect(entryBefore(1, 5, 1, 6)).toBe(true);
+    expect(entryBefore(1, 6, 1, 5)).toBe(false);
+    expect(entryBefore(0.5, 9, 1, 0)).toBe(true);
+  });
+
+  it("removeAt takes out any position and reports where the moved entry rests; append + heapify builds the same order", async () => {
+    const { MinHeap } = await engineModule("toolkit/heap.js");
+    const h = new MinHeap(4);
+    const rand = lcg(7);
+    let pending: Entry[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const e: Entry = [rand(30), i, (i * 7919) % 3001]; // (unique ties)
+      const at = h.push(e[0], e[1], e[2]);
+      expect(h.valueAt(at)).toBe(i);
+      pending.push(e);
+      if (rand(2) === 0 && h.size > 0) {
+        const p = 1 + rand(h.size);
+        const gone = h.valueAt(p);
+        const last = h.valueAt(h.size);
+        const q = h.removeAt(p);
+        if (p === h.size + 1) expect(q).toBe(0);
+        else expect(h.valueAt(q)).toBe(last);
+        pending = pending.filter((x) => x[1] !== gone);
+      }
+      if (i % 100 === 0) expect(entries(h).map((x) => x[1]).sort((a, b) => a - b)).toEqual(pending.map((x) => x[1]).sort((a, b) => a - b));
+    }
+    // Rebuilt from the same entries in another order by append + heapify: the same pops.
+    const g = new MinHeap(2);
+    for (const e of [...pending].reverse()) g.append(e[0], e[1], e[2]);
+    g.heapify();
+    entries(g);
+    pending.sort(order);
+    for (const e of pending) {
+      expect([h.topKey(), h.topValue(), h.topTie()]).toEqual(e);
+      expect([g.topKey(), g.topValue(), g.topTie()]).toEqual(e);
+      h.pop(); g.pop();
+    }
+    expect([h.size, g.size]).toEqual([0, 0]);
+    g.clear();
+    expect(g.size).toBe(0);
+  });
+
+  it("the cancellable events' heap keeps each handle's position through pushes, cancels and pops", async () => {
+    const { CancellableHeap } = await engineModule("cancellable.js");
+    const c = new CancellableHeap();
+    const rand = lcg(31);
+    const live = new Map<number, Entry>(); // handle -> (time, kind, sequence)
+    let seq = 0;
+    for (let round = 0; round < 4000; round++) {
+      const r = rand(10);
+      if (r < 5) {
+        const t = rand(25);
+        const h = c.push(t, seq, 9, seq * 2, 5 - seq);
+        expect(live.has(h)).toBe(false);
+        live.set(h, [t, 9, seq++]);
+      } else if (r < 8 && live.size > 0) {
+        const hs = [...live.keys()];
+        const h = hs[rand(hs.length)];
+        c.cancel(h);
+        expect(c.pending(h)).toBe(false);
+        live.delete(h);
+      } else if (live.size > 0) {
+        const first = [...live.entries()].sort((a, b) => a[1][0] - b[1][0] || a[1][2] - b[1][2])[0];
+        expect([c.headTime(), c.headSeq(), c.headHandle()]).toEqual([first[1][0], first[1][2], first[0]]);
+        expect([c.kind[first[0]], c.a[first[0]], c.b[first[0]]]).toEqual([9, first[1][2] * 2, 5 - first[1][2]]);
+        c.removeHead();
+        live.delete(first[0]);
+      }
+      for (const h of live.keys()) if (c.heap.valueAt(c.pos[h]) !== h) throw new Error(`handle ${h}: wrong position ${c.pos[h]}`);
+      expect(c.heap.size).toBe(live.size);
+    }
+    expect(() => c.cancel(-1)).toThrow(/failure 14/);
   });
 });
 

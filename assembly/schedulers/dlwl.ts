@@ -10,7 +10,7 @@
 // heartbeat plus its placements since), and since the noise is >= 0 a decision reads only the
 // nodes whose S is at most the least value found so far: from one tree keyed by S until a node
 // is read and by its value after, and the idle ones (S = 0, often a large share of the nodes)
-// from heaps filled layer by layer of noise.
+// from heaps filled layer by layer of noise (toolkit/heap.ts).
 // The values and the choices are the rebuilt tree's. A heartbeat still draws every node's noise,
 // in node order (the draws, not the tree, are what keeps the results).
 // Tasks are bound at placement (early binding). Short jobs may use every node, long jobs only the
@@ -40,6 +40,7 @@ import { Partition } from "../toolkit/partition";
 import { Heartbeat } from "../toolkit/heartbeat";
 import { elapsedOn } from "./lwl";
 import { toI32 } from "../toolkit/glue";
+import { MinHeap } from "../toolkit/heap";
 
 export class DistributedLwl extends ClassAwareScheduler {
   noise: Rng = stream(STREAM_HEARTBEAT);
@@ -57,9 +58,9 @@ export class DistributedLwl extends ClassAwareScheduler {
   keyed: MinTree = new MinTree(0);
   isRead: Uint8Array = new Uint8Array(0);
   /** The idle nodes (S = 0, value = the noise alone) not yet placed on since the heartbeat,
-   *  short partition and general partition, by (noise, index). */
-  idleShort: NoiseHeap = new NoiseHeap(0);
-  idleGeneral: NoiseHeap = new NoiseHeap(0);
+   *  short partition and general partition: heaps of (noise, node, node), by (noise, node). */
+  idleShort: MinHeap = new MinHeap(0);
+  idleGeneral: MinHeap = new MinHeap(0);
   /** Nodes with S = 0 at the last heartbeat (zeroAt[n]: position, -1 if not). */
   zeroList: Int32Array = new Int32Array(0);
   zeroAt: Int32Array = new Int32Array(0);
@@ -100,8 +101,8 @@ export class DistributedLwl extends ClassAwareScheduler {
     none.fill(Infinity);
     this.keyed.setAll(none); // every node starts idle
     this.isRead = new Uint8Array(n);
-    this.idleShort = new NoiseHeap(n);
-    this.idleGeneral = new NoiseHeap(n);
+    this.idleShort = new MinHeap(n);
+    this.idleGeneral = new MinHeap(n);
     this.zeroList = new Int32Array(n);
     this.zeroAt = new Int32Array(n);
     for (let i = 0; i < n; i++) { this.zeroList[i] = i; this.zeroAt[i] = i; }
@@ -223,8 +224,8 @@ export class DistributedLwl extends ClassAwareScheduler {
       if (keyed.get(n) != key) keyed.set(n, key);
     }
     this.touchedCount = 0;
-    this.idleShort.clear(this.noiseNow);
-    this.idleGeneral.clear(this.noiseNow);
+    this.idleShort.clear();
+    this.idleGeneral.clear();
     this.idleBound = 0.0;
     this.idleWidth = 0.0;
   }
@@ -252,7 +253,7 @@ export class DistributedLwl extends ClassAwareScheduler {
       const n = zeroList[i];
       const v = noise[n];
       if (v >= from && v < to) {
-        if (n < lo) hs.push(n); else hg.push(n);
+        if (n < lo) hs.push(v, n, n); else hg.push(v, n, n);
       }
     }
   }
@@ -297,12 +298,13 @@ export class DistributedLwl extends ClassAwareScheduler {
         iv = Infinity;
         ii = -1;
         from = 0;
-        const g = this.idleGeneral.top();
-        if (g >= 0) { iv = noise[g]; ii = g; from = 2; }
+        const hg = this.idleGeneral;
+        if (hg.size > 0) { iv = hg.topKey(); ii = hg.topValue(); from = 2; }
         if (lo == 0) {
-          const h = this.idleShort.top();
-          if (h >= 0) {
-            const v = noise[h];
+          const hs = this.idleShort;
+          if (hs.size > 0) {
+            const v = hs.topKey();
+            const h = hs.topValue();
             if (ii < 0 || v < iv || (v == iv && h < ii)) { iv = v; ii = h; from = 1; }
           }
         }
@@ -361,56 +363,6 @@ export class DistributedLwl extends ClassAwareScheduler {
     this.live[node] = left == 0 ? 0.0 : this.live[node] - jobEstimate[job];
     if (this.elapsed) this.runFrom[node] = -1.0;
     if (!this.perJob) this.touch(node);
-  }
-}
-
-/** A binary min-heap of node indices by (noise[node], node), rebuilt at each heartbeat. */
-export class NoiseHeap {
-  items: Int32Array;
-  count: i32 = 0;
-  key: Float64Array = new Float64Array(0);
-
-  constructor(capacity: i32) { this.items = new Int32Array(capacity); }
-
-  clear(key: Float64Array): void { this.key = key; this.count = 0; }
-  top(): i32 { return this.count > 0 ? this.items[0] : -1; }
-
-  push(n: i32): void {
-    const items = this.items;
-    let i = this.count++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.less(n, items[p])) break;
-      items[i] = items[p];
-      i = p;
-    }
-    items[i] = n;
-  }
-
-  private less(a: i32, b: i32): bool {
-    const ka = this.key[a];
-    const kb = this.key[b];
-    return ka < kb || (ka == kb && a < b);
-  }
-
-  pop(): void {
-    const last = this.items[--this.count];
-    if (this.count > 0) { this.items[0] = last; this.down(0); }
-  }
-
-  private down(i: i32): void {
-    const items = this.items;
-    const n = this.count;
-    const x = items[i];
-    while (true) {
-      let c = 2 * i + 1;
-      if (c >= n) break;
-      if (c + 1 < n && this.less(items[c + 1], items[c])) c++;
-      if (!this.less(items[c], x)) break;
-      items[i] = items[c];
-      i = c;
-    }
-    items[i] = x;
   }
 }
 

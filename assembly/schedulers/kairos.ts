@@ -53,6 +53,7 @@ import { IntKeyMin } from "../toolkit/nextset";
 import { Rng, STREAM_PLACEMENT } from "../toolkit/rng";
 import { TaskQueue } from "../toolkit/taskqueue";
 import { Heartbeat } from "../toolkit/heartbeat";
+import { MinHeap } from "../toolkit/heap";
 
 /** Tie-breaks among nodes with equal task counts (spec §1.3 and its §4.5.3 ablation). */
 export const TIE_VARIANCE: i32 = 0; // lowest attained-service variance (Kairos' "Var")
@@ -86,12 +87,11 @@ export class Kairos extends Scheduler {
   treeA: MinTree = new MinTree(nNodes);
   // (tree B's keys, 2 x count for counts 0..cap, are few: bins of ids, O(1) updates)
   treeB: IntKeyMin = new IntKeyMin(0, 0.0, 2.0, 1, 0.0);
-  // Candidates of one placement pass: the A nodes at the lowest count, a binary heap on
-  // (comparison value, id); built when a pass first needs that level.
-  heapNode: Int32Array = new Int32Array(nNodes);
-  heapKey: Float64Array = new Float64Array(nNodes);
-  heapSize: i32 = 0;
+  // Candidates of one placement pass: the A nodes at the lowest count, a heap of (comparison
+  // value, id, id) by (value, id); built when a pass first needs that level.
+  heap: MinHeap = new MinHeap(nNodes);
   heapLevel: f64 = -1.0; // count key of the heap's nodes; -1: none built in this pass
+  collected: Int32Array = new Int32Array(nNodes); // (buildHeap's scratch)
   // Sampled tie values (not oracle): a heartbeat only advances `epoch` and `sampledAt`; a node's
   // value for the current epoch is its state's value at `sampledAt`, frozen into `sample` just
   // before the node's state first changes after that heartbeat (beforeNodeChange).
@@ -326,30 +326,12 @@ export class Kairos extends Scheduler {
     }
     const k = this.countKey(n);
     if (this.inA[n] != 0) {
-      if (!this.oracle && k == this.heapLevel && this.treeA.get(n) != k) this.push(n);
+      if (!this.oracle && k == this.heapLevel && this.treeA.get(n) != k) this.heap.push(this.compared(n, this.sampledAt), n, n); // (sampled view: its value is the epoch's, fixed)
       this.treeA.set(n, k); this.treeB.set(n, Infinity);
     } else {
       this.treeB.set(n, k);
       if (this.treeA.get(n) != Infinity) this.treeA.set(n, Infinity);
     }
-  }
-
-  /** Adds A node `n` to the heap (sampled view: its value is the epoch's, fixed). */
-  push(n: i32): void {
-    let i = this.heapSize++;
-    this.heapNode[i] = n;
-    this.heapKey[i] = this.compared(n, this.sampledAt);
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.before(i, p)) break;
-      this.swap(i, p);
-      i = p;
-    }
-  }
-
-  swap(i: i32, j: i32): void {
-    const n = this.heapNode[i]; this.heapNode[i] = this.heapNode[j]; this.heapNode[j] = n;
-    const k = this.heapKey[i]; this.heapKey[i] = this.heapKey[j]; this.heapKey[j] = k;
   }
 
   /** Sets whether node `n`'s tie value may be non-zero. */
@@ -379,41 +361,23 @@ export class Kairos extends Scheduler {
     const ka = this.treeA.minValue();
     if (ka > kb) return this.treeB.minIndex(); // A nodes all have more tasks in the view
     if (this.heapLevel != ka) this.buildHeap(ka, now);
-    const a = this.heapNode[0];
+    const a = this.heap.topValue();
     if (ka < kb) return a;
     // B's lowest id has value 0; an A node wins only with value 0 too and a lower id.
     const b = this.treeB.minIndex();
     const zero = this.oracle ? 0.0 : ka;
-    return this.heapKey[0] == zero && a < b ? a : b;
+    return this.heap.topKey() == zero && a < b ? a : b;
   }
 
   /** Collects the A nodes at count key `level` with their comparison values into the heap. */
   buildHeap(level: f64, now: f64): void {
-    const k = this.treeA.collectMin(level, this.heapNode, this.stack);
-    for (let i = 0; i < k; i++) this.heapKey[i] = this.compared(this.heapNode[i], now);
-    this.heapSize = k;
+    const nodes = this.collected;
+    const k = this.treeA.collectMin(level, nodes, this.stack);
+    const heap = this.heap;
+    heap.clear();
+    for (let i = 0; i < k; i++) heap.append(this.compared(nodes[i], now), nodes[i], nodes[i]);
+    heap.heapify();
     this.heapLevel = level;
-    for (let i = (k >> 1) - 1; i >= 0; i--) this.siftDown(i);
-  }
-
-  /** Heap order: lower value first, then lower id. */
-  before(i: i32, j: i32): bool {
-    const a = this.heapKey[i];
-    const b = this.heapKey[j];
-    return a < b || (a == b && this.heapNode[i] < this.heapNode[j]);
-  }
-
-  siftDown(i: i32): void {
-    const size = this.heapSize;
-    while (true) {
-      const l = 2 * i + 1;
-      if (l >= size) return;
-      let c = l;
-      if (l + 1 < size && this.before(l + 1, l)) c = l + 1;
-      if (!this.before(c, i)) return;
-      this.swap(i, c);
-      i = c;
-    }
   }
 
   /** Places queued tasks while some node has room (one message batch). Nothing a node holds
@@ -431,12 +395,7 @@ export class Kairos extends Scheduler {
       this.assigned[n] = this.assigned[n] + 1;
       if (this.tieBreak == TIE_RANDOM) this.view.set(n, this.randomKey(n));
       else {
-        if (this.heapLevel >= 0.0 && this.heapSize > 0 && this.heapNode[0] == n) { // it leaves this level
-          this.heapSize--;
-          this.heapNode[0] = this.heapNode[this.heapSize];
-          this.heapKey[0] = this.heapKey[this.heapSize];
-          this.siftDown(0);
-        }
+        if (this.heapLevel >= 0.0 && this.heap.size > 0 && this.heap.topValue() == n) this.heap.pop(); // it leaves this level
         this.file(n);
       }
       const job = queue.pop(0);

@@ -1,0 +1,211 @@
+// The calendar of the event queue (events.ts): entries (time, value, sequence number) in the
+// order of the heap (toolkit/heap.ts: time, then sequence number), held so that the heap the
+// queue pops from stays small. Time is cut into windows of width W, window k(t) = floor(t / W).
+// The near heap holds only the entries of windows below `horizon` (a few dozen, so its walks
+// stay in the L1 cache where a heap of every pending task end missed at its lower levels); the
+// entries of the next RING_WINDOWS windows wait unsorted in a ring of buckets, one per window,
+// and later ones in a second heap (`far`). When the near heap runs empty the next non-empty
+// bucket (found by an occupancy bitmap) is poured into it. k is monotone in t, so every entry
+// in the near heap precedes every entry outside it, and the order of entries is the one a
+// single heap gives, whatever W is: W only decides the speed. Without useWindows(), W is
+// infinite in effect: every entry goes to the near heap.
+import { f64View, toI32, alignedInt32Array, ctz32 } from "./glue";
+import { fail, E_CALENDAR } from "./errors";
+import { MinHeap, ENTRY_INTS, ENTRY_VALUE, ENTRY_TIE } from "./toolkit/heap";
+
+/** Windows in the ring (a power of two), and its occupancy bitmap's words. */
+const RING_WINDOWS: i32 = 8192;
+const RING_WORDS: i32 = RING_WINDOWS >> 5;
+/** The last window index: later windows are all this one. Indices stay exact integers, and
+ *  horizon + RING_WINDOWS + 1 too, far below 2^53; past 2^53 `horizon += 1` would not move and a
+ *  window would never be reached (times of 1e20 s with windows of 1 s, or 1e-300 s windows).
+ *  Clamping keeps k(t) monotone (not strictly: the entries of the clamped window are ordered by
+ *  the heap), so the order is unchanged; runs whose times stay below 2^52 windows never see it. */
+const LAST_WINDOW: f64 = 4503599627370496.0; // 2^52
+/** Ints per ring slot in bMeta: the first entry of its bucket's region in the arena, the
+ *  bucket's entries, and log2 of the region's capacity (-1: no region). */
+const BUCKET_INTS: i32 = 4;
+const BUCKET_OFF: i32 = 0;
+const BUCKET_LEN: i32 = 1;
+const BUCKET_LOG: i32 = 2;
+/** log2 of a bucket's first region (16 entries). */
+const BUCKET_FIRST_LOG: i32 = 4;
+
+export class Calendar {
+  /** The entries of the windows below the horizon. */
+  near: MinHeap;
+  /** The entries beyond the ring's windows. */
+  far: MinHeap = new MinHeap(0);
+  invW: f64 = 0.0;            // 1 / W; 0 with horizon 1: every entry goes to the near heap
+  horizon: f64 = 1.0;         // the window of ring slot ringHead; the near heap holds windows below it
+  ringHead: i32 = 0;
+  bucketed: i32 = 0;          // entries in the ring
+  // Per ring slot, BUCKET_INTS ints (above). A drained bucket gives its region back (most
+  // recently freed first out, so a new bucket gets lines still in cache), and the arena stays
+  // close to the entries pending.
+  bMeta: Int32Array = new Int32Array(RING_WINDOWS * BUCKET_INTS);
+  bUsed: Int32Array = new Int32Array(RING_WORDS); // bit per ring slot: its bucket is not empty
+  bArena: Int32Array = new Int32Array(0);  // entries of ENTRY_INTS ints, laid out like the heap's
+  bArenaF: Float64Array = new Float64Array(0);
+  bTop: i32 = 0;                           // arena entries below this belong to some region
+  bFree: Int32Array = new Int32Array(32);  // per size class: a free region, -1 if none
+  /** The entries (arena offset, count) last poured into the near heap, for the engine to load
+   *  what their events will read while they wait there (loop.ts touchPoured, through
+   *  pouredValue); the engine sets pouredLen to 0 once done. */
+  pouredOff: i32 = 0;
+  pouredLen: i32 = 0;
+
+  constructor(capacity: i32) {
+    this.near = new MinHeap(capacity);
+  }
+
+  /** Entries held (near heap, ring and far heap). */
+  count(): i32 { return this.near.size + this.bucketed + this.far.size; }
+
+  /** Poured entry i (< pouredLen): its value. */
+  pouredValue(i: i32): i32 { return this.bArena[ENTRY_INTS * (this.pouredOff + i) + ENTRY_VALUE]; }
+
+  /** Cuts time into windows of `width` seconds (> 0); call before any add. */
+  useWindows(width: f64): void {
+    if (!(width > 0.0) || this.count() > 0) fail(E_CALENDAR);
+    this.invW = 1.0 / width;
+    this.horizon = 0.0;
+    this.ringHead = 0;
+    this.bucketed = 0;
+    for (let b = 0; b < RING_WINDOWS; b++) { this.bMeta[b * BUCKET_INTS + BUCKET_LEN] = 0; this.bMeta[b * BUCKET_INTS + BUCKET_LOG] = -1; }
+    this.bUsed.fill(0);
+    this.bFree.fill(-1);
+    this.bTop = 0;
+    const arena = alignedInt32Array(ENTRY_INTS * 4096, 64);
+    this.bArena = arena;
+    this.bArenaF = f64View(arena);
+    this.far = new MinHeap(64);
+  }
+
+  /** The calendar window of time t (>= 0): floor(t / W), at most LAST_WINDOW (an infinite
+   *  product too). */
+  private windowOf(t: f64): f64 { return Math.min(Math.floor(t * this.invW), LAST_WINDOW); }
+
+  /** Files the entry (t, value, seq) by its window: the near heap, a bucket of the ring, or the
+   *  far heap. */
+  add(t: f64, value: i32, seq: i32): void {
+    const k = this.windowOf(t);
+    if (k < this.horizon) {
+      this.near.push(t, value, seq);
+    } else if (k < this.horizon + <f64>RING_WINDOWS) {
+      this.bucketAdd((this.ringHead + toI32(k - this.horizon)) & (RING_WINDOWS - 1), t, value, seq);
+    } else {
+      this.far.push(t, value, seq);
+    }
+  }
+
+  /** Appends (t, value, seq) to the bucket of ring slot b. */
+  private bucketAdd(b: i32, t: f64, value: i32, seq: i32): void {
+    const m = b * BUCKET_INTS;
+    const len = this.bMeta[m + BUCKET_LEN];
+    if (len == 0) {
+      this.bucketRegion(b, BUCKET_FIRST_LOG);
+      this.bUsed[b >> 5] |= 1 << (b & 31);
+    } else if (len == 1 << this.bMeta[m + BUCKET_LOG]) {
+      this.bucketRegion(b, this.bMeta[m + BUCKET_LOG] + 1);
+    }
+    const e = this.bMeta[m + BUCKET_OFF] + len;
+    this.bArenaF[2 * e] = t;
+    this.bArena[ENTRY_INTS * e + ENTRY_VALUE] = value;
+    this.bArena[ENTRY_INTS * e + ENTRY_TIE] = seq;
+    this.bMeta[m + BUCKET_LEN] = len + 1;
+    this.bucketed++;
+  }
+
+  /** Gives slot b a region of 2^log entries, moving its entries there from its old region. */
+  private bucketRegion(b: i32, log: i32): void {
+    let e = this.bFree[log];
+    if (e >= 0) {
+      this.bFree[log] = this.bArena[ENTRY_INTS * e];
+    } else {
+      e = this.bTop;
+      const need = (e + (1 << log)) * ENTRY_INTS;
+      if (need > this.bArena.length) {
+        let c = this.bArena.length * 2;
+        while (c < need) c *= 2;
+        const arena = alignedInt32Array(c, 64);
+        for (let i = 0; i < this.bTop * ENTRY_INTS; i++) arena[i] = this.bArena[i];
+        this.bArena = arena;
+        this.bArenaF = f64View(arena);
+      }
+      this.bTop = e + (1 << log);
+    }
+    const m = b * BUCKET_INTS;
+    const len = this.bMeta[m + BUCKET_LEN];
+    if (len > 0) {
+      const from = this.bMeta[m + BUCKET_OFF];
+      for (let i = 0; i < ENTRY_INTS * len; i++) this.bArena[ENTRY_INTS * e + i] = this.bArena[ENTRY_INTS * from + i];
+      this.freeBucketRegion(from, this.bMeta[m + BUCKET_LOG]);
+    }
+    this.bMeta[m + BUCKET_OFF] = e;
+    this.bMeta[m + BUCKET_LOG] = log;
+  }
+
+  private freeBucketRegion(e: i32, log: i32): void {
+    this.bArena[ENTRY_INTS * e] = this.bFree[log];
+    this.bFree[log] = e;
+  }
+
+  /** The near heap is empty and entries wait in the ring or the far heap: moves the horizon to
+   *  the next non-empty window and pours its bucket into the near heap. */
+  protected advance(): void {
+    if (this.bucketed == 0) {
+      // The ring is empty: restart it at the far heap's first window.
+      this.horizon = this.windowOf(this.far.topKey());
+      this.refill();
+      if (this.bucketed == 0) return; // (not reached: the far heap's first entry is now in the ring)
+    }
+    // The first non-empty slot from ringHead on (circularly), by the occupancy bitmap.
+    const head = this.ringHead;
+    let w = head >> 5;
+    let bits = this.bUsed[w] & (-1 << (head & 31));
+    while (bits == 0) {
+      w = (w + 1) & (RING_WORDS - 1);
+      bits = this.bUsed[w];
+    }
+    const b = (w << 5) + ctz32(bits);
+    this.horizon += <f64>((b - head) & (RING_WINDOWS - 1));
+    // Pour the bucket into the near heap. (The queue's dead entries, ends taken back, go in too
+    // and are dropped when they reach its top: testing them here would read each poured end's
+    // slot line, a miss per entry that the engine's look-ahead, loop.ts touchPoured, makes
+    // anyway, overlapped with the node's.)
+    const m = b * BUCKET_INTS;
+    const len = this.bMeta[m + BUCKET_LEN];
+    const off = this.bMeta[m + BUCKET_OFF];
+    const af = this.bArenaF;
+    const a = this.bArena;
+    const near = this.near;
+    for (let i = 0; i < len; i++) {
+      const e = off + i;
+      near.push(af[2 * e], a[ENTRY_INTS * e + ENTRY_VALUE], a[ENTRY_INTS * e + ENTRY_TIE]);
+    }
+    this.pouredOff = off;
+    this.pouredLen = len;
+    this.bucketed -= len;
+    this.bMeta[m + BUCKET_LEN] = 0;
+    this.freeBucketRegion(off, this.bMeta[m + BUCKET_LOG]);
+    this.bUsed[b >> 5] &= ~(1 << (b & 31));
+    this.ringHead = (b + 1) & (RING_WINDOWS - 1);
+    this.horizon += 1.0;
+    this.refill();
+  }
+
+  /** Moves the far heap's entries of windows the ring now covers into their buckets. */
+  private refill(): void {
+    const limit = this.horizon + <f64>RING_WINDOWS;
+    const far = this.far;
+    while (far.size > 0) {
+      const t = far.topKey();
+      if (!(this.windowOf(t) < limit)) return;
+      const value = far.topValue();
+      const seq = far.topTie();
+      far.pop();
+      this.add(t, value, seq); // (to its bucket)
+    }
+  }
+}
