@@ -14,6 +14,7 @@
 // Browser-safe, plain data.
 import type { Check, Claim, Experiment, Figure, Paper, PaperId, Ref, Rule, Value } from "./types.js";
 
+/** The papers whose claims the catalogue holds, one results page each. */
 export const PAPERS: Paper[] = [
   { id: "hawk-eagle", title: "Hawk and Eagle", cite: "Delgado, Hawk (USENIX ATC 2015) and Eagle (SoCC 2016), as chapters 2-3 of the thesis", spec: "seed-hawk-eagle.md", systems: ["hawk", "eagle", "sparrow", "dlwl", "clwl", "split", "lwl"], page: "hawk-eagle.md" },
   { id: "kairos", title: "Kairos", cite: "Kairos (thesis chapter 4): against Eagle in simulation", spec: "seed-kairos-related.md", systems: ["kairos", "eagle"], page: "kairos.md" },
@@ -65,6 +66,7 @@ const fmtNodes = (n: number) => n.toLocaleString("en-US");
 const GOOG = { trace: "GOOG_subtrace" };
 const YH1 = { trace: "YH1_sub" };
 
+/** Every experiment (compare grid) the claims read, by id. */
 export const EXPERIMENTS: Experiment[] = [
   // ---- Hawk and Eagle (seed-hawk-eagle.md §5) ----
   { id: "he-goog-hawk", source: GOOG, preset: "google", schedulers: ["sparrow", "hawk"], baseline: "sparrow",
@@ -198,6 +200,7 @@ for (const [trace, preset, nodes] of COMPAT_POINTS) {
   });
 }
 
+/** The experiment with this id (throws on an unknown id). */
 export function findExperiment(id: string): Experiment {
   const e = EXPERIMENTS.find((x) => x.id === id);
   if (!e) throw new Error(`unknown experiment '${id}'`);

@@ -57,6 +57,7 @@ function series(runs: RunsByExperiment, ref: Ref, firstNodes: (exp: string) => n
   return out;
 }
 
+/** One check evaluated over the seeds: each seed's value, their spread and the verdict. */
 export interface CheckResult {
   /** The seeds and each one's value (a ratio, gain or difference of that seed's two runs). */
   seeds: number[];

@@ -10,6 +10,7 @@ import type { CheckResult } from "./evaluate.js";
 
 export const REPORT_FORMAT = "aviary-reproduce/1";
 
+/** A check in the report: the published value, the rule in words, our values and verdict. */
 export interface ReportCheck {
   label: string;
   published: string;
@@ -25,6 +26,7 @@ export interface ReportCheck {
   note?: string;
 }
 
+/** A claim in the report: its checks and the verdict over them. */
 export interface ReportClaim {
   id: string;
   paper: PaperId;
@@ -58,6 +60,8 @@ export interface ReportFigure { id: string; paper: PaperId; file: string; captio
 
 export type VerdictCounts = Record<Verdict, number>;
 
+/** The report `aviary reproduce` writes (report.json, format `aviary-reproduce/1`) and renders as
+ *  the results pages. */
 export interface Report {
   format: typeof REPORT_FORMAT;
   /** The command line (as typed: `aviary reproduce …`). */

@@ -55,8 +55,13 @@ export interface Unit extends UnitPlan {
   file?: string;
 }
 
+/** Progress of a reproduce run: units (grids) done of total, the time since the start and the
+ *  estimated time left (null until a unit has finished), and the unit that just finished. */
 export interface ReproduceProgress { done: number; total: number; elapsedSeconds: number; etaSeconds: number | null; unit?: string }
 
+/** What `aviary reproduce` runs (`runReproduce`): the targets (claim ids, papers, systems or
+ *  `all`), --quick, --seeds, the output folder, resume/shard/workers, where the sample traces and
+ *  the Eagle reference figures are, and the engine. */
 export interface ReproduceOptions {
   targets: string[];
   quick: boolean;
@@ -71,6 +76,7 @@ export interface ReproduceOptions {
   engine: "wasm" | "js";
   /** The command line, for the report's header. */
   command: string;
+  /** Called after each unit (grid) finishes. */
   onProgress?: (p: ReproduceProgress) => void;
   /** Messages (a dropped truncated line, a shard's summary): stderr by default. */
   log?: (line: string) => void;

@@ -90,6 +90,7 @@ export interface Effective {
   options: CompareOptions;
 }
 
+/** The experiment as it runs with --quick, --seeds and the engine applied. */
 export function effective(e: Experiment, quick: boolean, seedsOverride: number | undefined, engine: "wasm" | "js"): Effective {
   const q = quick && e.quick ? e.quick : undefined;
   const n = seedsOverride ?? q?.seeds ?? e.seeds ?? DEFAULT_SEEDS;
@@ -106,6 +107,7 @@ export function effective(e: Experiment, quick: boolean, seedsOverride: number |
 /** A grid of an experiment on one trace: the whole experiment, or one seed of it (workloadPerSeed). */
 export interface UnitPlan { id: string; eff: Effective; plan: ComparePlan; wseed: number }
 
+/** The grids an experiment runs as: one, or one per seed when its workload is drawn per seed. */
 export function units(eff: Effective): UnitPlan[] {
   if (eff.exp.workloadPerSeed) {
     return eff.seeds.map((s) => ({ id: `${eff.exp.id}.s${s}`, eff, wseed: s, plan: planCompare({ ...eff.options, seeds: [s] }) }));

@@ -12,6 +12,7 @@ import { effective, quickChecks, units } from "./select.js";
 import { generateSource, sourceTrace, type SeededRng } from "./sources.js";
 import type { Claim } from "./types.js";
 
+/** How the web page runs one claim in-process, grid after grid (`runClaimSequential`). */
 export interface ClaimRunOptions {
   quick: boolean;
   /** Seeds 1..N for every experiment (default: each experiment's). */
@@ -19,6 +20,7 @@ export interface ClaimRunOptions {
   engine: "wasm" | "js";
   /** A sample trace by name (NAME of NAME.tr): the page's uploaded file; undefined when absent. */
   traceFile: (name: string) => Trace | undefined;
+  /** Called as runs progress and after each unit. */
   onProgress?: (p: { unit: string; done: number; total: number; run?: SequentialProgress }) => void;
 }
 

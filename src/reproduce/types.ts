@@ -6,6 +6,7 @@
 /** The results pages, one per paper (docs/results/PAGE.md). */
 export type PaperId = "hawk-eagle" | "kairos" | "pigeon" | "yaq" | "dice" | "fregata" | "compat" | "analytic";
 
+/** A paper of the catalogue and its results page. */
 export interface Paper {
   id: PaperId;
   /** The page's title. */
@@ -98,8 +99,10 @@ export interface Check {
   rule: Rule;
 }
 
+/** A claim's or a check's outcome (see `Rule` for how it is decided). */
 export type Verdict = "reproduced" | "not reproduced" | "inconclusive" | "not comparable" | "skipped";
 
+/** A published claim: where the paper makes it, in one sentence, and the numbers checked. */
 export interface Claim {
   id: string;
   paper: PaperId;
