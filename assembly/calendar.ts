@@ -69,6 +69,7 @@ export class Calendar {
   useWindows(width: f64): void {
     if (!(width > 0.0) || this.count() > 0) fail(E_CALENDAR);
     this.invW = 1.0 / width;
+    this.near.lookAhead = false; // (a few dozen entries, in the L1 cache: toolkit/heap.ts)
     this.horizon = 0.0;
     this.ringHead = 0;
     this.bucketed = 0;

@@ -152,8 +152,20 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
   noteQueueLength(node, nodeState[node * NS + N_QLEN] + 1);
 }
 
-/** Removes record `r` from the queue of `node`; other records may move. */
-export function removeAt(node: i32, r: i32): void { removeRange(node, r, 1); }
+/** Removes record `r` from the queue of `node`; other records may move. The queue's first
+ *  record (a FIFO's serve) moves nothing: that case is written out here, inlined, and is what
+ *  removeRange does for it. */
+// @ts-ignore: decorator
+@inline export function removeAt(node: i32, r: i32): void {
+  const o = node * NS;
+  const first = nodeState[o + N_QFIRST];
+  if (r != first) { removeRange(node, r, 1); return; }
+  if ((qRec[r * QR + R_JOBFLAGS] & F_LONG) != 0) addLongQueued(node, -1);
+  const len = nodeState[o + N_QLEN];
+  nodeState[o + N_QFIRST] = first + 1;
+  nodeState[o + N_QLEN] = len - 1;
+  if (len == 1) restartQueue(node);
+}
 
 /** Removes the `count` records r .. r + count - 1 from the queue of `node`, keeping the order
  *  of the others (the shorter side moves). */
@@ -217,7 +229,8 @@ function noteQueueLength(node: i32, len: i32): void {
 }
 
 /** Copies record `from` over record `to`. */
-function copyRecordTo(from: i32, to: i32): void {
+// @ts-ignore: decorator
+@inline function copyRecordTo(from: i32, to: i32): void {
   const f = from * QR;
   const d = to * QR;
   qRec[d] = qRec[f];
@@ -289,11 +302,18 @@ function freeRegion(base: i32, log: i32): void {
  *  sent a queue that drains from the front while it grows (Sparrow's probes) into a region of
  *  twice its longest length (a 2^18-record region for a queue of under 2^17), and an arena about
  *  twice the size it needs. */
-function tailSlot(node: i32): i32 {
+// @ts-ignore: decorator
+@inline function tailSlot(node: i32): i32 {
+  const o = node * NS;
+  const tail = nodeState[o + N_QFIRST] + nodeState[o + N_QLEN];
+  return tail < regionEnd(node) ? tail : growTail(node);
+}
+
+/** tailSlot when the queue reaches its region's end: slide or move it. */
+function growTail(node: i32): i32 {
   const o = node * NS;
   const first = nodeState[o + N_QFIRST];
   const len = nodeState[o + N_QLEN];
-  if (first + len < regionEnd(node)) return first + len;
   const log = regionLog(node);
   const base = regionBase(node);
   if (len * 4 <= (3 << log)) {

@@ -40,6 +40,10 @@ export class MinHeap {
   keys: Float64Array;
   /** Written by pop()'s look-ahead loads so that they are not optimized away. */
   touchSink: i32 = 0;
+  /** pop() loads two levels ahead (on by default): for a heap whose lower levels miss. A heap
+   *  kept small (the calendar's near heap: one window's entries, in the L1 cache) turns it off:
+   *  there the loads are only instructions. The order of pops is the same either way. */
+  lookAhead: bool = true;
 
   constructor(capacity: i32) {
     const c = capacity < 16 ? 16 : capacity;
@@ -103,6 +107,7 @@ export class MinHeap {
     let i = 1;
     let c = 2;
     let acc = 0;
+    const ahead = this.lookAhead;
     while (c < n) {
       // Look-ahead: the walk is one dependent load per level (which child is smaller decides
       // where the next level is), and in a large heap each is a miss below the top levels. The
@@ -110,9 +115,11 @@ export class MinHeap {
       // 8i .. 8i + 7: two cache lines, loaded here before this level's comparison, so two
       // levels of work overlap their misses. (One level ahead, one line, gained less; three
       // levels, four lines, lost to the extra loads: docs/perf-log.md.)
-      const g = c << 2;
-      const g2 = g + 4;
-      acc ^= i32Get(h, ENTRY_INTS * (g < n ? g : n)) ^ i32Get(h, ENTRY_INTS * (g2 < n ? g2 : n));
+      if (ahead) {
+        const g = c << 2;
+        const g2 = g + 4;
+        acc ^= i32Get(h, ENTRY_INTS * (g < n ? g : n)) ^ i32Get(h, ENTRY_INTS * (g2 < n ? g2 : n));
+      }
       // Which child is smaller is a coin flip: computed as a value and applied with a
       // conditional move, not a branch that mispredicts half the time. Equal keys are rare,
       // so that branch is predictable.
