@@ -10,6 +10,7 @@ import { compareGrid, type CompareProgress } from "../compare/compare.js";
 import { DEFAULT_COMPARE_SCHEDULERS } from "../compare/grid.js";
 import { compareCsv, compareJson, formatCompareTable } from "../compare/format.js";
 import { loadEngine, type EngineKind } from "../engine/node.js";
+import type { EngineFactory } from "../engine/types.js";
 import { runSimulation, runSimulationFed, type SimResult } from "../simulate.js";
 import { summarize, type RunSummary } from "../metrics/summary.js";
 import { formatRunTable, perJobCsv } from "../report/table.js";
@@ -218,7 +219,7 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command,
   // run starts on the jobs read so far (results are the same as after a full read).
   const engineLoad = dir ? dir.load(engineKind) : loadEngine(engineKind);
   const feed = input.trace && configs.every((c) => c.params.compat !== true && !c.cluster && !c.spec.resources)
-    ? await openTraceFeed(input.trace, { minBytes: feedMinBytes() }) : undefined;
+    ? await openTraceFeed(input.trace, { minBytes: feedMinBytes(), whileCounting: warmWhileCounting(engineLoad) }) : undefined;
   let trace: Trace | undefined = feed ? undefined
     : input.trace ? await readTraceFile(input.trace) : await loadWorkload(input, nodes, slots, seed);
   if (trace && !cluster) {
@@ -271,6 +272,25 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command,
   writeSeriesFile(plots, summaries);
   await writePlot(plots, { runs: summaries });
   return summaries;
+}
+
+/** Bytes of the next run's engine memory touched per turn while a trace file is counted. */
+const WARM_STEP = 1 << 20;
+
+/** What this thread does while a worker counts a streamed trace file's jobs (openTraceFeed): it
+ *  would wait, so the Wasm engine's next memory has its first pages touched, a step a turn, which
+ *  the run's first allocations (the trace's columns) then find touched. At most a quarter of the
+ *  file's size: a run allocates more than that for the file's jobs and tasks. */
+function warmWhileCounting(engineLoad: Promise<EngineFactory>): (fileBytes: number) => boolean {
+  let factory: EngineFactory | undefined;
+  engineLoad.then((f) => { factory = f; }, () => undefined); // (a failure is reported where it is awaited)
+  let warmed = 0;
+  return (fileBytes) => {
+    const most = fileBytes / 4;
+    if (!factory?.warmMemory || warmed + WARM_STEP > most) return false;
+    warmed += WARM_STEP;
+    return factory.warmMemory(warmed, most);
+  };
 }
 
 /** A single updating line on stderr: runs done/total, elapsed, ETA. */

@@ -142,6 +142,9 @@ export interface TraceFeedOptions {
   chunkBytes?: number;
   /** Smaller files are not streamed (undefined is returned); default 0. */
   minBytes?: number;
+  /** Work for this thread while the worker counts the file's jobs: called with the file's size,
+   *  again after each turn of the event loop, until the count is in or it returns false. */
+  whileCounting?: (fileBytes: number) => boolean;
 }
 
 /** `.tr` files at least this large are streamed into a run by the CLI (`openTraceFeed`).
@@ -170,9 +173,11 @@ export async function openTraceFeed(path: string, options: TraceFeedOptions = {}
   if (isCsv(path) || (findSampleTrace(path) && !existsSync(path))) return undefined; // (readTraceFile reads a sample by name)
   const file = workerFile("tr-feed-worker.js");
   if (!file) return undefined;
+  let fileBytes: number;
   try {
     const st = await stat(path);
     if (!st.isFile() || st.size < (options.minBytes ?? 0)) return undefined;
+    fileBytes = st.size;
   } catch {
     return undefined; // readTraceFile names the problem
   }
@@ -216,6 +221,11 @@ export async function openTraceFeed(path: string, options: TraceFeedOptions = {}
       resolve(false);
     });
   });
+  if (options.whileCounting) {
+    let counted = false;
+    void opened.then(() => { counted = true; });
+    while (!counted && options.whileCounting(fileBytes)) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
   if (!(await opened) || !columns) {
     // Nothing is read yet: the ordinary reader reports any problem (e.g. a permission).
     void worker.terminate();
