@@ -4,6 +4,7 @@ import type { CompletionCdf } from "./cdf.js";
 import type { UsageSeries } from "../plot/series.js";
 import type { PolicySeries } from "../simulate.js";
 import { completionTimes, isLong, resultDelay } from "./completion.js";
+import { knownLongestTasks, longestTasksInto } from "./longest.js";
 
 // The per-job completion times and reporting classes that the summary and the CDFs share.
 export { resultDelay, completionTimes, isLong, classCompletionTimes } from "./completion.js";
@@ -132,14 +133,9 @@ export interface RunSummary {
 
 /** Each job's execution time with unlimited resources: its longest task. */
 export function longestTasks(r: Pick<SimResult, "trace">): Float64Array {
-  const { taskOffsets, durations } = r.trace;
-  const out = new Float64Array(taskOffsets.length - 1);
-  for (let j = 0; j < out.length; j++) {
-    let m = 0;
-    for (let t = taskOffsets[j]; t < taskOffsets[j + 1]; t++) if (durations[t] > m) m = durations[t];
-    out[j] = m;
-  }
-  return out;
+  const known = knownLongestTasks(r.trace);
+  if (known) return Float64Array.from(known);
+  return longestTasksInto(r.trace.taskOffsets, r.trace.durations, new Float64Array(r.trace.taskOffsets.length - 1));
 }
 
 function ratio(a: number, b: number): number { return b > 0 ? a / b : NaN; }
@@ -242,8 +238,10 @@ export function yaqMetrics(r: SimResult): YaqMetrics | undefined {
 /** The summary of a run; `cutoff` (seconds) splits jobs into short and long by mean task duration. */
 export function summarize(r: SimResult, cutoff?: number): RunSummary {
   // One pass over the jobs: each one's completion time (completionTimes) and longest task
-  // (longestTasks), into its class's columns in job order.
+  // (longestTasks: computed here unless the trace's reader did), into its class's columns in job
+  // order.
   const { arrivals, estimates: est, taskOffsets, durations } = r.trace;
+  const known = knownLongestTasks(r.trace);
   const finish = r.finish;
   const jobs = finish.length;
   const hop = resultDelay(r);
@@ -258,7 +256,8 @@ export function summarize(r: SimResult, cutoff?: number): RunSummary {
   for (let j = 0; j < jobs; j++) {
     const ct = finish[j] + hop - arrivals[j];
     let m = 0;
-    for (let t = taskOffsets[j], e = taskOffsets[j + 1]; t < e; t++) if (durations[t] > m) m = durations[t];
+    if (known) m = known[j];
+    else for (let t = taskOffsets[j], e = taskOffsets[j + 1]; t < e; t++) if (durations[t] > m) m = durations[t];
     if (nLong > 0 && isLong(est[j], cutoff)) { longX[l] = m; longT[l++] = ct; } else { shortX[s] = m; shortT[s++] = ct; }
   }
   // Each class's times sorted once, for its statistics and its slowdown.

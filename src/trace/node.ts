@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { InputError } from "../errors.js";
+import { rememberLongestTasks } from "../metrics/longest.js";
 import { parseCsv } from "./csv.js";
 import { TrParser, type TrPart } from "./tr.js";
 import { feedRange } from "./tr-range.js";
@@ -159,6 +160,7 @@ interface FeedMessage {
   jobs?: number; tasks?: number; message?: string; input?: boolean;
   arrivals?: Float64Array; estimates?: Float64Array; offsets?: Int32Array; durations?: Float64Array;
   progress?: Int32Array;
+  longest?: Float64Array;
 }
 
 /**
@@ -210,8 +212,10 @@ export async function openTraceFeed(path: string, options: TraceFeedOptions = {}
       }
       if (m.kind === "done" && columns && !finished) {
         finished = true;
-        resolveDone({ name: path, arrivals: columns.arrivals!, taskOffsets: columns.offsets!,
-          durations: columns.durations!, estimates: columns.estimates! });
+        const trace: Trace = { name: path, arrivals: columns.arrivals!, taskOffsets: columns.offsets!,
+          durations: columns.durations!, estimates: columns.estimates! };
+        if (m.longest) rememberLongestTasks(trace, m.longest);
+        resolveDone(trace);
       }
       wake();
     });
