@@ -2,4 +2,12 @@
 // Entry point of the `aviary` command (compiled sources live in dist/).
 import { main } from "../dist/src/cli/main.js";
 
-main(process.argv).then((code) => { process.exitCode = code; });
+main(process.argv).then((code) => {
+  process.exitCode = code;
+  // `aviary run` leaves nothing behind that must finish (its trace reader's thread is stopped):
+  // once its output is flushed the process ends, without tearing down the engine and its memory
+  // first. (Other commands may keep running: `aviary serve` serves until stopped.)
+  if (process.argv[2] === "run") {
+    process.stderr.write("", () => process.stdout.write("", () => process.exit(code)));
+  }
+});

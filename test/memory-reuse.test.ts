@@ -56,4 +56,26 @@ describe("Wasm runs on a reused memory", () => {
     same(results[1], results[7]);
     same(results[4], results[8]);
   }, 120_000);
+
+  it("a memory grown and touched ahead (warmMemory) is taken as a fresh one, larger or smaller than the run needs", async () => {
+    const module = new WebAssembly.Module(readFileSync(join(packageRoot(), "build/aviary.wasm")));
+    const trace = (await generateTraceLikeWithEngineRng({ generator: "yahoo-like", jobs: 3000, seed: 5, load: 0.98, nodes: 40 })).trace;
+    const config = resolveConfig({ scheduler: "sparrow", nodes: 40, seed: 1 });
+    const freshEngine = wasmEngineFactory(module)();
+    const fresh = runSimulation(() => freshEngine, trace, config);
+    const freshBytes = freshEngine.memoryBytes!();
+    for (const [bytes, reserve] of [[1 << 16, 1 << 16], [1 << 20, 64 << 20], [32 << 20, 32 << 20]]) {
+      const f = wasmEngineFactory(module);
+      expect(f.warmMemory!(bytes / 2, reserve)).toBe(true);
+      expect(f.warmMemory!(bytes, reserve)).toBe(true);
+      const engine = f();
+      const r = runSimulation(() => engine, trace, config);
+      same(r, fresh);
+      // (the memory a run's allocations reach, not the size grown ahead)
+      expect(engine.memoryBytes!()).toBeLessThanOrEqual(freshBytes);
+      // the next run reuses the finished run's memory: nothing to warm
+      expect(f.warmMemory!(bytes)).toBe(false);
+      same(runSimulation(f, trace, config), fresh);
+    }
+  }, 120_000);
 });

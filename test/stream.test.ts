@@ -10,6 +10,8 @@ import { join } from "node:path";
 import { loadEngine, packageRoot, type EngineKind } from "../src/engine/node.js";
 import { resolveConfig } from "../src/config/config.js";
 import { runSimulation, runSimulationFed, type TraceFeed, type SimResult } from "../src/simulate.js";
+import { longestTasks, summarize } from "../src/metrics/summary.js";
+import { knownLongestTasks, longestTasksInto } from "../src/metrics/longest.js";
 import { SCHEDULERS } from "../src/config/schedulers.js";
 import { TrCounter, TrParser, parseTr } from "../src/trace/tr.js";
 import { openTraceFeed, readTraceFile, writeTraceFile, generatePoissonWithEngineRng } from "../src/trace/node.js";
@@ -140,6 +142,14 @@ describe("openTraceFeed: a .tr file read by a worker while the run goes on", () 
       const done = await feed.done;
       sameResults(whole, fed);
       expect(Array.from(done.durations)).toEqual(Array.from(trace.durations));
+      // the reader's thread computed each job's longest task: the summary is a whole read's
+      const longest = knownLongestTasks(fed.trace);
+      expect(longest).toBeDefined();
+      expect(Array.from(longest!)).toEqual(Array.from(longestTasksInto(trace.taskOffsets, trace.durations, new Float64Array(trace.arrivals.length))));
+      expect(knownLongestTasks(whole.trace)).toBeUndefined();
+      const strip = (x: object) => ({ ...x, wallSeconds: 0, eventsPerSecond: 0 });
+      expect(strip(summarize(fed, 10))).toEqual(strip(summarize(whole, 10)));
+      expect(longestTasks(fed)).toEqual(longestTasks(whole));
     } finally {
       feed.close();
     }

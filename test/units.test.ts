@@ -4,7 +4,7 @@ import { describe, it, expect } from "vitest";
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 import { packageRoot, loadEngine } from "../src/engine/node.js";
-import { quantileNearestRank, classStats } from "../src/metrics/summary.js";
+import { quantileNearestRank, classStats, slowdown } from "../src/metrics/summary.js";
 import { log as libmLog, exp as libmExp, cos as libmCos, log1p as libmLog1p } from "../src/trace/libm.js";
 
 const engineModule = async (name: string) =>
@@ -582,6 +582,31 @@ describe("percentiles", () => {
   it("classStats sorts numerically and averages", () => {
     const c = classStats(Float64Array.from([10, 2, 33, 4]));
     expect(c).toEqual({ jobs: 4, mean: 12.25, p50: 4, p90: 33, p99: 33 });
+  });
+
+  it("slowdown's percentiles of the longest tasks (found by selection) are those of a sort", () => {
+    // Reference: the ratio of the two sorted arrays' nearest ranks.
+    const reference = (c: Float64Array, l: Float64Array) => {
+      const cs = Float64Array.from(c).sort(), ls = Float64Array.from(l).sort();
+      const at = (p: number) => { const b = quantileNearestRank(ls, p); return b > 0 ? quantileNearestRank(cs, p) / b : NaN; };
+      return { p50: at(50), p90: at(90), p99: at(99) };
+    };
+    let seed = 7;
+    const rand = () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 2 ** 32; };
+    for (const n of [1, 2, 3, 5, 10, 99, 100, 101, 1000, 4097]) {
+      for (const shape of ["distinct", "few values", "sorted", "reversed", "with -0", "with NaN"]) {
+        const l = new Float64Array(n);
+        for (let i = 0; i < n; i++) {
+          l[i] = shape === "few values" ? Math.floor(rand() * 4) : shape === "sorted" ? i : shape === "reversed" ? n - i : 1 + rand() * 100;
+        }
+        if (shape === "with -0") l[Math.floor(n / 2)] = -0;
+        if (shape === "with NaN") l[0] = NaN;
+        const c = Float64Array.from(l, (x, i) => x + i % 7);
+        const before = Float64Array.from(l);
+        expect(slowdown(c, l), `${n} ${shape}`).toEqual(reference(c, l));
+        expect(l).toEqual(before); // the caller's arrays are not reordered
+      }
+    }
   });
 });
 

@@ -32,3 +32,19 @@ export function intList(option: string, raw: string): number[] {
     return v;
   });
 }
+
+/** Commander's parser of a numeric option: an integer or any number, else one line naming it. */
+export function num(name: string, kind: "int" | "float" = "float") {
+  return (raw: string): number => {
+    const v = Number(raw);
+    if (raw.trim() === "" || !Number.isFinite(v) || (kind === "int" && !Number.isInteger(v))) {
+      throw new InputError(`option --${name}: '${raw}' is not ${kind === "int" ? "an integer" : "a number"}`);
+    }
+    return v;
+  };
+}
+
+/** Commander's collector of a repeatable option. */
+export function collect(value: string, prev: string[]): string[] { return [...prev, value]; }
+
+export const ENGINE_DIR_HELP = "run on the engine built in this folder by aviary engine build (aviary's schedulers and your own; see docs/adding-a-scheduler.md)";

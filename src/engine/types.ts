@@ -118,4 +118,11 @@ export interface EngineApi {
 }
 
 /** Creates a fresh engine instance for one run. */
-export type EngineFactory = () => EngineApi;
+export type EngineFactory = (() => EngineApi) & {
+  /** Wasm: touches the first `bytes` of the memory the next run will take (growing it to
+   *  `reserve` bytes the first time, if larger), which stays all zeros: the run sees a fresh
+   *  memory whose first allocations do not pay for first touches; for a host waiting on
+   *  something else (engine/wasm.ts). False when there is nothing to prepare (the next run
+   *  reuses a finished run's memory). */
+  warmMemory?(bytes: number, reserve?: number): boolean;
+};

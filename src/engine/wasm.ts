@@ -8,6 +8,9 @@
 // what it allocates there (engine/glue.ts noteReusedMemory); what a later run saves is the first
 // touch of those pages, tens of microseconds each on a VM (a 5 M-task DAG run touches 60-100k of
 // them). A memory near the 4 GB limit is not kept (isOutOfMemory reads a run's memory size).
+// With no such memory, a host that waits before a run (the CLI while a worker counts a trace
+// file's jobs) can have the next run's fresh memory grown and its first pages touched meanwhile
+// (warmMemory): still zeros, so the run takes it as a fresh one.
 import { instantiateSync } from "@assemblyscript/loader";
 import type { EngineApi, EngineFactory } from "./types.js";
 
@@ -21,10 +24,19 @@ export function wasmEngineFactory(module: WebAssembly.Module): EngineFactory {
   // (a module built before the engine imported its memory defines its own)
   const importsMemory = WebAssembly.Module.imports(module).some((i) => i.kind === "memory" && i.module === "env" && i.name === "memory");
   const kept: WebAssembly.Memory[] = [];
-  return () => {
+  // A fresh memory for the next run, grown ahead (warmMemory), and the bytes of it touched.
+  let warm: WebAssembly.Memory | undefined;
+  let warmTouched = 0;
+  const factory: EngineFactory = () => {
     const reused = importsMemory ? kept.pop() : undefined;
-    const memory = reused ?? (importsMemory ? new WebAssembly.Memory({ initial: 1 }) : undefined);
+    const ahead = reused ? undefined : warm;
+    warm = undefined;
+    warmTouched = 0;
+    const memory = reused ?? ahead ?? (importsMemory ? new WebAssembly.Memory({ initial: 1 }) : undefined);
     const dirtyPages = reused ? reused.buffer.byteLength >>> 16 : 0;
+    // (the size a run's own allocations reach is read from the engine while the memory is no
+    // larger than it was given: a reused one, or one grown ahead)
+    const givenBytes = reused || ahead ? memory!.buffer.byteLength : 0;
     const inst = instantiateSync(module, memory ? { env: { memory } } : {}) as unknown as { exports: Raw };
     const x = inst.exports;
     if (reused) x.reuseMemory(dirtyPages);
@@ -86,13 +98,28 @@ export function wasmEngineFactory(module: WebAssembly.Module): EngineFactory {
         disposed = true;
         if (memory && kept.length === 0 && memory.buffer.byteLength <= KEEP_BYTES) kept.push(memory);
       },
-      // (a reused memory's size is an earlier run's unless this run grew it: then, or with a
-      // fresh memory, its size; else where this run's allocations reach)
+      // (a reused memory's size is an earlier run's, a memory grown ahead's a guess, unless this
+      // run grew it: then, or with a fresh memory, its size; else where this run's allocations reach)
       memoryBytes: () => {
         const bytes = (x as unknown as { memory: WebAssembly.Memory }).memory.buffer.byteLength;
-        return reused && bytes <= dirtyPages * 65536 ? x.heapBytes() : bytes;
+        return givenBytes > 0 && bytes <= givenBytes ? x.heapBytes() : bytes;
       },
     };
     return api;
   };
+  factory.warmMemory = (bytes: number, reserve = bytes): boolean => {
+    if (!importsMemory || kept.length > 0) return false;
+    warm ??= new WebAssembly.Memory({ initial: 1 });
+    const pages = Math.ceil(bytes / 65536);
+    const have = warm.buffer.byteLength >>> 16;
+    // (grown once where possible: each growth changes the mapping of the whole process)
+    if (pages > have) warm.grow(Math.max(pages, Math.ceil(reserve / 65536)) - have);
+    // One write per 4 KiB page: the write fault gives the page; its value stays 0.
+    const u8 = new Uint8Array(warm.buffer);
+    const end = pages * 65536;
+    for (let b = warmTouched; b < end; b += 4096) u8[b] = 0;
+    warmTouched = Math.max(warmTouched, end);
+    return true;
+  };
+  return factory;
 }

@@ -3,7 +3,8 @@ import type { SimResult } from "../simulate.js";
 import type { CompletionCdf } from "./cdf.js";
 import type { UsageSeries } from "../plot/series.js";
 import type { PolicySeries } from "../simulate.js";
-import { completionTimes, isLong } from "./completion.js";
+import { completionTimes, isLong, resultDelay } from "./completion.js";
+import { knownLongestTasks, longestTasksInto } from "./longest.js";
 
 // The per-job completion times and reporting classes that the summary and the CDFs share.
 export { resultDelay, completionTimes, isLong, classCompletionTimes } from "./completion.js";
@@ -26,7 +27,11 @@ export function quantileNearestRank(sorted: ArrayLike<number>, p: number): numbe
 
 /** Count, mean and nearest-rank p50/p90/p99 of `values`. */
 export function classStats(values: Float64Array): ClassStats {
-  const sorted = Float64Array.from(values).sort();
+  return sortedStats(Float64Array.from(values).sort());
+}
+
+/** classStats of values already in ascending order (the mean sums them in that order). */
+function sortedStats(sorted: Float64Array): ClassStats {
   let sum = 0;
   for (let i = 0; i < sorted.length; i++) sum += sorted[i];
   const n = sorted.length;
@@ -37,6 +42,55 @@ export function classStats(values: Float64Array): ClassStats {
     p90: quantileNearestRank(sorted, 90),
     p99: quantileNearestRank(sorted, 99),
   };
+}
+
+/** The index quantileNearestRank reads for percentile `p` of `n` values. */
+function nearestRankIndex(n: number, p: number): number {
+  return Math.min(n, Math.max(1, Math.ceil((p / 100) * n))) - 1;
+}
+
+/** Reorders `a` in place so that a[k] is the value an ascending sort would put there, with the
+ *  smaller values before it and the larger after (Hoare's selection, median-of-three pivots),
+ *  within [lo, hi]. Only for values without NaN and -0, whose order `<` decides alone. */
+function selectInPlace(a: Float64Array, k: number, lo: number, hi: number): void {
+  while (hi > lo) {
+    const mid = (lo + hi) >>> 1;
+    // median of three to a[mid]; then a[lo] <= a[mid] <= a[hi]
+    if (a[mid] < a[lo]) { const t = a[mid]; a[mid] = a[lo]; a[lo] = t; }
+    if (a[hi] < a[lo]) { const t = a[hi]; a[hi] = a[lo]; a[lo] = t; }
+    if (a[hi] < a[mid]) { const t = a[hi]; a[hi] = a[mid]; a[mid] = t; }
+    const pivot = a[mid];
+    let i = lo, j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (pivot < a[j]) j--;
+      if (i <= j) { const t = a[i]; a[i] = a[j]; a[j] = t; i++; j--; }
+    }
+    // [lo, j] <= pivot <= [i, hi], and everything strictly between j and i equals the pivot
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
+}
+
+/** Nearest-rank p50/p90/p99 of `values` as `quantileNearestRank` of their ascending sort gives
+ *  them, by selection (reorders `values`; a sort when a NaN or a -0 is among them). */
+function nearestRanks(values: Float64Array): [number, number, number] {
+  const n = values.length;
+  if (n === 0) return [NaN, NaN, NaN];
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    if (v !== v || (v === 0 && 1 / v < 0)) {
+      values.sort();
+      return [quantileNearestRank(values, 50), quantileNearestRank(values, 90), quantileNearestRank(values, 99)];
+    }
+  }
+  const k99 = nearestRankIndex(n, 99), k90 = nearestRankIndex(n, 90), k50 = nearestRankIndex(n, 50);
+  // (each selection leaves the larger values above its rank: the next, lower rank looks below it)
+  selectInPlace(values, k99, 0, n - 1);
+  selectInPlace(values, k90, 0, k99);
+  selectInPlace(values, k50, 0, k90);
+  return [values[k50], values[k90], values[k99]];
 }
 
 /** One run's summary: `aviary run --format json`'s object (stable field names; times in seconds). */
@@ -79,24 +133,27 @@ export interface RunSummary {
 
 /** Each job's execution time with unlimited resources: its longest task. */
 export function longestTasks(r: Pick<SimResult, "trace">): Float64Array {
-  const { taskOffsets, durations } = r.trace;
-  const out = new Float64Array(taskOffsets.length - 1);
-  for (let j = 0; j < out.length; j++) {
-    let m = 0;
-    for (let t = taskOffsets[j]; t < taskOffsets[j + 1]; t++) if (durations[t] > m) m = durations[t];
-    out[j] = m;
-  }
-  return out;
+  const known = knownLongestTasks(r.trace);
+  if (known) return Float64Array.from(known);
+  return longestTasksInto(r.trace.taskOffsets, r.trace.durations, new Float64Array(r.trace.taskOffsets.length - 1));
 }
 
 function ratio(a: number, b: number): number { return b > 0 ? a / b : NaN; }
 
 /** The slowdown of one class from its completion times and its jobs' longest tasks. */
 export function slowdown(completion: Float64Array, longest: Float64Array): Slowdown {
-  const c = Float64Array.from(completion).sort();
-  const l = Float64Array.from(longest).sort();
-  const at = (p: number) => ratio(quantileNearestRank(c, p), quantileNearestRank(l, p));
-  return { p50: at(50), p90: at(90), p99: at(99) };
+  return sortedSlowdown(Float64Array.from(completion).sort(), Float64Array.from(longest));
+}
+
+/** slowdown from the class's completion times in ascending order and its longest tasks in any
+ *  order (reordered here). */
+function sortedSlowdown(sorted: Float64Array, longest: Float64Array): Slowdown {
+  const [l50, l90, l99] = nearestRanks(longest);
+  return {
+    p50: ratio(quantileNearestRank(sorted, 50), l50),
+    p90: ratio(quantileNearestRank(sorted, 90), l90),
+    p99: ratio(quantileNearestRank(sorted, 99), l99),
+  };
 }
 
 /** Yaq's metrics (seed-yaq.md §4.1): JCT "from the moment a job started its execution" —
@@ -180,20 +237,32 @@ export function yaqMetrics(r: SimResult): YaqMetrics | undefined {
 
 /** The summary of a run; `cutoff` (seconds) splits jobs into short and long by mean task duration. */
 export function summarize(r: SimResult, cutoff?: number): RunSummary {
-  const ct = completionTimes(r);
-  const est = r.trace.estimates;
+  // One pass over the jobs: each one's completion time (completionTimes) and longest task
+  // (longestTasks: computed here unless the trace's reader did), into its class's columns in job
+  // order.
+  const { arrivals, estimates: est, taskOffsets, durations } = r.trace;
+  const known = knownLongestTasks(r.trace);
+  const finish = r.finish;
+  const jobs = finish.length;
+  const hop = resultDelay(r);
   let nLong = 0;
-  for (let j = 0; j < ct.length; j++) if (isLong(est[j], cutoff)) nLong++;
-  const shortT = new Float64Array(ct.length - nLong);
+  if (cutoff !== undefined) for (let j = 0; j < jobs; j++) if (isLong(est[j], cutoff)) nLong++;
+  const shortT = new Float64Array(jobs - nLong);
   const longT = new Float64Array(nLong);
-  const shortX = new Float64Array(ct.length - nLong);
+  const shortX = new Float64Array(jobs - nLong);
   const longX = new Float64Array(nLong);
-  const x = longestTasks(r);
   let s = 0;
   let l = 0;
-  for (let j = 0; j < ct.length; j++) {
-    if (isLong(est[j], cutoff)) { longX[l] = x[j]; longT[l++] = ct[j]; } else { shortX[s] = x[j]; shortT[s++] = ct[j]; }
+  for (let j = 0; j < jobs; j++) {
+    const ct = finish[j] + hop - arrivals[j];
+    let m = 0;
+    if (known) m = known[j];
+    else for (let t = taskOffsets[j], e = taskOffsets[j + 1]; t < e; t++) if (durations[t] > m) m = durations[t];
+    if (nLong > 0 && isLong(est[j], cutoff)) { longX[l] = m; longT[l++] = ct; } else { shortX[s] = m; shortT[s++] = ct; }
   }
+  // Each class's times sorted once, for its statistics and its slowdown.
+  shortT.sort();
+  longT.sort();
   const makespan = r.lastFinish - r.firstArrival;
   const capacity = r.config.nodes * r.config.slots * makespan;
   const events = r.counters.events;
@@ -220,9 +289,9 @@ export function summarize(r: SimResult, cutoff?: number): RunSummary {
     cutoff: cutoff ?? null,
     params: r.config.params,
     trace: { name: r.trace.name, jobs: r.trace.arrivals.length, tasks: r.trace.durations.length },
-    short: classStats(shortT),
-    long: classStats(longT),
-    slowdown: { short: slowdown(shortT, shortX), long: slowdown(longT, longX) },
+    short: sortedStats(shortT),
+    long: sortedStats(longT),
+    slowdown: { short: sortedSlowdown(shortT, shortX), long: sortedSlowdown(longT, longX) },
     utilization: capacity > 0 ? r.busySlotSeconds / capacity : 0,
     makespan,
     counters: r.counters,

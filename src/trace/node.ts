@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { InputError } from "../errors.js";
+import { rememberLongestTasks } from "../metrics/longest.js";
 import { parseCsv } from "./csv.js";
 import { TrParser, type TrPart } from "./tr.js";
 import { feedRange } from "./tr-range.js";
@@ -142,6 +143,9 @@ export interface TraceFeedOptions {
   chunkBytes?: number;
   /** Smaller files are not streamed (undefined is returned); default 0. */
   minBytes?: number;
+  /** Work for this thread while the worker counts the file's jobs: called with the file's size,
+   *  again after each turn of the event loop, until the count is in or it returns false. */
+  whileCounting?: (fileBytes: number) => boolean;
 }
 
 /** `.tr` files at least this large are streamed into a run by the CLI (`openTraceFeed`).
@@ -156,6 +160,7 @@ interface FeedMessage {
   jobs?: number; tasks?: number; message?: string; input?: boolean;
   arrivals?: Float64Array; estimates?: Float64Array; offsets?: Int32Array; durations?: Float64Array;
   progress?: Int32Array;
+  longest?: Float64Array;
 }
 
 /**
@@ -170,9 +175,11 @@ export async function openTraceFeed(path: string, options: TraceFeedOptions = {}
   if (isCsv(path) || (findSampleTrace(path) && !existsSync(path))) return undefined; // (readTraceFile reads a sample by name)
   const file = workerFile("tr-feed-worker.js");
   if (!file) return undefined;
+  let fileBytes: number;
   try {
     const st = await stat(path);
     if (!st.isFile() || st.size < (options.minBytes ?? 0)) return undefined;
+    fileBytes = st.size;
   } catch {
     return undefined; // readTraceFile names the problem
   }
@@ -205,8 +212,10 @@ export async function openTraceFeed(path: string, options: TraceFeedOptions = {}
       }
       if (m.kind === "done" && columns && !finished) {
         finished = true;
-        resolveDone({ name: path, arrivals: columns.arrivals!, taskOffsets: columns.offsets!,
-          durations: columns.durations!, estimates: columns.estimates! });
+        const trace: Trace = { name: path, arrivals: columns.arrivals!, taskOffsets: columns.offsets!,
+          durations: columns.durations!, estimates: columns.estimates! };
+        if (m.longest) rememberLongestTasks(trace, m.longest);
+        resolveDone(trace);
       }
       wake();
     });
@@ -216,6 +225,11 @@ export async function openTraceFeed(path: string, options: TraceFeedOptions = {}
       resolve(false);
     });
   });
+  if (options.whileCounting) {
+    let counted = false;
+    void opened.then(() => { counted = true; });
+    while (!counted && options.whileCounting(fileBytes)) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
   if (!(await opened) || !columns) {
     // Nothing is read yet: the ordinary reader reports any problem (e.g. a permission).
     void worker.terminate();

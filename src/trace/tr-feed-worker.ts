@@ -3,8 +3,9 @@
 // main thread, then parses the file into them, publishing after every chunk how many jobs are
 // complete. The main thread runs the simulation on the jobs read so far meanwhile.
 // Messages: { kind: "columns", jobs, tasks, ... }, then { kind: "progress" } after each chunk,
-// then { kind: "done" } or { kind: "error", message, input } (input: an InputError's message,
-// which names the file, line and field); { kind: "uncounted" } when the count found a line it
+// then { kind: "done", longest } (longest: each job's longest task, for the run's summary) or
+// { kind: "error", message, input } (input: an InputError's message, which names the file, line
+// and field); { kind: "uncounted" } when the count found a line it
 // cannot count, or counts more tasks than the file has bytes (the caller then reads the file the
 // ordinary way, which names the problem).
 import { parentPort, workerData } from "node:worker_threads";
@@ -12,6 +13,7 @@ import { open } from "node:fs/promises";
 import { TrCounter, TrParser } from "./tr.js";
 import { feedRange } from "./tr-range.js";
 import { InputError } from "../errors.js";
+import { longestTasksInto } from "../metrics/longest.js";
 
 const { path, chunkBytes } = workerData as { path: string; chunkBytes: number };
 const port = parentPort!;
@@ -41,7 +43,9 @@ try {
       });
       parser.end(); // the last line, and the checks of the whole
       Atomics.store(progress, 0, parser.jobCount);
-      port.postMessage({ kind: "done" });
+      // Each job's longest task, for the run's summary, while the main thread still simulates.
+      const longest = longestTasksInto(offsets, durations, new Float64Array(new SharedArrayBuffer(8 * jobs)));
+      port.postMessage({ kind: "done", longest });
     }
   } finally {
     await fh.close().catch(() => undefined);
