@@ -9,6 +9,7 @@ import { traceToCsvV2 } from "../trace/csv2.js";
 import { FREGATA_DEFAULT_JOBS, generateFregata } from "../trace/fregata.js";
 import { loadEngineRng } from "../engine/node.js";
 import { checkTrace } from "../simulate.js";
+import { num } from "./options.js";
 
 function readInput(file: string): string {
   try {
@@ -16,14 +17,6 @@ function readInput(file: string): string {
   } catch (e) {
     throw new InputError(`cannot read '${showValue(file)}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-}
-
-function intOption(name: string) {
-  return (raw: string): number => {
-    const v = Number(raw);
-    if (raw.trim() === "" || !Number.isInteger(v)) throw new InputError(`--${name} must be an integer, got '${showValue(raw)}'`);
-    return v;
-  };
 }
 
 export function addConvertCommands(program: Command): void {
@@ -44,7 +37,7 @@ export function addConvertCommands(program: Command): void {
     .description("Google cluster-data 2011 task_events: finished tasks, CPU/memory/disk requests, a DAG from non-overlapping start/end times (seed-fregata.md §3.3)")
     .argument("<file>", "a task_events part (uncompressed CSV)")
     .requiredOption("-o, --output <file>", "output .csv (trace schema v2)")
-    .option("--max-parents <n>", "parents per task from the non-overlapping earlier tasks (1: a forest; §3.3 suggests up to 3 for fan-in)", intOption("max-parents"), 1)
+    .option("--max-parents <n>", "parents per task from the non-overlapping earlier tasks (1: a forest; §3.3 suggests up to 3 for fan-in)", num("max-parents", "int"), 1)
     .action((file: string, opts) => {
       const out = String(opts.output);
       const mp = opts.maxParents as number;
@@ -62,8 +55,8 @@ export function addConvertCommands(program: Command): void {
 export function addFregataGen(gen: Command): void {
   gen.command("fregata")
     .description(`Fregata's workload (seed-fregata.md §3.3): x ~ U[2,5] jobs/min, 10-2000 tasks per job in a DAG of at most 5 levels and 15 children per task, Google-like durations, cpu/mem/disk/bw demands (default ${FREGATA_DEFAULT_JOBS} jobs)`)
-    .option("--jobs <n>", `number of jobs (default ${FREGATA_DEFAULT_JOBS}; the paper sweeps 100-600)`, intOption("jobs"))
-    .option("--seed <n>", "seed (default 1); the same seed gives the same file", intOption("seed"))
+    .option("--jobs <n>", `number of jobs (default ${FREGATA_DEFAULT_JOBS}; the paper sweeps 100-600)`, num("jobs", "int"))
+    .option("--seed <n>", "seed (default 1); the same seed gives the same file", num("seed", "int"))
     .option("--testbed <name>", "demands for the testbed's machines: cluster (4 cores, 16 GB; default) or ec2 (2 cores, 4 GB: the same fractions of a machine)", "cluster")
     .requiredOption("-o, --output <file>", "output .csv (trace schema v2)")
     .action(async (opts) => {

@@ -16,15 +16,8 @@ import { describeSource } from "../reproduce/sources.js";
 import {
   allClaims, defaultReferenceFile, defaultTracesDir, inQuick, readReference, runReproduce, selectClaims, type ReproduceProgress,
 } from "../reproduce/run.js";
-import { checkSlurmName, checkSlurmTime, shellQuote, writeSlurmScripts } from "./slurm-script.js";
-
-function intOption(name: string) {
-  return (raw: string): number => {
-    const v = Number(raw);
-    if (raw.trim() === "" || !Number.isInteger(v)) throw new InputError(`option --${name}: '${raw}' is not an integer`);
-    return v;
-  };
-}
+import { addSlurmOptions, checkSlurmName, checkSlurmTime, shellQuote, writeSlurmScripts } from "./slurm-script.js";
+import { num } from "./options.js";
 
 /** `--list`: the catalogue, per paper (text), or as JSON. */
 function listCatalogue(targets: string[], opts: Record<string, unknown>): void {
@@ -171,11 +164,11 @@ export function addReproduceCommands(program: Command): void {
     .argument("[targets...]", targetsHelp)
     .option("--list", "print the catalogue of claims (each with its published value or direction and its rule) and exit")
     .option("--quick", "a subset that runs in a few minutes on 2 cores (fewer seeds, node counts and jobs; the heaviest claims left out)")
-    .option("--seeds <n>", "seeds 1..N for every experiment (default: each experiment's, mostly 5)", intOption("seeds"))
+    .option("--seeds <n>", "seeds 1..N for every experiment (default: each experiment's, mostly 5)", num("seeds", "int"))
     .option("-o, --output <dir>", "write DIR/report.md, DIR/report.json, one page per paper and DIR/img/*.svg; the runs' cells go to DIR/cells (created if missing)")
     .option("--resume", "with -o DIR: keep the cells already in DIR/cells and run only the missing ones")
     .option("--shard <i/n>", "run only this shard's cells (run g of the selected grids when g mod n is i) into DIR/cells; a run without --shard (with --resume) writes the report")
-    .option("--workers <n>", "worker threads (default: the available cores)", intOption("workers"))
+    .option("--workers <n>", "worker threads (default: the available cores)", num("workers", "int"))
     .addOption(new Option("--engine <kind>", "engine build (default wasm; both give identical results)").choices(["wasm", "js"]))
     .option("--traces <dir>", "the sample traces' folder (default ../shared/traces beside the package)")
     .option("--reference <file>", "the Eagle reference simulator's figures (default ../shared/reference/eagle-reference-yh1-goog.json)")
@@ -188,12 +181,9 @@ export function addReproduceCommands(program: Command): void {
     .argument("[targets...]", targetsHelp);
   const copied = rep.options.filter((o) => !NOT_FOR_SLURM.has(o.attributeName()));
   for (const o of copied) sr.addOption(o);
-  sr.requiredOption("--shards <n>", "number of shards (array tasks)", intOption("shards"))
-    .requiredOption("-o, --output <dir>", "directory for the scripts, the cells, logs and the report (created if missing)")
-    .option("--cpus-per-task <n>", "CPUs (worker threads) per shard (default 2)", intOption("cpus-per-task"))
-    .option("--mem <size>", "memory per shard, e.g. 8G (default 8G)")
-    .option("--time <time>", "time limit per shard: minutes or [D-]HH:MM:SS (default 04:00:00)")
-    .option("--partition <name>", "Slurm partition")
-    .option("--account <name>", "Slurm account")
-    .action((targets: string[], opts, cmd: Command) => slurmReproduceCommand(targets, opts, cmd, copied));
+  addSlurmOptions(sr, {
+    shards: "number of shards (array tasks)",
+    output: "directory for the scripts, the cells, logs and the report (created if missing)",
+    cpus: "default 2", mem: "default 8G", time: "default 04:00:00",
+  }).action((targets: string[], opts, cmd: Command) => slurmReproduceCommand(targets, opts, cmd, copied));
 }

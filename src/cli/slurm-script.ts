@@ -2,9 +2,23 @@
 // format, the check of a --time option, shell quoting of the paths and options they pass on, and
 // the submit script and the files of a job array with its dependent job.
 import { chmodSync } from "node:fs";
+import type { Command } from "commander";
 import { join } from "node:path";
 import { InputError, showValue } from "../errors.js";
 import { writeFileAtomic } from "../io.js";
+import { num } from "./options.js";
+
+/** The options `slurm compare` and `slurm reproduce` share — shards, the output folder and each
+ *  shard's resources — with each command's own help for the shards, the folder and the defaults. */
+export function addSlurmOptions(cmd: Command, help: { shards: string; output: string; cpus: string; mem: string; time: string }): Command {
+  return cmd.requiredOption("--shards <n>", help.shards, num("shards", "int"))
+    .requiredOption("-o, --output <dir>", help.output)
+    .option("--cpus-per-task <n>", `CPUs (worker threads) per shard (${help.cpus})`, num("cpus-per-task", "int"))
+    .option("--mem <size>", `memory per shard, e.g. 8G (${help.mem})`)
+    .option("--time <time>", `time limit per shard: minutes or [D-]HH:MM:SS (${help.time})`)
+    .option("--partition <name>", "Slurm partition")
+    .option("--account <name>", "Slurm account");
+}
 
 /** Slurm's time format: [D-]HH:MM:SS. */
 export function slurmTime(seconds: number): string {

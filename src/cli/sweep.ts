@@ -21,7 +21,8 @@ import {
 } from "../compare/cells.js";
 import { checkOutputDir, writeFileAtomic } from "../io.js";
 import { writePlot, type PlotSetup } from "./plot.js";
-import { checkSlurmName, checkSlurmTime, shellQuote, slurmTime, writeSlurmScripts } from "./slurm-script.js";
+import { addSlurmOptions, checkSlurmName, checkSlurmTime, shellQuote, slurmTime, writeSlurmScripts } from "./slurm-script.js";
+import { num } from "./options.js";
 import { prepareCompare } from "./compare-setup.js";
 import { loadEngineDir } from "../engine/dir.js";
 import { isResultsPath, type SweepOptions } from "./sweep-options.js";
@@ -300,21 +301,14 @@ export function addSweepCommands(program: Command, compare: Command): void {
     .description("write DIR/sweep.sbatch (a job array: one shard of the grid per task), DIR/merge.sbatch and DIR/submit.sh for an aviary compare grid");
   const copied = compare.options.filter((o) => !NOT_FOR_SLURM.has(o.attributeName()));
   for (const o of copied) sc.addOption(o);
-  sc.requiredOption("--shards <n>", "number of shards (array tasks); cell i goes to shard i mod n", intArg("shards"))
-    .requiredOption("-o, --output <dir>", "directory for the scripts, the shards' results files, logs and the report (created if missing)")
-    .option("--cpus-per-task <n>", "CPUs (worker threads) per shard (default: the cells of the largest shard, at most 8)", intArg("cpus-per-task"))
-    .option("--mem <size>", "memory per shard, e.g. 8G (default: from the trace's size and the engines' bound)")
-    .option("--time <time>", "time limit per shard: minutes or [D-]HH:MM:SS (default: from a pilot run)")
-    .option("--partition <name>", "Slurm partition")
-    .option("--account <name>", "Slurm account")
-    .option("--pilot-jobs <n>", `jobs of the pilot run that measures the speed (default ${PILOT_JOBS})`, intArg("pilot-jobs"))
+  addSlurmOptions(sc, {
+    shards: "number of shards (array tasks); cell i goes to shard i mod n",
+    output: "directory for the scripts, the shards' results files, logs and the report (created if missing)",
+    cpus: "default: the cells of the largest shard, at most 8",
+    mem: "default: from the trace's size and the engines' bound",
+    time: "default: from a pilot run",
+  })
+    .option("--pilot-jobs <n>", `jobs of the pilot run that measures the speed (default ${PILOT_JOBS})`, num("pilot-jobs", "int"))
     .action((opts, cmd: Command) => slurmCompareCommand(opts, cmd, copied));
 }
 
-function intArg(name: string) {
-  return (raw: string): number => {
-    const v = Number(raw);
-    if (raw.trim() === "" || !Number.isInteger(v)) throw new InputError(`option --${name}: '${raw}' is not an integer`);
-    return v;
-  };
-}
