@@ -442,7 +442,7 @@ export async function readCatalogue(file: string, base: SchedulerSpec[] = SCHEDU
  * Builds the installed package's engine plus the policies of a catalogue of one's own into
  * `out`: aviary.wasm (asc, the release target of the package's asconfig.json), engine-js/ (the
  * portable build, its instance.js) and aviary-engine.json (the manifest `loadEngineDir` checks).
- * The schedulers are added after the package's, so its own keep their registry indices.
+ * The schedulers are added after the package's, so its own keep their places in the registry.
  */
 export async function buildEngine(o: BuildEngineOptions): Promise<EngineManifest> {
   const root = packageRoot();

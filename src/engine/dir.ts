@@ -16,7 +16,7 @@ export interface EngineDir {
   /** The folder, absolute. */
   dir: string;
   manifest: EngineManifest;
-  /** The package's schedulers, then the folder's: positions are the engine's registry indices. */
+  /** The package's schedulers, then the folder's: a position is the scheduler's index in the engine's registry. */
   catalogue: SchedulerSpec[];
   /** The folder's own schedulers (the catalogue's tail). */
   extra: SchedulerSpec[];

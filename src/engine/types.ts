@@ -44,7 +44,7 @@ export interface EngineApi {
   userColumn(): Int32Array;
   /** Each task's first parent link (tasks + 1 offsets into parentColumn). */
   parentOffsetColumn(): Int32Array;
-  /** Parent task indices (task dependencies within a job). */
+  /** The parent tasks, by index within the job (task dependencies). */
   parentColumn(): Int32Array;
   /** A cluster (after setupColumns, before start): then capacityColumn (node x dims + d over
    *  the trace's demand dimensions) and slotCapColumn (slots per node) are filled. */
