@@ -158,18 +158,11 @@ export interface TrColumns {
   durations: Float64Array;
 }
 
-function growF64(a: Float64Array, need: number): Float64Array {
+/** A copy of `a` with room for at least `need` values (doubling, so appends stay amortised O(1)). */
+function grow<T extends Float64Array | Int32Array>(a: T, need: number): T {
   let cap = a.length * 2;
   if (cap < need) cap = need;
-  const n = new Float64Array(cap);
-  n.set(a);
-  return n;
-}
-
-function growI32(a: Int32Array, need: number): Int32Array {
-  let cap = a.length * 2;
-  if (cap < need) cap = need;
-  const n = new Int32Array(cap);
+  const n = (a instanceof Float64Array ? new Float64Array(cap) : new Int32Array(cap)) as T;
   n.set(a);
   return n;
 }
@@ -253,11 +246,11 @@ export class TrParser {
     const scale = (hint / blockBytes) * 1.15;
     const tasks = Math.min(MAX_TASKS, Math.ceil(this.tasks * scale) + 8192);
     const jobs = Math.min(MAX_TASKS, Math.ceil(this.jobs * scale) + 1024);
-    if (tasks > this.durations.length) this.durations = growF64(this.durations, tasks);
+    if (tasks > this.durations.length) this.durations = grow(this.durations, tasks);
     if (jobs > this.arrivals.length) {
-      this.arrivals = growF64(this.arrivals, jobs);
-      this.estimates = growF64(this.estimates, jobs);
-      this.offsets = growI32(this.offsets, jobs + 1);
+      this.arrivals = grow(this.arrivals, jobs);
+      this.estimates = grow(this.estimates, jobs);
+      this.offsets = grow(this.offsets, jobs + 1);
     }
   }
 
@@ -332,11 +325,11 @@ export class TrParser {
     if (j > 0 && part.arrivals[0] < this.arrivals[j - 1]) return false;
     if (part.tasks > MAX_TASKS - t) return false;
     if (j + part.jobs > this.arrivals.length) {
-      this.arrivals = growF64(this.arrivals, j + part.jobs);
-      this.estimates = growF64(this.estimates, j + part.jobs);
-      this.offsets = growI32(this.offsets, j + part.jobs + 1);
+      this.arrivals = grow(this.arrivals, j + part.jobs);
+      this.estimates = grow(this.estimates, j + part.jobs);
+      this.offsets = grow(this.offsets, j + part.jobs + 1);
     }
-    if (t + part.tasks > this.durations.length) this.durations = growF64(this.durations, t + part.tasks);
+    if (t + part.tasks > this.durations.length) this.durations = grow(this.durations, t + part.tasks);
     this.arrivals.set(part.arrivals, j);
     this.estimates.set(part.estimates, j);
     const off = this.offsets;
@@ -397,7 +390,7 @@ export class TrParser {
   private growDurations(nt: number): Float64Array {
     if (nt >= MAX_TASKS) this.fail(2, `more than ${MAX_TASKS} tasks in total`);
     if (this.fixed) this.overflow = true;
-    return (this.durations = growF64(this.durations, Math.min(nt + 1, MAX_TASKS)));
+    return (this.durations = grow(this.durations, Math.min(nt + 1, MAX_TASKS)));
   }
 
   /** Parses whole lines in b[0, end), which ends with a newline (b[end - 1] is LF: `push`
@@ -485,9 +478,9 @@ export class TrParser {
       const j = this.jobs;
       if (j >= this.arrivals.length) {
         if (this.fixed) this.outgrown();
-        this.arrivals = growF64(this.arrivals, j + 1);
-        this.estimates = growF64(this.estimates, j + 1);
-        this.offsets = growI32(this.offsets, j + 2);
+        this.arrivals = grow(this.arrivals, j + 1);
+        this.estimates = grow(this.estimates, j + 1);
+        this.offsets = grow(this.offsets, j + 2);
       }
       this.arrivals[j] = arrival;
       this.estimates[j] = mean;
