@@ -6,7 +6,7 @@
 import { Scheduler, Params, nNodes, jobUnlaunched, sendBegin, sendTo, sendEnd, stream } from "../policy";
 import { Rng, STREAM_PLACEMENT } from "../toolkit/rng";
 import { toI32 } from "../toolkit/glue";
-import { NodeSampler } from "../toolkit/sampler";
+import { NodeSampler, sampleNode } from "../toolkit/sampler";
 
 /** Batch sampling's probe count for `tasks` tasks: ceil(ratio x tasks), at least `minProbes`
  *  (Eagle's K, §2.5(d); 1 for Sparrow and Hawk). */
@@ -20,7 +20,7 @@ export function sendProbes(job: i32, tasks: i32, ratio: f64, minProbes: i32, sam
   const probes = probeCount(tasks, ratio, minProbes);
   sampler.begin();
   sendBegin();
-  for (let i = 0; i < probes; i++) sendTo(sampler.next(rng), job, -1);
+  for (let i = 0; i < probes; i++) sendTo(sampleNode(sampler, rng), job, -1);
   sendEnd(now);
 }
 

@@ -36,6 +36,36 @@ function mix32(z: i32): i32 {
   return z ^ ushr(z, 16);
 }
 
+/** r.nextU32(), inlined where it is called (hot loops draw through it: a call per draw
+ *  otherwise). */
+// @ts-ignore: decorator
+@inline export function nextBits(r: Rng): i32 {
+  const s1 = r.s1;
+  const result = imul(rotl(imul(s1, 5), 7), 9);
+  const t = s1 << 9;
+  r.s2 ^= r.s0;
+  r.s3 ^= s1;
+  r.s1 = s1 ^ r.s2;
+  r.s0 ^= r.s3;
+  r.s2 ^= t;
+  r.s3 = rotl(r.s3, 11);
+  return result;
+}
+
+/** r.nextInt(n), inlined where it is called: a uniform integer in [0, n), 1 <= n < 2^24, by
+ *  Lemire's multiply-shift draw from one 32-bit step, exactly uniform (a product whose low word
+ *  falls below (2^32 - n) mod n is drawn again: for 15,000 nodes one draw in 286,000). */
+// @ts-ignore: decorator
+@inline export function drawBelow(r: Rng, n: i32): i32 {
+  let x = nextBits(r);
+  let lo = imul(x, n);
+  if (ltU32(lo, n)) {
+    const thr = lemireThreshold(n);
+    while (ltU32(lo, thr)) { x = nextBits(r); lo = imul(x, n); }
+  }
+  return mulHiU32(x, n);
+}
+
 export class Rng {
   s0: i32 = 0;
   s1: i32 = 0;
@@ -52,18 +82,7 @@ export class Rng {
   }
 
   /** Next 32 random bits (as an i32 bit pattern). */
-  nextU32(): i32 {
-    const s1 = this.s1;
-    const result = imul(rotl(imul(s1, 5), 7), 9);
-    const t = s1 << 9;
-    this.s2 ^= this.s0;
-    this.s3 ^= s1;
-    this.s1 = s1 ^ this.s2;
-    this.s0 ^= this.s3;
-    this.s2 ^= t;
-    this.s3 = rotl(this.s3, 11);
-    return result;
-  }
+  nextU32(): i32 { return nextBits(this); }
 
   /** Uniform double in [0, 1) with 53 random bits: the high 27 and 26 bits of two nextU32()
    *  steps. The state stays in locals for both steps (one load and one store per word, where
@@ -102,18 +121,8 @@ export class Rng {
     this.s0 = s0; this.s1 = s1; this.s2 = s2; this.s3 = s3;
   }
 
-  /** Uniform integer in [0, n), 1 <= n < 2^24: Lemire's multiply-shift draw from one 32-bit
-   *  step, exactly uniform (a product whose low word falls below (2^32 - n) mod n is drawn
-   *  again: for 15,000 nodes one draw in 286,000). */
-  nextInt(n: i32): i32 {
-    let x = this.nextU32();
-    let lo = imul(x, n);
-    if (ltU32(lo, n)) {
-      const thr = lemireThreshold(n);
-      while (ltU32(lo, thr)) { x = this.nextU32(); lo = imul(x, n); }
-    }
-    return mulHiU32(x, n);
-  }
+  /** Uniform integer in [0, n), 1 <= n < 2^24 (drawBelow). */
+  nextInt(n: i32): i32 { return drawBelow(this, n); }
 
   /** Draws made by the last nextIntWithBit. */
   draws: i32 = 0;

@@ -3,7 +3,7 @@
 // one job's batch (Sparrow proper). Without replacement uses a partial Fisher-Yates
 // shuffle over a persistent permutation; when a batch needs more nodes than the range
 // holds, a new round over the whole range starts.
-import { Rng } from "./rng";
+import { Rng, drawBelow } from "./rng";
 import { ctz32 } from "./glue";
 
 export class NodeSampler {
@@ -25,18 +25,23 @@ export class NodeSampler {
   /** Starts a new batch (the next draws are distinct until the range is exhausted). */
   begin(): void { this.used = 0; }
 
-  next(rng: Rng): i32 {
-    if (!this.distinct) return this.lo + rng.nextInt(this.n);
-    if (this.used == this.n) this.used = 0;
-    const i = this.used;
-    const j = i + rng.nextInt(this.n - i);
-    const perm = this.perm;
-    const v = perm[j];
-    perm[j] = perm[i];
-    perm[i] = v;
-    this.used = i + 1;
-    return v;
-  }
+  next(rng: Rng): i32 { return sampleNode(this, rng); }
+}
+
+/** s.next(rng), inlined where it is called (a probe batch draws through it: a call per probe
+ *  otherwise). */
+// @ts-ignore: decorator
+@inline export function sampleNode(s: NodeSampler, rng: Rng): i32 {
+  if (!s.distinct) return s.lo + drawBelow(rng, s.n);
+  if (s.used == s.n) s.used = 0;
+  const i = s.used;
+  const j = i + drawBelow(rng, s.n - i);
+  const perm = s.perm;
+  const v = perm[j];
+  perm[j] = perm[i];
+  perm[i] = v;
+  s.used = i + 1;
+  return v;
 }
 
 /** Distinct values of [0, range) in increasing order (Floyd's algorithm, Rng.floyd: the same
