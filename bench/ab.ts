@@ -29,9 +29,15 @@
 // --rounds 0 it only reads or generates the trace and loads the engines: the baseline to
 // subtract from such a count.
 import { resultDigest } from "./result-hash.js";
+import { setFlagsFromString } from "node:v8";
 import { resolve } from "node:path";
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+
+// V8's Wasm inlining as the product sets it (src/engine/node.ts compileEngineModule), before any
+// root's module is compiled, so that every root runs with the same flag (AVIARY_WASM_INLINING=0:
+// without it, for both).
+if (process.env.AVIARY_WASM_INLINING !== "0") setFlagsFromString("--experimental-wasm-inlining");
 
 function arg(name: string, def: string): string {
   const i = process.argv.indexOf(`--${name}`);

@@ -1,5 +1,6 @@
 // Node-side engine loading: finds the built artifacts next to package.json.
 import { existsSync, readFileSync } from "node:fs";
+import { setFlagsFromString } from "node:v8";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { wasmEngineFactory } from "./wasm.js";
@@ -31,13 +32,28 @@ function artifact(rel: string): string {
 
 const factories = new Map<string, EngineFactory>();
 
+let inliningSet = false;
+/** Compiles an engine module. First turns on V8's Wasm-into-Wasm inlining (a process-wide flag,
+ *  off by default in Node 20 and 22; it applies to modules compiled after it is set): binaryen
+ *  inlines only small functions that call nothing, and every other call on the event loop's
+ *  path is otherwise a real call in the optimized code. Only speed depends on it (the results
+ *  are the same bits either way: the golden and differential suites run with it);
+ *  AVIARY_WASM_INLINING=0 leaves the flag alone (for A/B measurements). */
+export function compileEngineModule(bytes: BufferSource): WebAssembly.Module {
+  if (!inliningSet) {
+    inliningSet = true;
+    if (process.env.AVIARY_WASM_INLINING !== "0") setFlagsFromString("--experimental-wasm-inlining");
+  }
+  return new WebAssembly.Module(bytes);
+}
+
 /** An engine built beside the project with more schedulers (scripts/build.mjs --catalogue FILE
  *  --out DIR): its aviary.wasm or engine-js/ in `dir`. */
 export async function loadEngineFrom(dir: string, kind: EngineKind): Promise<EngineFactory> {
   const key = `${kind}:${dir}`;
   let f = factories.get(key);
   if (!f) {
-    f = kind === "wasm" ? wasmEngineFactory(new WebAssembly.Module(readFileSync(join(dir, "aviary.wasm"))))
+    f = kind === "wasm" ? wasmEngineFactory(compileEngineModule(readFileSync(join(dir, "aviary.wasm"))))
       : jsEngineFactory((await import(pathToFileURL(join(dir, "engine-js/instance.js")).href)).instantiate);
     factories.set(key, f);
   }
@@ -51,7 +67,7 @@ export async function loadEngine(kind: EngineKind, debug = false): Promise<Engin
   if (!f) {
     if (kind === "wasm") {
       const bytes = readFileSync(artifact(debug ? "build/aviary.debug.wasm" : "build/aviary.wasm"));
-      f = wasmEngineFactory(new WebAssembly.Module(bytes));
+      f = wasmEngineFactory(compileEngineModule(bytes));
     } else {
       f = jsEngineFactory((await import(pathToFileURL(artifact("build/engine-js/instance.js")).href)).instantiate);
     }
