@@ -258,9 +258,13 @@ export interface TraceFeed {
 
 /** The engine's columns of a trace's four streamed columns (a TraceFeed fills them). */
 export interface EngineTraceColumns {
+  /** Each job's submission time (the engine's arrivalColumn). */
   arrivals: Float64Array;
+  /** Each job's first task, and the task count at the end (firstTaskColumn). */
   taskOffsets: Int32Array;
+  /** Each task's duration (durationColumn). */
   durations: Float64Array;
+  /** Each job's estimate (estimateColumn). */
   estimates: Float64Array;
 }
 
