@@ -98,12 +98,18 @@ export function heapTop(): f64 { return <f64>__alloc(0); }
  *  allocated and not read is not written, a staging area is reused rather than a column
  *  allocated, and memory a finished run touched is reused by the next (reuseMemory).
  *  docs/perf-log.md has the measured figures. */
-export function freshInt32Array(len: i32): Int32Array {
-  const bytes = <usize>len << 2;
+export function freshInt32Array(len: i32): Int32Array { return Int32Array.wrap(freshBuffer(<usize>len << 2), 0, len); }
+
+/** A Float64Array of `len` zeros, not zero-filled where it need not be (as freshInt32Array). */
+export function freshFloat64Array(len: i32): Float64Array { return Float64Array.wrap(freshBuffer(<usize>len << 3), 0, len); }
+
+/** `bytes` zero bytes of memory the stub runtime never handed out before, filled only below
+ *  dirtyTop (freshInt32Array). */
+function freshBuffer(bytes: usize): ArrayBuffer {
   const buf = changetype<ArrayBuffer>(__new(bytes, idof<ArrayBuffer>()));
   const start = changetype<usize>(buf);
   if (start < dirtyTop) memory.fill(start, 0, min(bytes, dirtyTop - start));
-  return Int32Array.wrap(buf, 0, len);
+  return buf;
 }
 
 /** Copies elements [from, to) of `src` to the same indices of `dst`. */

@@ -4,6 +4,7 @@
 // in trace order, or, in a trace with dependencies (dag.ts), in the order they became ready.
 import { fail, E_TOO_MANY_JOBS } from "./errors";
 import { f64View, alignedInt32Array } from "./glue";
+import { freshFloat64Array, freshInt32Array } from "./glue";
 
 // ---- trace columns ------------------------------------------------------------------------------
 export let nJobs: i32 = 0;
@@ -87,10 +88,13 @@ export function allocateJobColumns(jobs: i32, tasks: i32): void {
   if (jobs >= MAX_JOBS) fail(E_TOO_MANY_JOBS, jobs); // the host checks this first (simulate.ts ENGINE_MAX_JOBS)
   nJobs = jobs;
   nTasks = tasks;
-  jobArrival = new Float64Array(jobs);
-  jobFirstTask = new Int32Array(jobs + 1);
-  taskDuration = new Float64Array(tasks);
-  jobEstimate = new Float64Array(jobs);
+  // (zeros without a fill of fresh memory, glue.ts freshInt32Array: a streamed trace's reader
+  // thread writes these four into a shared memory, src/trace/tr-feed-worker.ts, and this thread
+  // then never touches their pages before the run reads them)
+  jobArrival = freshFloat64Array(jobs);
+  jobFirstTask = freshInt32Array(jobs + 1);
+  taskDuration = freshFloat64Array(tasks);
+  jobEstimate = freshFloat64Array(jobs);
   allocateOptionalColumns(0, 0);
   readyList = new Int32Array(0);
   readyOrder = false;

@@ -7,8 +7,8 @@
 // The build bundles this module with both engines and the engine's RNG (which the workload
 // generators take) into dist/browser/aviary.js (web/aviary.ts: loadEngine, generate, engineRng);
 // the web page (web/) is built on it. docs/web.md.
-export { runSimulation, runSimulationAsync, runSimulationFed, type TraceFeed, type SimResult, type RunOptions, type Progress, type TaskRecord } from "./simulate.js";
-export { wasmEngineFactory } from "./engine/wasm.js";
+export { runSimulation, runSimulationAsync, runSimulationFed, type TraceFeed, type EngineTraceColumns, type SimResult, type RunOptions, type Progress, type TaskRecord } from "./simulate.js";
+export { wasmEngineFactory, withSharedMemory, type WasmFactoryOptions } from "./engine/wasm.js";
 export { jsEngineFactory } from "./engine/js.js";
 export type { EngineApi, EngineFactory } from "./engine/types.js";
 export { CORE_COUNTERS } from "./engine/counters.js";

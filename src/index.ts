@@ -10,7 +10,7 @@ export { parseCsv } from "./trace/csv.js";
 export { readTraceFile, writeTraceFile, generatePoissonWithEngineRng, generateTraceLikeWithEngineRng,
   openTraceFeed, type TraceFileFeed, type TraceFeedOptions, type ReadTraceOptions, type WriteTraceOptions } from "./trace/node.js";
 export { SAMPLE_TRACES, findSampleTrace, fetchSampleTrace, cacheDir, type SampleTrace, type FetchOptions } from "./trace/samples.js";
-export { loadEngine, loadEngineFrom, type EngineKind } from "./engine/node.js";
+export { loadEngine, loadEngineFrom, type EngineKind, type EngineLoadOptions } from "./engine/node.js";
 export { loadEngineDir, type EngineDir } from "./engine/dir.js";
 export { buildEngine, EngineBuildError, ENGINE_DIR_MANIFEST, type BuildEngineOptions, type EngineManifest } from "./engine/build.js";
 export { ProgressLine, formatRunProgress, runProgress, type ProgressStream, type ProgressLineOptions } from "./report/progress.js";

@@ -243,10 +243,39 @@ const now = (): number => (typeof performance !== "undefined" ? performance.now(
  */
 export interface TraceFeed {
   trace: Trace;
-  /** Jobs filled so far (never decreases). */
+  /** Jobs filled so far (never decreases); once the feed fills the engine's columns
+   *  (fillEngine), the jobs filled there. */
   available(): number;
   /** Resolves when more jobs may be in or the feed has ended; rejects with the input's problem. */
   more(): Promise<void>;
+  /** A feed that can write its jobs into the engine's trace columns itself (another thread,
+   *  when the engine's memory is shared: src/trace/tr-feed-worker.ts): runSimulationFed calls
+   *  this once, after the engine's set-up, with those columns, or undefined when it copies the
+   *  jobs itself (an engine whose memory is not shared). True: the feed fills them, and
+   *  available() counts the jobs filled there. */
+  fillEngine?(columns: EngineTraceColumns | undefined): boolean;
+}
+
+/** The engine's columns of a trace's four streamed columns (a TraceFeed fills them). */
+export interface EngineTraceColumns {
+  /** Each job's submission time (the engine's arrivalColumn). */
+  arrivals: Float64Array;
+  /** Each job's first task, and the task count at the end (firstTaskColumn). */
+  taskOffsets: Int32Array;
+  /** Each task's duration (durationColumn). */
+  durations: Float64Array;
+  /** Each job's estimate (estimateColumn). */
+  estimates: Float64Array;
+}
+
+/** The engine's trace columns when they live in a shared memory (engine/wasm.ts sharedMemory),
+ *  which another thread can write; else undefined. (Taken after the set-up: the engine never
+ *  moves them during the run, and a shared memory's views stay valid when it grows.) */
+function sharedTraceColumns(engine: EngineApi): EngineTraceColumns | undefined {
+  if (typeof SharedArrayBuffer === "undefined") return undefined;
+  const arrivals = engine.arrivalColumn();
+  if (!(arrivals.buffer instanceof SharedArrayBuffer)) return undefined;
+  return { arrivals, taskOffsets: engine.firstTaskColumn(), durations: engine.durationColumn(), estimates: engine.estimateColumn() };
 }
 
 /** A whole-trace run under way: its engine, started with every job in. */
@@ -314,37 +343,50 @@ export async function runSimulationAsync(factory: EngineFactory, input: Trace, c
 }
 
 /** `runSimulation` on a trace that is still being read (`TraceFeed`): the engine takes the jobs
- *  as they come. The results are exactly those of `runSimulation` on the whole trace. */
+ *  as they come — copied in here, or written into its columns by the feed itself (fillEngine).
+ *  The results are exactly those of `runSimulation` on the whole trace. */
 export async function runSimulationFed(factory: EngineFactory, feed: TraceFeed, config: ResolvedConfig,
                                        options: RunOptions = {}): Promise<SimResult> {
-  if (config.params.compat === true) throw new Error("runSimulationFed: compat runs need the whole trace (runSimulation)");
-  const trace = feed.trace;
-  const jobs = trace.arrivals.length;
-  checkShape(trace);
-  if (hasOptionalColumns(trace)) throw new Error("runSimulationFed: a trace with optional columns runs whole (runSimulation)");
-  const engine = factory();
+  let filled: boolean | undefined;
+  const fill = (columns: EngineTraceColumns | undefined): boolean => (filled ??= feed.fillEngine?.(columns) ?? false);
   try {
-    const extras = prepareExtras(trace, config, (stream, n) => engine.rngDraws(config.seed, stream, n));
-    const t0 = now();
-    const copy = startRun(engine, trace, config, options, false, extras);
-    // A classifier trains on a prefix of the jobs before the first go to the engine (which has
-    // run nothing yet, so the results are those of a whole-trace run).
-    const need = extras.classifier ? extras.classifier.prefix(jobs) : 0;
-    let added = 0;
-    for (;;) {
-      const k = added === 0 && feed.available() < need ? 0 : feed.available();
-      if (k > added) { copy(added, k); added = k; }
-      if (added === 0) { await feed.more(); continue; }
-      const done = runSlice(engine, jobs, options, t0);
-      if (done === 1) break;
-      if (done === 2 && feed.available() === added) {
-        if (added === jobs) throw new Error(`engine waits for jobs with all ${jobs} in`);
-        await feed.more();
+    if (config.params.compat === true) throw new Error("runSimulationFed: compat runs need the whole trace (runSimulation)");
+    const trace = feed.trace;
+    const jobs = trace.arrivals.length;
+    checkShape(trace);
+    if (hasOptionalColumns(trace)) throw new Error("runSimulationFed: a trace with optional columns runs whole (runSimulation)");
+    const engine = factory();
+    let complete = false;
+    try {
+      const extras = prepareExtras(trace, config, (stream, n) => engine.rngDraws(config.seed, stream, n));
+      const t0 = now();
+      const add = startRun(engine, trace, config, options, false, extras);
+      // (a classifier predicts on the host: its jobs are copied)
+      const inPlace = !extras.classifier && fill(sharedTraceColumns(engine));
+      // A classifier trains on a prefix of the jobs before the first go to the engine (which has
+      // run nothing yet, so the results are those of a whole-trace run).
+      const need = extras.classifier ? extras.classifier.prefix(jobs) : 0;
+      let added = 0;
+      for (;;) {
+        const k = added === 0 && feed.available() < need ? 0 : feed.available();
+        if (k > added) { add(added, k, inPlace); added = k; }
+        if (added === 0) { await feed.more(); continue; }
+        const done = runSlice(engine, jobs, options, t0);
+        if (done === 1) break;
+        if (done === 2 && feed.available() === added) {
+          if (added === jobs) throw new Error(`engine waits for jobs with all ${jobs} in`);
+          await feed.more();
+        }
       }
+      complete = true;
+      return finishRun(engine, trace, config, options, t0, extras);
+    } finally {
+      // (a run that stopped before every job was in: the feed may still be writing into the
+      // engine's memory, which must then not go to a later run)
+      engine.dispose(complete || filled !== true);
     }
-    return finishRun(engine, trace, config, options, t0, extras);
   } finally {
-    engine.dispose();
+    fill(undefined); // (a feed waiting for the word goes on)
   }
 }
 
@@ -357,9 +399,10 @@ function checkShape(t: Trace): void {
 }
 
 /** Sets the engine up for `trace` and starts the policy; returns the function that copies the
- *  columns of jobs [from, to) in and hands them to the engine (the first call starts the run). */
+ *  columns of jobs [from, to) in (unless `inPlace`: a feed wrote the four trace columns there)
+ *  and hands them to the engine (the first call starts the run). */
 function startRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, options: RunOptions,
-                  compat: boolean, extras: RunExtras): (from: number, to: number) => void {
+                  compat: boolean, extras: RunExtras): (from: number, to: number, inPlace?: boolean) => void {
   const jobs = trace.arrivals.length;
   const tasks = trace.durations.length;
   engine.setup(jobs, tasks, config.nodes, config.slots, config.networkDelay, config.seed,
@@ -373,19 +416,21 @@ function startRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, optio
   if (extras.predicted) engine.setupJobPredictions();
   engine.paramColumn().set(config.paramVector);
   engine.start(config.engineIndex);
-  return (from, to) => {
+  return (from, to, inPlace = false) => {
     if (from === 0) copyOptionalColumns(engine, trace, constant);
     if (extras.classifier && extras.predicted) {
       if (from === 0) extras.classifier.train(trace);
       extras.classifier.predict(trace, from, to, extras.predicted);
       engine.predictionColumn().set(extras.predicted.subarray(from, to), from);
     }
-    // Views are fetched now: an allocation in the engine (start, run) may have moved them.
-    const off = trace.taskOffsets;
-    engine.arrivalColumn().set(trace.arrivals.subarray(from, to), from);
-    engine.firstTaskColumn().set(off.subarray(from, to + 1), from);
-    engine.durationColumn().set(trace.durations.subarray(off[from], off[to]), off[from]);
-    engine.estimateColumn().set(trace.estimates.subarray(from, to), from);
+    if (!inPlace) {
+      // Views are fetched now: an allocation in the engine (start, run) may have moved them.
+      const off = trace.taskOffsets;
+      engine.arrivalColumn().set(trace.arrivals.subarray(from, to), from);
+      engine.firstTaskColumn().set(off.subarray(from, to + 1), from);
+      engine.durationColumn().set(trace.durations.subarray(off[from], off[to]), off[from]);
+      engine.estimateColumn().set(trace.estimates.subarray(from, to), from);
+    }
     engine.addJobs(to);
   };
 }

@@ -36,6 +36,8 @@ export function noteReusedMemory(pages: i32): void {}
 export function heapTop(): f64 { return 0; }
 /** An Int32Array of `len` zeros (see assembly/glue.ts: here the allocator's own fresh memory). */
 export function freshInt32Array(len: i32): Int32Array { return new Int32Array(len); }
+/** A Float64Array of `len` zeros (see assembly/glue.ts freshFloat64Array). */
+export function freshFloat64Array(len: i32): Float64Array { return new Float64Array(len); }
 /** Copies elements [from, to) of `src` to the same indices of `dst`. */
 export function copyInt32Range(dst: Int32Array, src: Int32Array, from: i32, to: i32): void { dst.set(src.subarray(from, to), from); }
 /** JS engines give no say over addresses: a plain array (see assembly/glue.ts). */

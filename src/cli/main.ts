@@ -13,7 +13,7 @@ import { runSimulation, runSimulationFed, type SimResult } from "../simulate.js"
 import { summarize, type RunSummary } from "../metrics/summary.js";
 import { formatRunTable, perJobCsv } from "../report/table.js";
 import { formatSeedTable, parseSeedSpec, seedSummaries } from "../report/seeds.js";
-import { readTraceFile, openTraceFeed, feedMinBytes } from "../trace/node.js";
+import { readTraceFile, openTraceFeed, feedMinBytes, streamableBytes } from "../trace/node.js";
 import { runProgress } from "../report/progress.js";
 import { checkOutputDir, writeFileAtomic } from "../io.js";
 import { WORKLOADS } from "../workloads.js";
@@ -190,9 +190,13 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command,
   const plots = plotSetup(opts, "run");
   // A large `.tr` file is streamed into the first run: a worker counts and parses it while the
   // run starts on the jobs read so far (results are the same as after a full read).
-  const engineLoad = dir ? dir.load(engineKind) : loadEngine(engineKind);
-  const feed = input.trace && configs.every((c) => c.params.compat !== true && !c.cluster && !c.spec.resources)
-    ? await openTraceFeed(input.trace, { minBytes: feedMinBytes(), whileCounting: warmWhileCounting(engineLoad) }) : undefined;
+  // The Wasm engine of a streamed run runs on shared memories: the worker writes the trace's
+  // columns into the engine's (runSimulationFed; engine/wasm.ts withSharedMemory).
+  const streams = input.trace !== undefined && configs.every((c) => c.params.compat !== true && !c.cluster && !c.spec.resources)
+    && streamableBytes(input.trace, feedMinBytes()) !== undefined;
+  const engineLoad = dir ? dir.load(engineKind, { sharedMemory: streams }) : loadEngine(engineKind, false, { sharedMemory: streams });
+  const feed = streams
+    ? await openTraceFeed(input.trace!, { minBytes: feedMinBytes(), whileCounting: warmWhileCounting(engineLoad), forEngine: true }) : undefined;
   let trace: Trace | undefined = feed ? undefined
     : input.trace ? await readTraceFile(input.trace) : await loadWorkload(input, nodes, slots, seed);
   if (trace && !cluster) {

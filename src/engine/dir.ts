@@ -8,7 +8,7 @@ import { join, relative, resolve } from "node:path";
 import { InputError } from "../errors.js";
 import { SCHEDULERS, type SchedulerSpec } from "../config/schedulers.js";
 import { ENGINE_DIR_MANIFEST, packageEngineManifest, readCatalogue, registryHash, registrySource, type EngineManifest } from "./build.js";
-import { loadEngineFrom, type EngineKind } from "./node.js";
+import { loadEngineFrom, type EngineKind, type EngineLoadOptions } from "./node.js";
 import type { EngineFactory } from "./types.js";
 
 /** An opened engine folder (loadEngineDir). */
@@ -21,7 +21,7 @@ export interface EngineDir {
   /** The folder's own schedulers (the catalogue's tail). */
   extra: SchedulerSpec[];
   /** The factory of one of its two engines (compiled/imported once per process). */
-  load(kind: EngineKind): Promise<EngineFactory>;
+  load(kind: EngineKind, options?: EngineLoadOptions): Promise<EngineFactory>;
 }
 
 const opened = new Map<string, Promise<EngineDir>>();
@@ -70,5 +70,5 @@ async function open(given: string, dir: string): Promise<EngineDir> {
     throw new InputError(`engine folder '${given}': its catalogue ${manifest.catalogue} changed since the build `
       + `(schedulers, factories or parameter names): ${rebuild.replace("CATALOGUE", relative(process.cwd(), catalogueFile) || catalogueFile)}`);
   }
-  return { dir, manifest, catalogue, extra, load: (kind) => loadEngineFrom(dir, kind) };
+  return { dir, manifest, catalogue, extra, load: (kind, options) => loadEngineFrom(dir, kind, options) };
 }

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { wasmEngineFactory } from "./wasm.js";
+import { wasmEngineFactory, withSharedMemory } from "./wasm.js";
 import { jsEngineFactory } from "./js.js";
 import type { EngineFactory } from "./types.js";
 
@@ -47,13 +47,28 @@ export function compileEngineModule(bytes: BufferSource): WebAssembly.Module {
   return new WebAssembly.Module(bytes);
 }
 
+/** How an engine is loaded. */
+export interface EngineLoadOptions {
+  /** Wasm: runs on shared memories (engine/wasm.ts withSharedMemory), for a run that a trace
+   *  file's reader thread fills (trace/node.ts openTraceFeed, simulate.ts runSimulationFed); a
+   *  module that cannot (it defines its own memory) is loaded as it is. The JS engine: no effect. */
+  sharedMemory?: boolean;
+}
+
+/** The Wasm factory over a module's bytes, on shared memories if asked and possible. */
+function wasmFactory(bytes: Uint8Array<ArrayBuffer>, options: EngineLoadOptions): EngineFactory {
+  const shared = options.sharedMemory ? withSharedMemory(bytes) : undefined;
+  return shared ? wasmEngineFactory(compileEngineModule(shared), { sharedMemory: true })
+    : wasmEngineFactory(compileEngineModule(bytes));
+}
+
 /** An engine built beside the project with more schedulers (scripts/build.mjs --catalogue FILE
  *  --out DIR): its aviary.wasm or engine-js/ in `dir`. */
-export async function loadEngineFrom(dir: string, kind: EngineKind): Promise<EngineFactory> {
-  const key = `${kind}:${dir}`;
+export async function loadEngineFrom(dir: string, kind: EngineKind, options: EngineLoadOptions = {}): Promise<EngineFactory> {
+  const key = `${kind}${kind === "wasm" && options.sharedMemory ? ":shared" : ""}:${dir}`;
   let f = factories.get(key);
   if (!f) {
-    f = kind === "wasm" ? wasmEngineFactory(compileEngineModule(readFileSync(join(dir, "aviary.wasm"))))
+    f = kind === "wasm" ? wasmFactory(readFileSync(join(dir, "aviary.wasm")), options)
       : jsEngineFactory((await import(pathToFileURL(join(dir, "engine-js/instance.js")).href)).instantiate);
     factories.set(key, f);
   }
@@ -61,13 +76,12 @@ export async function loadEngineFrom(dir: string, kind: EngineKind): Promise<Eng
 }
 
 /** The factory for the requested engine (compiled/imported once per process). */
-export async function loadEngine(kind: EngineKind, debug = false): Promise<EngineFactory> {
-  const key = kind + (debug ? ":debug" : "");
+export async function loadEngine(kind: EngineKind, debug = false, options: EngineLoadOptions = {}): Promise<EngineFactory> {
+  const key = kind + (debug ? ":debug" : "") + (kind === "wasm" && options.sharedMemory ? ":shared" : "");
   let f = factories.get(key);
   if (!f) {
     if (kind === "wasm") {
-      const bytes = readFileSync(artifact(debug ? "build/aviary.debug.wasm" : "build/aviary.wasm"));
-      f = wasmEngineFactory(compileEngineModule(bytes));
+      f = wasmFactory(readFileSync(artifact(debug ? "build/aviary.debug.wasm" : "build/aviary.wasm")), options);
     } else {
       f = jsEngineFactory((await import(pathToFileURL(artifact("build/engine-js/instance.js")).href)).instantiate);
     }

@@ -108,9 +108,9 @@ export interface EngineApi {
   rngDraws(seed: number, stream: number, n: number): Float64Array;
   /** `n` draws of the stream's nextInt(bound), 1 <= bound < 2^24 (node draws). */
   rngIntDraws(seed: number, stream: number, n: number, bound: number): Int32Array;
-  /** Frees the instance (Wasm: keeps its memory for the factory's next run; JS: returns the
-   *  instance to its pool). */
-  dispose(): void;
+  /** Frees the instance (Wasm: keeps its memory for the factory's next run unless `reuse` is
+   *  false — another thread may still write to it; JS: returns the instance to its pool). */
+  dispose(reuse?: boolean): void;
   /** Bytes of the engine's linear memory (Wasm; undefined for the JS engine, whose arrays live
    *  in the JS heap); for a run given a finished run's memory (engine/wasm.ts), the bytes its
    *  own allocations reach in it. */

@@ -1,7 +1,7 @@
 // Node-only trace file helpers: reading (`.csv` → CSV reader, anything else → `.tr` reader,
 // streamed in chunks) and atomic writing.
-import { open, readFile, rename, rm, stat, type FileHandle } from "node:fs/promises";
-import { existsSync } from "node:fs";
+import { open, readFile, rename, rm, type FileHandle } from "node:fs/promises";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -11,7 +11,7 @@ import { parseCsv } from "./csv.js";
 import { TrParser, type TrPart } from "./tr.js";
 import { feedRange } from "./tr-range.js";
 import type { Trace } from "./types.js";
-import type { TraceFeed } from "../simulate.js";
+import type { TraceFeed, EngineTraceColumns } from "../simulate.js";
 import { encodeTrRange, traceToCsvRange, trRangeBound } from "./write.js";
 import { STREAM_ARRIVALS, STREAM_TASKS, checkPoissonOptions, generatePoisson, type PoissonOptions } from "./gen.js";
 import { checkTraceLikeOptions, generateTraceLike, type TraceLikeOptions, type TraceLikeResult } from "./tracelike.js";
@@ -146,6 +146,23 @@ export interface TraceFeedOptions {
   /** Work for this thread while the worker counts the file's jobs: called with the file's size,
    *  again after each turn of the event loop, until the count is in or it returns false. */
   whileCounting?: (fileBytes: number) => boolean;
+  /** The feed goes to a run (runSimulationFed), which says once (`fillEngine`) whether the
+   *  worker is to copy the jobs into the engine's columns as well: `done` waits for that word,
+   *  so a feed opened so and given to no run resolves only once `fillEngine` is called. */
+  forEngine?: boolean;
+}
+
+/** The size of `path` if openTraceFeed may stream it (a regular `.tr` file of at least
+ *  `minBytes`, not a sample's name), else undefined: a host knows before the feed is open
+ *  whether its run will be fed (and loads its engine for that: engine/node.ts sharedMemory). */
+export function streamableBytes(path: string, minBytes = 0): number | undefined {
+  if (isCsv(path) || (findSampleTrace(path) && !existsSync(path))) return undefined; // (readTraceFile reads a sample by name)
+  try {
+    const st = statSync(path);
+    return st.isFile() && st.size >= minBytes ? st.size : undefined;
+  } catch {
+    return undefined; // readTraceFile names the problem
+  }
 }
 
 /** `.tr` files at least this large are streamed into a run by the CLI (`openTraceFeed`).
@@ -172,19 +189,12 @@ interface FeedMessage {
  * problem in the usual way.
  */
 export async function openTraceFeed(path: string, options: TraceFeedOptions = {}): Promise<TraceFileFeed | undefined> {
-  if (isCsv(path) || (findSampleTrace(path) && !existsSync(path))) return undefined; // (readTraceFile reads a sample by name)
+  const fileBytes = streamableBytes(path, options.minBytes);
   const file = workerFile("tr-feed-worker.js");
-  if (!file) return undefined;
-  let fileBytes: number;
-  try {
-    const st = await stat(path);
-    if (!st.isFile() || st.size < (options.minBytes ?? 0)) return undefined;
-    fileBytes = st.size;
-  } catch {
-    return undefined; // readTraceFile names the problem
-  }
+  if (fileBytes === undefined || !file) return undefined;
   const chunkBytes = Math.max(64, Math.floor(options.chunkBytes ?? (1 << 20)));
-  const worker = new Worker(file, { workerData: { path, chunkBytes } });
+  const forEngine = options.forEngine === true;
+  const worker = new Worker(file, { workerData: { path, chunkBytes, engine: forEngine } });
   let waiters: Array<() => void> = [];
   let finished = false;
   let failure: Error | undefined;
@@ -237,9 +247,19 @@ export async function openTraceFeed(path: string, options: TraceFeedOptions = {}
   }
   const c = columns;
   const progress = c.progress!;
+  let answered = !forEngine;
+  // 0: jobs parsed; 1: jobs copied into the engine's columns (once the worker fills them)
+  let counted = 0;
   return {
     trace: { name: path, arrivals: c.arrivals!, taskOffsets: c.offsets!, durations: c.durations!, estimates: c.estimates! },
-    available: () => Atomics.load(progress, 0),
+    available: () => Atomics.load(progress, counted),
+    fillEngine: (engineColumns: EngineTraceColumns | undefined) => {
+      if (answered) return false;
+      answered = true;
+      worker.postMessage({ kind: "engine", columns: engineColumns });
+      if (engineColumns) counted = 1;
+      return engineColumns !== undefined;
+    },
     more: () => {
       if (failure) return Promise.reject(failure);
       if (finished) return Promise.resolve();

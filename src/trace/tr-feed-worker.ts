@@ -8,15 +8,45 @@
 // and field); { kind: "uncounted" } when the count found a line it
 // cannot count, or counts more tasks than the file has bytes (the caller then reads the file the
 // ordinary way, which names the problem).
+//
+// Filling a Wasm engine (workerData.engine: the caller's run says where, once, with
+// { kind: "engine", columns } — views of the engine's four trace columns in its shared memory,
+// or none): this thread also copies each parsed job's columns there, and counts the jobs so
+// copied in progress[1]; "done" then waits for that word (runSimulationFed takes the jobs from
+// the engine's columns as they come, and neither copies them nor first-touches their pages).
+// Why a copy here rather than a parse straight into the engine's memory: the trace the feed
+// resolves (`done`, and the run's summary) must outlive the run — a later run in the process
+// (`aviary run --scheduler a,b`, `--seeds`) reuses a disposed run's memory (engine/wasm.ts) —
+// and the engine rewrites some of these columns (schedulers/classes.ts: the noisy estimates);
+// so the trace keeps this thread's own columns, as before, and the engine gets a copy, made on
+// this thread, which is otherwise idle while the run goes on. Its cost (page faults of the
+// engine's columns and a memory copy) moved from the main thread's set-up and copies to here.
 import { parentPort, workerData } from "node:worker_threads";
 import { open } from "node:fs/promises";
 import { TrCounter, TrParser } from "./tr.js";
 import { feedRange } from "./tr-range.js";
 import { InputError } from "../errors.js";
 import { longestTasksInto } from "../metrics/longest.js";
+import type { EngineTraceColumns } from "../simulate.js";
 
-const { path, chunkBytes } = workerData as { path: string; chunkBytes: number };
+
+/** Jobs copied into the engine between two publications (when a backlog is copied at once). */
+const PIECE_JOBS = 8192;
+
+const { path, chunkBytes, engine } = workerData as { path: string; chunkBytes: number; engine?: boolean };
 const port = parentPort!;
+// The caller's answer: where the engine's columns are (undefined: nowhere, it copies them itself).
+let answered = engine !== true;
+let target: EngineTraceColumns | undefined;
+let onAnswer: (() => void) | undefined;
+let sync: () => void = () => undefined;
+port.on("message", (m: { kind: string; columns?: EngineTraceColumns }) => {
+  if (m.kind !== "engine" || answered) return;
+  answered = true;
+  target = m.columns;
+  sync();
+  onAnswer?.();
+});
 try {
   const fh = await open(path, "r");
   try {
@@ -34,17 +64,38 @@ try {
       const estimates = new Float64Array(new SharedArrayBuffer(8 * jobs));
       const offsets = new Int32Array(new SharedArrayBuffer(4 * (jobs + 1)));
       const durations = new Float64Array(new SharedArrayBuffer(8 * tasks));
-      const progress = new Int32Array(new SharedArrayBuffer(4));
+      // [0] jobs parsed (complete and checked), [1] jobs copied into the engine's columns
+      const progress = new Int32Array(new SharedArrayBuffer(8));
       port.postMessage({ kind: "columns", jobs, tasks, arrivals, estimates, offsets, durations, progress });
       const parser = new TrParser(path, 0, true, { arrivals, estimates, offsets, durations });
+      let copied = 0;
+      // Copies the parsed jobs' columns into the engine's, publishing every PIECE_JOBS jobs.
+      sync = () => {
+        const t = target;
+        if (!t) return;
+        const upTo = Atomics.load(progress, 0);
+        while (copied < upTo) {
+          const a = copied, b = Math.min(upTo, a + PIECE_JOBS);
+          t.arrivals.set(arrivals.subarray(a, b), a);
+          t.estimates.set(estimates.subarray(a, b), a);
+          t.taskOffsets.set(offsets.subarray(a, b + 1), a);
+          t.durations.set(durations.subarray(offsets[a], offsets[b]), offsets[a]);
+          copied = b;
+          Atomics.store(progress, 1, b);
+          port.postMessage({ kind: "progress" });
+        }
+      };
       await feedRange(fh, parser, 0, Infinity, chunkBytes, () => {
         Atomics.store(progress, 0, parser.jobCount);
-        port.postMessage({ kind: "progress" });
+        if (target) sync();
+        else port.postMessage({ kind: "progress" });
       });
       parser.end(); // the last line, and the checks of the whole
       Atomics.store(progress, 0, parser.jobCount);
+      sync();
       // Each job's longest task, for the run's summary, while the main thread still simulates.
       const longest = longestTasksInto(offsets, durations, new Float64Array(new SharedArrayBuffer(8 * jobs)));
+      if (!answered) await new Promise<void>((resolve) => { onAnswer = resolve; });
       port.postMessage({ kind: "done", longest });
     }
   } finally {
@@ -53,3 +104,5 @@ try {
 } catch (e) {
   port.postMessage({ kind: "error", input: e instanceof InputError, message: e instanceof Error ? e.message : String(e) });
 }
+// (the message listener would keep this thread alive)
+port.removeAllListeners("message");
