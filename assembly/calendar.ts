@@ -9,9 +9,19 @@
 // in the near heap precedes every entry outside it, and the order of entries is the one a
 // single heap gives, whatever W is: W only decides the speed. Without useWindows(), W is
 // infinite in effect: every entry goes to the near heap.
-import { f64View, toI32, alignedInt32Array, ctz32 } from "./glue";
+//
+// The calendar's first entries wait in the run: a short sorted array taken from the front,
+// every entry of which precedes every entry of the near heap. The queue reads and takes only
+// the run's first entry (events.ts); when the run is empty, fillRun() moves the near heap's top
+// into it, or, with the near heap empty too, pours the next window: a pour of at most RUN_POUR
+// entries (the common case: a window holds a few dozen) is sorted by insertion straight into the
+// run — a sort of so few costs less than a push and a pop of the heap per entry — and a larger
+// one goes to the near heap. An entry added to the current window goes into the run when it
+// precedes the run's last entry or the near heap is empty (at its place), into the near heap
+// otherwise; when the run has no room left, the run moves into the near heap.
+import { f64View, toI32, alignedInt32Array, ctz32, f64Base, i32Base, f64Get, f64Set, i32Get, i32Set, i32PairCopy, F64Ptr, I32Ptr } from "./glue";
 import { fail, E_CALENDAR } from "./errors";
-import { MinHeap, ENTRY_INTS, ENTRY_VALUE, ENTRY_TIE } from "./toolkit/heap";
+import { MinHeap, ENTRY_INTS, ENTRY_VALUE, ENTRY_TIE, entryBefore } from "./toolkit/heap";
 
 /** Windows in the ring (a power of two), and its occupancy bitmap's words. */
 const RING_WINDOWS: i32 = 8192;
@@ -30,6 +40,11 @@ const BUCKET_LEN: i32 = 1;
 const BUCKET_LOG: i32 = 2;
 /** log2 of a bucket's first region (16 entries). */
 const BUCKET_FIRST_LOG: i32 = 4;
+/** The most entries a pour sorts into the run (a larger one goes to the near heap), and the
+ *  run's positions (1 .. RUN_ROOM - 1; the rest is for entries added to the current window
+ *  while it lasts). */
+const RUN_POUR: i32 = 64;
+const RUN_ROOM: i32 = 128;
 
 export class Calendar {
   /** The entries of the windows below the horizon. */
@@ -54,13 +69,43 @@ export class Calendar {
    *  pouredValue); the engine sets pouredLen to 0 once done. */
   pouredOff: i32 = 0;
   pouredLen: i32 = 0;
+  /** The run (see above): entries at positions runHead .. runEnd - 1 (from 1: position 0
+   *  holds a key of -Infinity, which ends a pour's insertion without a bound test), laid out
+   *  like the heap's (ENTRY_INTS ints each, the key the f64 at 2 p), in (time, sequence) order.
+   *  Its storage never grows, so the base pointers stay valid. */
+  runInts: Int32Array;
+  runK: F64Ptr;
+  runI: I32Ptr;
+  runHead: i32 = 1;
+  runEnd: i32 = 1;
 
   constructor(capacity: i32) {
     this.near = new MinHeap(capacity);
+    const ints = alignedInt32Array(ENTRY_INTS * RUN_ROOM, 64);
+    const keys = f64View(ints);
+    keys[0] = -Infinity;
+    this.runInts = ints;
+    this.runK = f64Base(keys);
+    this.runI = i32Base(ints);
   }
 
-  /** Entries held (near heap, ring and far heap). */
-  count(): i32 { return this.near.size + this.bucketed + this.far.size; }
+  /** Entries held (run, near heap, ring and far heap). */
+  count(): i32 { return this.runEnd - this.runHead + this.near.size + this.bucketed + this.far.size; }
+
+  /** The run is empty: moves the calendar's first entry into it (the near heap's top, or from the
+   *  next window's pour); leaves it empty when the calendar is. */
+  fillRun(): void {
+    const near = this.near;
+    while (near.size == 0 && this.runHead == this.runEnd && this.bucketed + this.far.size > 0) this.advance();
+    if (this.runHead == this.runEnd && near.size > 0) {
+      f64Set(this.runK, 2, near.topKey());
+      i32Set(this.runI, ENTRY_INTS + ENTRY_VALUE, near.topValue());
+      i32Set(this.runI, ENTRY_INTS + ENTRY_TIE, near.topTie());
+      near.pop();
+      this.runHead = 1;
+      this.runEnd = 2;
+    }
+  }
 
   /** Poured entry i (< pouredLen): its value. */
   pouredValue(i: i32): i32 { return this.bArena[ENTRY_INTS * (this.pouredOff + i) + ENTRY_VALUE]; }
@@ -73,6 +118,8 @@ export class Calendar {
     this.horizon = 0.0;
     this.ringHead = 0;
     this.bucketed = 0;
+    this.runHead = 1;
+    this.runEnd = 1;
     for (let b = 0; b < RING_WINDOWS; b++) { this.bMeta[b * BUCKET_INTS + BUCKET_LEN] = 0; this.bMeta[b * BUCKET_INTS + BUCKET_LOG] = -1; }
     this.bUsed.fill(0);
     this.bFree.fill(-1);
@@ -92,12 +139,39 @@ export class Calendar {
   add(t: f64, value: i32, seq: i32): void {
     const k = this.windowOf(t);
     if (k < this.horizon) {
-      this.near.push(t, value, seq);
+      const last = this.runEnd - 1;
+      if (this.runHead <= last && (this.near.size == 0 || entryBefore(t, seq, f64Get(this.runK, 2 * last), i32Get(this.runI, ENTRY_INTS * last + ENTRY_TIE)))) {
+        this.runAdd(t, value, seq);
+      } else {
+        this.near.push(t, value, seq);
+      }
     } else if (k < this.horizon + <f64>RING_WINDOWS) {
       this.bucketAdd((this.ringHead + toI32(k - this.horizon)) & (RING_WINDOWS - 1), t, value, seq);
     } else {
       this.far.push(t, value, seq);
     }
+  }
+
+  /** Inserts (t, value, seq) into the run (not empty) at its place; with no room at the run's
+   *  end, moves the run into the near heap and pushes it there (the next fillRun takes the
+   *  first back). */
+  private runAdd(t: f64, value: i32, seq: i32): void {
+    let i = this.runEnd;
+    if (i == RUN_ROOM) {
+      const near = this.near;
+      for (let p = this.runHead; p < i; p++) {
+        near.push(f64Get(this.runK, 2 * p), i32Get(this.runI, ENTRY_INTS * p + ENTRY_VALUE), i32Get(this.runI, ENTRY_INTS * p + ENTRY_TIE));
+      }
+      this.runHead = 1;
+      this.runEnd = 1;
+      near.push(t, value, seq);
+      return;
+    }
+    // The position before the run's first holds the sentinel or an entry already taken, read
+    // never again: a key of -Infinity there bounds the walk.
+    f64Set(this.runK, 2 * this.runHead - 2, -Infinity);
+    runInsert(this.runK, this.runI, i, t, value, seq);
+    this.runEnd = i + 1;
   }
 
   /** Appends (t, value, seq) to the bucket of ring slot b. */
@@ -152,9 +226,9 @@ export class Calendar {
     this.bFree[log] = e;
   }
 
-  /** The near heap is empty and entries wait in the ring or the far heap: moves the horizon to
-   *  the next non-empty window and pours its bucket into the near heap. */
-  protected advance(): void {
+  /** The run and the near heap are empty and entries wait in the ring or the far heap: moves the
+   *  horizon to the next non-empty window and pours its bucket into the run or the near heap. */
+  private advance(): void {
     if (this.bucketed == 0) {
       // The ring is empty: restart it at the far heap's first window.
       this.horizon = this.windowOf(this.far.topKey());
@@ -180,10 +254,25 @@ export class Calendar {
     const off = this.bMeta[m + BUCKET_OFF];
     const af = this.bArenaF;
     const a = this.bArena;
-    const near = this.near;
-    for (let i = 0; i < len; i++) {
-      const e = off + i;
-      near.push(af[2 * e], a[ENTRY_INTS * e + ENTRY_VALUE], a[ENTRY_INTS * e + ENTRY_TIE]);
+    if (len <= RUN_POUR) {
+      // Insertion sort into the run (empty, as the near heap: positions 1 .. len; the key of
+      // -Infinity at position 0 stops every walk).
+      const rk = this.runK;
+      const ri = this.runI;
+      const bf = f64Base(af);
+      const bi = i32Base(a);
+      for (let n = 1; n <= len; n++) {
+        const e = off + n - 1;
+        runInsert(rk, ri, n, f64Get(bf, 2 * e), i32Get(bi, ENTRY_INTS * e + ENTRY_VALUE), i32Get(bi, ENTRY_INTS * e + ENTRY_TIE));
+      }
+      this.runHead = 1;
+      this.runEnd = len + 1;
+    } else {
+      const near = this.near;
+      for (let i = 0; i < len; i++) {
+        const e = off + i;
+        near.push(af[2 * e], a[ENTRY_INTS * e + ENTRY_VALUE], a[ENTRY_INTS * e + ENTRY_TIE]);
+      }
     }
     this.pouredOff = off;
     this.pouredLen = len;
@@ -209,4 +298,23 @@ export class Calendar {
       this.add(t, value, seq); // (to its bucket)
     }
   }
+}
+
+/** Inserts (t, value, seq) among the run's positions below `i`, which are in order down to a
+ *  key of -Infinity: the entries after it move up one position, from position i - 1 down.
+ *  (Indexed by h, the key's f64 index 2 p of position p: its ints are at 2 h.) */
+// @ts-ignore: decorator
+@inline function runInsert(rk: F64Ptr, ri: I32Ptr, i: i32, t: f64, value: i32, seq: i32): void {
+  let h = 2 * i;
+  for (;;) {
+    const kq = f64Get(rk, h - 2);
+    if (kq <= t) {
+      if (kq < t) break;
+      if (i32Get(ri, 2 * h - ENTRY_INTS + ENTRY_TIE) < seq) break;
+    }
+    f64Set(rk, h, kq);
+    i32PairCopy(ri, 2 * h - ENTRY_INTS + ENTRY_VALUE, 2 * h + ENTRY_VALUE);
+    h -= 2;
+  }
+  f64Set(rk, h, t); i32Set(ri, 2 * h + ENTRY_VALUE, value); i32Set(ri, 2 * h + ENTRY_TIE, seq);
 }

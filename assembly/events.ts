@@ -6,21 +6,22 @@
 //
 // Four sources, each where its events are cheapest to keep:
 //  - the calendar (calendar.ts, which the queue extends: its fields are the hottest, read
-//    without an indirection): entries (time, value, sequence) in windows, a small near heap
-//    for the current ones. A task end that cannot be preempted, the commonest event, is an
-//    entry whose value is its slot (>= 0), its task and job in the slot-end table
-//    (slotends.ts); another event's value is -1 - its id in the payload pool (kind, a, b, c),
-//    whose ids stay put (a stack of free ids);
+//    without an indirection): entries (time, value, sequence) in windows, the current ones in a
+//    sorted run (whose first entry is the calendar's) and a small near heap. A task end that
+//    cannot be preempted, the commonest event, is an entry whose value is its slot (>= 0), its
+//    task and job in the slot-end table (slotends.ts); another event's value is -1 - its id in
+//    the payload pool (kind, a, b, c), whose ids stay put (a stack of free ids);
 //  - two fixed-delay lanes (lanes.ts): events a constant delay after their creation (message
 //    deliveries, get-task replies) are created in time order, so each delay gets a FIFO: O(1)
 //    instead of a sift;
 //  - the cancellable events (cancellable.ts), which cancel() removes.
 // Nothing is allocated per event; the pools double when full (amortized, rare).
-import { toI32 } from "./glue";
+import { toI32, f64Get, i32Get } from "./glue";
 import { fail, E_SEQUENCE_OVERFLOW, E_CALENDAR } from "./errors";
-import { Lane } from "./lanes";
+import { Lane, lanePush, LANE_INTS, LANE_KIND, LANE_A, LANE_B } from "./lanes";
 import { CancellableHeap } from "./cancellable";
 import { Calendar } from "./calendar";
+import { ENTRY_INTS, ENTRY_VALUE, ENTRY_TIE } from "./toolkit/heap";
 import { SlotEnds, SLOT_INTS, SLOT_TASK, SLOT_JOB, SLOT_SEQ, SLOT_TAG } from "./slotends";
 
 /** Payload pool fields per event id: kind, a, b, c. */
@@ -112,13 +113,14 @@ export class EventQueue extends Calendar {
     return s;
   }
 
-  /** Adds an event at `t` to lane 1 or 2; `t` must not precede the lane's last event. */
+  /** Adds an event at `t` to lane 1 or 2; `t` must not precede the lane's last event. (The
+   *  engine's commonest push. Its calls, the overflow's and the lane's growth, come after the
+   *  record is written, so that nothing is held across them: the run ends at the overflow.) */
   pushLane(lane: i32, t: f64, kind: i32, a: i32, b: i32): void {
-    // (seqNumber written out: the engine's commonest push, and binaryen keeps the call)
     const s = this.nextSeq;
-    if (s == 2147483647) fail(E_SEQUENCE_OVERFLOW); // more than 2^31 events in one run
     this.nextSeq = s + 1;
-    (lane == 1 ? this.lane1 : this.lane2).push(t, s, kind, a, b);
+    lanePush(lane == 1 ? this.lane1 : this.lane2, t, s, kind, a, b);
+    if (s == 2147483647) fail(E_SEQUENCE_OVERFLOW); // more than 2^31 events in one run
   }
 
   /** Events not yet taken. */
@@ -141,10 +143,10 @@ export class EventQueue extends Calendar {
   /** The sequence number of the first event of source `src` (0 the calendar, 1 and 2 lanes, 3
    *  the cancellable heap). */
   private headSeq(src: i32): i32 {
-    if (src == 1) return this.lane1.seq[this.lane1.head];
-    if (src == 2) return this.lane2.seq[this.lane2.head];
+    if (src == 1) return this.lane1.headSeq();
+    if (src == 2) return this.lane2.headSeq();
     if (src == 3) return this.cancellable.headSeq();
-    return this.near.topTie();
+    return i32Get(this.runI, ENTRY_INTS * this.runHead + ENTRY_TIE);
   }
 
   /** Removes the earliest event into cur*; returns false when none is left. Sequence numbers
@@ -152,19 +154,19 @@ export class EventQueue extends Calendar {
   next(): bool {
     const l1 = this.lane1;
     const l2 = this.lane2;
-    const near = this.near;
     // 0: the calendar, 1: lane 1, 2: lane 2, 3: the cancellable heap
     let src = -1;
     let bt: f64 = 0.0;
-    while (near.size == 0 && this.bucketed + this.far.size > 0) this.advance(); // (the calendar's next window)
-    if (near.size > 0) { src = 0; bt = near.topKey(); }
+    let rh = this.runHead;
+    if (rh == this.runEnd) { this.fillRun(); rh = this.runHead; } // (the calendar's first entry is the run's)
+    if (rh < this.runEnd) { src = 0; bt = f64Get(this.runK, 2 * rh); }
     if (l1.count > 0) {
-      const t = l1.time[l1.head];
-      if (src < 0 || t < bt || (t == bt && l1.seq[l1.head] < this.headSeq(src))) { src = 1; bt = t; }
+      const t = l1.headTime();
+      if (src < 0 || t < bt || (t == bt && l1.headSeq() < this.headSeq(src))) { src = 1; bt = t; }
     }
     if (l2.count > 0) {
-      const t = l2.time[l2.head];
-      if (src < 0 || t < bt || (t == bt && l2.seq[l2.head] < this.headSeq(src))) { src = 2; bt = t; }
+      const t = l2.headTime();
+      if (src < 0 || t < bt || (t == bt && l2.headSeq() < this.headSeq(src))) { src = 2; bt = t; }
     }
     if (this.cancellablePending > 0) {
       const ch = this.cancellable;
@@ -182,36 +184,46 @@ export class EventQueue extends Calendar {
       this.cancellablePending--;
       return true;
     }
-    const x = near.topValue();
+    const ri = this.runI;
+    const x = i32Get(ri, ENTRY_INTS * rh + ENTRY_VALUE);
     if (x >= 0) {
       const ends = this.ends;
       const sl = ends.table;
       const b = SLOT_INTS * x;
-      if (sl[b + SLOT_SEQ] != near.topTie()) {
+      if (sl[b + SLOT_SEQ] != i32Get(ri, ENTRY_INTS * rh + ENTRY_TIE)) {
         // A dead entry (an end taken back, cancelEnd; every one is dropped here): it leaves the
         // calendar, and the sources are compared again, nothing else having been taken.
         ends.dead--;
-        near.pop();
+        this.runHead = rh + 1;
         return this.next();
       }
-      this.curTime = bt;
-      this.curKind = this.endKind;
+      // (Every load before the first store: a load after a store reloads its array's pointer.)
       const per = ends.perNode;
+      const kind = this.endKind;
+      const task = sl[b + SLOT_TASK];
+      const job = sl[b + SLOT_JOB];
+      const tag = sl[b + SLOT_TAG];
+      this.curTime = bt;
+      this.curKind = kind;
       this.curA = per == 1 ? x : toI32(<f64>x / <f64>per); // exact for these magnitudes
-      this.curB = sl[b + SLOT_TASK];
-      this.curC = sl[b + SLOT_JOB];
-      this.curD = sl[b + SLOT_TAG];
+      this.curB = task;
+      this.curC = job;
+      this.curD = tag;
       sl[b + SLOT_TASK] = -1;
     } else {
-      this.curTime = bt;
       const id = -1 - x;
       const p = id * POOL_FIELDS;
-      this.curKind = this.pool[p]; this.curA = this.pool[p + 1]; this.curB = this.pool[p + 2];
-      this.curC = this.pool[p + 3];
+      const pool = this.pool;
+      const kind = pool[p];
+      const a = pool[p + 1];
+      const b = pool[p + 2];
+      const c = pool[p + 3];
+      this.curTime = bt;
+      this.curKind = kind; this.curA = a; this.curB = b; this.curC = c;
       this.free[this.freeTop] = id;
       this.freeTop++;
     }
-    near.pop();
+    this.runHead = rh + 1;
     return true;
   }
 
@@ -237,9 +249,9 @@ export class EventQueue extends Calendar {
 
   /** Takes back the pending end of slot `slot` (pushEnd): its task leaves the slot before that
    *  end, e.g. a policy suspends it (serve.ts suspendAt turns such a run into a preemptible one
-   *  only then). O(1): the entry stays where it waits (near heap, ring bucket or far heap), dead
-   *  — its sequence number is no longer the slot's — and next() drops it when it reaches the
-   *  heap's top, before any event is taken; its key never changes, so the others keep their
+   *  only then). O(1): the entry stays where it waits (run, near heap, ring bucket or far heap),
+   *  dead — its sequence number is no longer the slot's — and next() drops it when it is the
+   *  calendar's first, before any event is taken; its key never changes, so the others keep their
    *  order. (Finding it instead — a bucket's scan or the far heap's removal — would cost a few
    *  cold lines per end taken back.) Returns the end's job. */
   cancelEnd(slot: i32): i32 { return this.ends.cancel(slot); }
@@ -259,7 +271,11 @@ export class EventQueue extends Calendar {
  *  inlined, keeps next()'s two lane branches apart, as the merge's hot path wants.) */
 // @ts-ignore: decorator
 @inline function takeLane(q: EventQueue, l: Lane, t: f64): void {
-  const i = l.head;
-  q.curTime = t; q.curKind = l.kind[i]; q.curA = l.a[i]; q.curB = l.b[i];
+  const ip = l.ip;
+  const i = LANE_INTS * l.head;
+  const kind = i32Get(ip, i + LANE_KIND);
+  const a = i32Get(ip, i + LANE_A);
+  const b = i32Get(ip, i + LANE_B);
+  q.curTime = t; q.curKind = kind; q.curA = a; q.curB = b;
   l.shift();
 }

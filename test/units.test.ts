@@ -285,6 +285,52 @@ describe("event calendar", () => {
     q.push(1, 0, 0, 0);
     expect(() => q.useCalendar(1)).toThrow(/failure 10/);
   });
+
+  it("keeps the order through the run's every path: small and large pours, adds to the current window before and after the run's last entry, a full run, reserved sequence numbers, lane events between", async () => {
+    const { EventQueue } = await engineModule("events.js");
+    const q = new EventQueue(4);
+    q.useCalendar(1);
+    const pending: Array<{ t: number; seq: number; label: string }> = [];
+    let seq = 0; // the queue's sequence numbers, mirrored: every push and reservation takes one
+    let id = 0;
+    let x = 2024;
+    const rand = (n: number) => { x = (x * 1103515245 + 12345) % 2147483648; return Math.floor(x / 65536) % n; };
+    const add = (t: number) => { q.push(t, 2, id, 0); pending.push({ t, seq: seq++, label: `ev2 ${id++} 0` }); };
+    const take = () => takeInOrder(q, pending, (q) => `ev${q.curKind} ${q.curA} ${q.curB}`);
+    // A window of 20 entries (sorted into the run) and one of 300 (too many: the near heap), with
+    // equal times, and an event pushed with a sequence number reserved before others at its time.
+    for (let i = 0; i < 20; i++) add(3 + rand(8) / 8);
+    for (let i = 0; i < 300; i++) add(5 + rand(50) / 50);
+    const early = seq++;
+    const reserved = q.reserveSeq();
+    for (let i = 0; i < 5; i++) add(7.25);
+    q.pushWithSeq(7.25, reserved, 2, id, 0);
+    pending.push({ t: 7.25, seq: early, label: `ev2 ${id++} 0` });
+    for (let i = 0; i < 30; i++) add(7 + rand(4) / 4);
+    let now = 0;
+    // Take them, adding to the current window as they go: ahead of the run's last entry, after
+    // it, at the current time; in the window of 300 the run is fed from the near heap.
+    // Lane events (one fixed delay) come between, so that the run may hold the near heap's top
+    // while entries are added.
+    const lane = () => { q.pushLane(1, now + 0.01, 4, id, 0); pending.push({ t: now + 0.01, seq: seq++, label: `ev4 ${id++} 0` }); };
+    for (let round = 0; round < 800; round++) {
+      if (!take()) break;
+      now = q.curTime;
+      if (rand(2) === 0) lane();
+      if (rand(3) === 0) add(now + rand(10) / 40);
+      if (rand(5) === 0) add(now);
+    }
+    // A window whose run fills up (more than 127 entries added after its pour) and moves into
+    // the near heap.
+    while (take()) now = q.curTime;
+    for (let i = 0; i < 40; i++) add(100 + rand(100) / 100);
+    take();
+    now = q.curTime;
+    for (let i = 0; i < 200; i++) add(now + rand(100) / 1000);
+    while (take()) now = q.curTime;
+    expect(pending).toHaveLength(0);
+    expect(q.pending()).toBe(0);
+  });
 });
 
 // The one heap of the engine and its policies (toolkit/heap.ts): entries (key, value, tie) in the
