@@ -9,7 +9,7 @@ import { jobIsLong } from "./jobs";
 import { holdsLongWork } from "./nodestate";
 import { touchQueueTail } from "./queues";
 import { scheduler } from "./scheduler";
-import { discipline, receive, serve } from "./serve";
+import { discipline, receive } from "./serve";
 import { fail, E_DELIVERY } from "./errors";
 
 let ringNode: Int32Array = new Int32Array(0);
@@ -107,8 +107,7 @@ export function deliver(k: i32, t: f64): void {
       if (takenByDiscipline) {
         discipline.arrive(node, job, task, t);
       } else {
-        receive(node, job, task);
-        serve(node, t);
+        receive(node, job, task, t);
       }
     }
   }

@@ -40,6 +40,8 @@ let arenaCap: i32 = 0;             // records the arena can hold
 let arenaTop: i32 = 0;             // arena indices below this belong to some region
 let regionFree: Int32Array = new Int32Array(32); // per size class: a freed region, -1 if none
 let nextSerial: i32 = 0;
+/** The longest queue so far (counters[C_MAX_QUEUE] holds it as an f64, written when it grows). */
+let longest: i32 = 0;
 
 /** Empty queues for every node; records carry the discipline's f64 when `withValue`. */
 export function initializeQueues(withValue: bool): void {
@@ -56,6 +58,7 @@ export function initializeQueues(withValue: bool): void {
   for (let n = 0; n < nNodes; n++) setRegion(n, n * initial, MIN_REGION_LOG);
   regionFree.fill(-1);
   nextSerial = 0;
+  longest = 0;
 }
 
 // ---- reading a queue --------------------------------------------------------------------------
@@ -92,8 +95,10 @@ export function clearEntryFlags(r: i32, flags: i32): i32 {
   return w;
 }
 
-/** The first record of `node` not waiting for a get-task reply, or -1. */
-export function firstReadyEntry(node: i32): i32 {
+/** The first record of `node` not waiting for a get-task reply, or -1. (Inlined: serve's choice
+ *  under the plain FIFO.) */
+// @ts-ignore: decorator
+@inline export function firstReadyEntry(node: i32): i32 {
   const first = nodeState[node * NS + N_QFIRST];
   const end = first + nodeState[node * NS + N_QLEN];
   for (let r = first; r < end; r++) if ((qRec[r * QR + R_JOBFLAGS] & F_FETCHING) == 0) return r;
@@ -132,7 +137,12 @@ export function touchQueueHead(node: i32): i32 { return qRec[nodeState[node * NS
 // ---- changing a queue --------------------------------------------------------------------------
 /** Appends a record to the queue of `node`: bound `task` (>= 0) of `job`, or a late-bound probe
  *  of `job` (task < 0); `flags` among F_BEHIND_LONG, F_STICKY. */
-export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
+export function enqueue(node: i32, job: i32, task: i32, flags: i32): void { enqueueOf(node, job, task, flags, jobIsLong(job)); }
+
+/** enqueue when the caller knows whether `job` is long (`long`). (Inlined: the message path's
+ *  enqueue, serve.ts receive.) */
+// @ts-ignore: decorator
+@inline export function enqueueOf(node: i32, job: i32, task: i32, flags: i32, long: bool): void {
   const r = tailSlot(node);
   let code = task;
   if (task < 0) {
@@ -142,7 +152,7 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
     code = -1 - serial;
   }
   let f = flags;
-  if (jobIsLong(job)) {
+  if (long) {
     f |= F_LONG;
     addLongQueued(node, 1);
   }
@@ -225,7 +235,20 @@ export function moveRun(from: i32, r: i32, count: i32, to: i32): void {
 // ---- the arena ---------------------------------------------------------------------------------
 function noteQueueLength(node: i32, len: i32): void {
   nodeState[node * NS + N_QLEN] = len;
-  if (<f64>len > counters[C_MAX_QUEUE]) counters[C_MAX_QUEUE] = <f64>len;
+  if (len > longest) {
+    longest = len;
+    counters[C_MAX_QUEUE] = <f64>len;
+  }
+}
+
+/** A record was served as it arrived at an empty queue (serve.ts receive): for the longest
+ *  queue, as if it had been queued. */
+// @ts-ignore: decorator
+@inline export function noteQueuedAtOnce(): void {
+  if (longest < 1) {
+    longest = 1;
+    counters[C_MAX_QUEUE] = 1.0;
+  }
 }
 
 /** Copies record `from` over record `to`. */

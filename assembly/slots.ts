@@ -47,6 +47,16 @@ export function initializeSlots(preemptible: bool): void {
   nodeState[node * NS + N_BUSY] = b;
 }
 
+/** occupySlot when the caller read `busy`, the slots of `node` busy now, and knows it is below
+ *  slotsPerNode. */
+// @ts-ignore: decorator
+@inline export function occupyFreeSlot(node: i32, busy: i32, t: f64): void {
+  busyArea += <f64>busySlots * (t - lastBusyChange);
+  lastBusyChange = t;
+  busySlots++;
+  nodeState[node * NS + N_BUSY] = busy + 1;
+}
+
 /** Gives back a slot of `node` at `t`. */
 // @ts-ignore: decorator
 @inline export function releaseSlot(node: i32, t: f64): void {
