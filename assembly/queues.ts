@@ -170,8 +170,15 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void { enqu
   const o = node * NS;
   const first = nodeState[o + N_QFIRST];
   if (r != first) { removeRange(node, r, 1); return; }
-  if ((qRec[r * QR + R_JOBFLAGS] & F_LONG) != 0) addLongQueued(node, -1);
-  const len = nodeState[o + N_QLEN];
+  removeFirst(node, first, nodeState[o + N_QLEN], qRec[r * QR + R_JOBFLAGS]);
+}
+
+/** Removes the first record of `node`'s queue, given the queue's first index and length and the
+ *  record's word (serve.ts read them). */
+// @ts-ignore: decorator
+@inline export function removeFirst(node: i32, first: i32, len: i32, w: i32): void {
+  if ((w & F_LONG) != 0) addLongQueued(node, -1);
+  const o = node * NS;
   nodeState[o + N_QFIRST] = first + 1;
   nodeState[o + N_QLEN] = len - 1;
   if (len == 1) restartQueue(node);

@@ -9,9 +9,9 @@ import { nNodes, netDelay, slotsPerNode, recordTasks, counters, C_FETCHES, C_STA
   C_SHORT_AFTER_LONG } from "./config";
 import { taskDuration, taskJob, jobIsLong, noteTaskStart } from "./jobs";
 import { completeTask } from "./dag";
-import { nodeState, NS, N_BUSY, N_QLEN, holdsLongWork, addLongRunning } from "./nodestate";
-import { enqueueOf, removeAt, entryWord, entryTask, wordJob, wordSticky, wordBehindLong, setEntryFlags,
-  clearEntryFlags, findCode, firstReadyEntry, noteQueuedAtOnce, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
+import { nodeState, NS, N_BUSY, N_QLEN, N_QFIRST, holdsLongWork, addLongRunning } from "./nodestate";
+import { enqueueOf, removeAt, removeFirst, entryWord, entryTask, wordJob, wordSticky, wordBehindLong, wordFetching,
+  setEntryFlags, clearEntryFlags, findCode, noteQueuedAtOnce, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
 import { occupySlot, occupyFreeSlot, releaseSlot, recordStart, recordEnd, freeSlotOf, slotRun } from "./slots";
 import { taskService, beginRun, beginSlotRun, setRunNode, setRunState, runState, firstStart, finishRun, finishSlotRun, suspendRun,
   noteResumed, resumeCost, adoptRun, runJob, knownRecord, recordIndex, jobPreemptions, recMark, RS_NONE, RS_RUNNING } from "./preempt";
@@ -119,22 +119,42 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
 
 /** Starts queued work on `node` while it has free slots. */
 export function serve(node: i32, t: f64): void {
+  const o = node * NS;
   for (;;) {
-    const busy = nodeState[node * NS + N_BUSY];
+    const busy = nodeState[o + N_BUSY];
     if (busy >= slotsPerNode) return;
-    const r = plainFifo ? firstReadyEntry(node) : discipline.select(node, t);
-    if (r < 0) return;
-    if (notesSelection) discipline.selected(node, r, t);
-    const w = entryWord(r);
-    const task = entryTask(r);
-    if (plainFifo) occupyFreeSlot(node, busy, t); else occupySlot(node, t); // (a policy's select might change slots)
-    if (task >= 0) {
-      removeAt(node, r);
-      startTask(node, task, wordJob(w), t);
+    if (plainFifo) {
+      // The first record not waiting for a get-task reply (firstReadyEntry), the queue's bounds
+      // kept for its removal.
+      const len = nodeState[o + N_QLEN];
+      if (len == 0) return;
+      const first = nodeState[o + N_QFIRST];
+      let r = first;
+      while (wordFetching(entryWord(r))) {
+        if (++r == first + len) return;
+      }
+      const w = entryWord(r);
+      const task = entryTask(r);
+      occupyFreeSlot(node, busy, t);
+      if (task < 0 && wordSticky(w)) setEntryFlags(r, F_FETCHING); // (a sticky probe stays queued)
+      else if (r == first) removeFirst(node, first, len, w);
+      else removeAt(node, r);
+      if (task >= 0) startTask(node, task, wordJob(w), t); else requestTask(node, w, task, t);
     } else {
-      // A probe: ask its job's scheduler for a task. A sticky probe stays queued.
-      if (!wordSticky(w)) removeAt(node, r); else setEntryFlags(r, F_FETCHING);
-      requestTask(node, w, task, t);
+      const r = discipline.select(node, t);
+      if (r < 0) return;
+      if (notesSelection) discipline.selected(node, r, t);
+      const w = entryWord(r);
+      const task = entryTask(r);
+      occupySlot(node, t); // (checked: a policy's select might change slots)
+      if (task >= 0) {
+        removeAt(node, r);
+        startTask(node, task, wordJob(w), t);
+      } else {
+        // A probe: ask its job's scheduler for a task. A sticky probe stays queued.
+        if (!wordSticky(w)) removeAt(node, r); else setEntryFlags(r, F_FETCHING);
+        requestTask(node, w, task, t);
+      }
     }
   }
 }
