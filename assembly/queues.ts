@@ -347,12 +347,12 @@ function growTail(node: i32): i32 {
   const log = regionLog(node);
   const base = regionBase(node);
   if (len * 4 <= (3 << log)) {
-    for (let i = 0; i < len; i++) copyRecordTo(first + i, base + i);
+    qRec.copyWithin(base * QR, first * QR, (first + len) * QR); // (one block move; the ranges may overlap)
     nodeState[o + N_QFIRST] = base;
     return base + len;
   }
   const region = allocRegion(log + 1); // may move the arena: indices stay valid
-  for (let i = 0; i < len; i++) copyRecordTo(first + i, region + i);
+  qRec.copyWithin(region * QR, first * QR, (first + len) * QR);
   freeRegion(base, log);
   setRegion(node, region, log + 1);
   return region + len;
