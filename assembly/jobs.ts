@@ -280,15 +280,16 @@ export function markReady(job: i32, task: i32): void {
 export function jobRecordWord(job: i32): i32 { return jobRec[job * JR]; }
 
 // ---- the engine's bookkeeping ----------------------------------------------------------------------
-/** A task of `job` starts at `t`. */
+/** A task of `job` starts at `t`. Returns whether the job is long (jobIsLong: the same word). */
 // @ts-ignore: decorator
-@inline export function noteTaskStart(job: i32, t: f64): void {
+@inline export function noteTaskStart(job: i32, t: f64): bool {
   let w = jobRec[job * JR + J_WAIT];
   if (w >= 0) { // (W_STARTED is the sign bit)
     jobFirstStart[job] = t;
     w |= W_STARTED;
   }
   jobRec[job * JR + J_WAIT] = w - 1;
+  return (w & W_LONG) != 0;
 }
 
 /** A task of `job` finished at `t`: the job completes with its last task. */

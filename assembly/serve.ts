@@ -39,6 +39,7 @@ let claimSlots: bool = false;
  *  in place; claimFreedSlotsOf), or empty: every node. */
 let claimNodes: Int32Array = new Int32Array(0);
 let longOnlyRuns: bool = false;    // preemptible runs for long tasks only (Scheduler.preemptsLongOnly)
+let everyRunPreemptible: bool = false; // preemptibleRuns && !longOnlyRuns: every start is a preemptible run
 /** longOnlyRuns: per run position (slotRun), 32 bytes (LP ints) on one line: when its long task
  *  started and the task's duration (f64 LP/2 pos and LP/2 pos + 1: read when a run never
  *  suspended is suspended, which then reads neither the task's duration nor anything else cold;
@@ -76,6 +77,7 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
   claimNodes = new Int32Array(0);
   claimHeld = new Int32Array(0);
   longOnlyRuns = preemptible && !d.preemptive && scheduler.preemptsLongOnly;
+  everyRunPreemptible = preemptible && !longOnlyRuns;
   longPos = alignedInt32Array(longOnlyRuns ? LP * nNodes * slotsPerNode : 0, 64);
   longPosF = f64View(longPos);
   resuming = false;
@@ -185,9 +187,11 @@ function admitTask(node: i32, task: i32, job: i32, t: f64): void {
   if (admit(node, task, job, t)) runTask(node, task, job, t);
 }
 
-/** Starts `task` on its slot of `node` (resources, if modelled, are allocated). */
-function runTask(node: i32, task: i32, job: i32, t: f64): void {
-  if (preemptibleRuns && !longOnlyRuns) {
+/** Starts `task` on its slot of `node` (resources, if modelled, are allocated). (Inlined: a call
+ *  per task start otherwise.) */
+// @ts-ignore: decorator
+@inline function runTask(node: i32, task: i32, job: i32, t: f64): void {
+  if (everyRunPreemptible) {
     startRun(node, task, job, t);
   } else if (longOnlyRuns && resuming) {
     resumeRun(node, task, job, t);
@@ -196,9 +200,9 @@ function runTask(node: i32, task: i32, job: i32, t: f64): void {
     // longOnlyRuns a long task also holds a run position (slotRun, as a preemptible run would),
     // and suspendAt turns it into a preemptible run if it is ever suspended (most never are).
     counters[C_TASKS_STARTED] += 1.0;
-    noteTaskStart(job, t);
+    const long = noteTaskStart(job, t);
     const d = taskDuration[task];
-    if (jobIsLong(job)) {
+    if (long) {
       addLongRunning(node, 1);
       if (longOnlyRuns) {
         const pos = freeSlotOf(node);
