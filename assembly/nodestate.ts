@@ -6,6 +6,7 @@
 // misses: docs/perf-log.md.) Only queues.ts, slots.ts and serve.ts read these layouts; policies
 // use the accessors.
 import { nNodes } from "./config";
+import { I32Ptr, i32Base, i32Get } from "./glue";
 
 export const NS: i32 = 4;
 export const N_QFIRST: i32 = 0;    // arena index of the first queued record
@@ -18,6 +19,9 @@ const NL_RUN: i32 = 0;             // long tasks running
 const NL_QUEUED: i32 = 1;          // queue entries of long jobs
 
 export let nodeState: Int32Array = new Int32Array(0);
+/** nodeState's elements (glue.ts i32Base; read with i32Get/i32Set): the array does not move
+ *  during a run, so its accesses need not load the array's data pointer each time. */
+export let nodeP: I32Ptr = i32Base(nodeState);
 let nodeLong: Int32Array = new Int32Array(0);
 /** Bit n set iff node n holds long work (running or queued): 2 KB for 15,000 nodes, so a policy
  *  that tests random nodes (Eagle's rejections, Hawk's victims) does not miss on their records. */
@@ -25,14 +29,15 @@ export let longWork: Int32Array = new Int32Array(0);
 
 export function initializeNodes(): void {
   nodeState = new Int32Array(nNodes * NS);
+  nodeP = i32Base(nodeState);
   nodeLong = new Int32Array(nNodes * NLS);
   longWork = new Int32Array((nNodes + 31) >> 5);
 }
 
 /** Occupied slots of `node`. */
-export function nodeBusy(node: i32): i32 { return nodeState[node * NS + N_BUSY]; }
+export function nodeBusy(node: i32): i32 { return i32Get(nodeP, node * NS + N_BUSY); }
 /** Records queued at `node`. */
-export function queueLength(node: i32): i32 { return nodeState[node * NS + N_QLEN]; }
+export function queueLength(node: i32): i32 { return i32Get(nodeP, node * NS + N_QLEN); }
 /** Long tasks running at `node`. */
 export function longRunning(node: i32): i32 { return nodeLong[node * NLS + NL_RUN]; }
 /** Queued records of long jobs at `node`. */

@@ -12,11 +12,11 @@
 //   i32 2-3: an f64 the node discipline owns (SRPT's bypassed work, an enqueue time ...), only
 //          when the discipline declares `usesValue` (the others' records are 8 bytes).
 // Policies and disciplines use the functions below, never the layout.
-import { nodeState, NS, N_QFIRST, N_QLEN, N_QEND, addLongQueued } from "./nodestate";
+import { nodeP, NS, N_QFIRST, N_QLEN, N_QEND, addLongQueued } from "./nodestate";
 import { nNodes, counters, C_MAX_QUEUE } from "./config";
 import { jobIsLong } from "./jobs";
 import { fail, E_QUEUE_ARENA_FULL, E_SEQUENCE_OVERFLOW, E_PROBE_LOST, E_VALUE_UNDECLARED } from "./errors";
-import { f64View, imul, ushr, freshInt32Array, copyInt32Range } from "./glue";
+import { f64View, imul, ushr, freshInt32Array, copyInt32Range, i32Get, i32Set } from "./glue";
 
 let QR: i32 = 4;
 const R_JOBFLAGS: i32 = 0;
@@ -63,9 +63,9 @@ export function initializeQueues(withValue: bool): void {
 
 // ---- reading a queue --------------------------------------------------------------------------
 /** Arena index of the first record queued at `node`. */
-export function queueFirst(node: i32): i32 { return nodeState[node * NS + N_QFIRST]; }
+export function queueFirst(node: i32): i32 { return i32Get(nodeP, node * NS + N_QFIRST); }
 /** One past the last record queued at `node`. */
-export function queueEnd(node: i32): i32 { return nodeState[node * NS + N_QFIRST] + nodeState[node * NS + N_QLEN]; }
+export function queueEnd(node: i32): i32 { return i32Get(nodeP, node * NS + N_QFIRST) + i32Get(nodeP, node * NS + N_QLEN); }
 /** The word of record r: its job and flags, to test with the word* functions. */
 export function entryWord(r: i32): i32 { return qRec[r * QR + R_JOBFLAGS]; }
 export function wordJob(w: i32): i32 { return w & JOB_MASK; }
@@ -99,16 +99,16 @@ export function clearEntryFlags(r: i32, flags: i32): i32 {
  *  under the plain FIFO.) */
 // @ts-ignore: decorator
 @inline export function firstReadyEntry(node: i32): i32 {
-  const first = nodeState[node * NS + N_QFIRST];
-  const end = first + nodeState[node * NS + N_QLEN];
+  const first = i32Get(nodeP, node * NS + N_QFIRST);
+  const end = first + i32Get(nodeP, node * NS + N_QLEN);
   for (let r = first; r < end; r++) if ((qRec[r * QR + R_JOBFLAGS] & F_FETCHING) == 0) return r;
   return -1;
 }
 
 /** The last record of `node` not waiting for a get-task reply, or -1. */
 export function lastReadyEntry(node: i32): i32 {
-  const first = nodeState[node * NS + N_QFIRST];
-  for (let r = first + nodeState[node * NS + N_QLEN] - 1; r >= first; r--) {
+  const first = i32Get(nodeP, node * NS + N_QFIRST);
+  for (let r = first + i32Get(nodeP, node * NS + N_QLEN) - 1; r >= first; r--) {
     if ((qRec[r * QR + R_JOBFLAGS] & F_FETCHING) == 0) return r;
   }
   return -1;
@@ -116,8 +116,8 @@ export function lastReadyEntry(node: i32): i32 {
 
 /** The record of `node`'s queue with task code `code` (a probe's serial; it must be there). */
 export function findCode(node: i32, code: i32): i32 {
-  const first = nodeState[node * NS + N_QFIRST];
-  const end = first + nodeState[node * NS + N_QLEN];
+  const first = i32Get(nodeP, node * NS + N_QFIRST);
+  const end = first + i32Get(nodeP, node * NS + N_QLEN);
   for (let r = first; r < end; r++) if (qRec[r * QR + R_TASK] == code) return r;
   fail(E_PROBE_LOST, node);
   return -1;
@@ -126,13 +126,13 @@ export function findCode(node: i32, code: i32): i32 {
 /** A load of the line where `node`'s next record will go (deliver's touch pass: the misses of a
  *  batch's loads overlap). */
 export function touchQueueTail(node: i32): i32 {
-  const tail = nodeState[node * NS + N_QFIRST] + nodeState[node * NS + N_QLEN];
+  const tail = i32Get(nodeP, node * NS + N_QFIRST) + i32Get(nodeP, node * NS + N_QLEN);
   const end = regionEnd(node);
   return qRec[(tail < end ? tail : end - 1) * QR];
 }
 
 /** A load of the line of `node`'s first record (loop.ts touchPoured). */
-export function touchQueueHead(node: i32): i32 { return qRec[nodeState[node * NS + N_QFIRST] * QR]; }
+export function touchQueueHead(node: i32): i32 { return qRec[i32Get(nodeP, node * NS + N_QFIRST) * QR]; }
 
 // ---- changing a queue --------------------------------------------------------------------------
 /** Appends a record to the queue of `node`: bound `task` (>= 0) of `job`, or a late-bound probe
@@ -159,7 +159,7 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void { enqu
   qRec[r * QR + R_JOBFLAGS] = job | f;
   qRec[r * QR + R_TASK] = code;
   if (useValue) qRecF[r * 2 + 1] = 0.0;
-  noteQueueLength(node, nodeState[node * NS + N_QLEN] + 1);
+  noteQueueLength(node, i32Get(nodeP, node * NS + N_QLEN) + 1);
 }
 
 /** Removes record `r` from the queue of `node`; other records may move. The queue's first
@@ -168,9 +168,9 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void { enqu
 // @ts-ignore: decorator
 @inline export function removeAt(node: i32, r: i32): void {
   const o = node * NS;
-  const first = nodeState[o + N_QFIRST];
+  const first = i32Get(nodeP, o + N_QFIRST);
   if (r != first) { removeRange(node, r, 1); return; }
-  removeFirst(node, first, nodeState[o + N_QLEN], qRec[r * QR + R_JOBFLAGS]);
+  removeFirst(node, first, i32Get(nodeP, o + N_QLEN), qRec[r * QR + R_JOBFLAGS]);
 }
 
 /** Removes the first record of `node`'s queue, given the queue's first index and length and the
@@ -179,8 +179,8 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void { enqu
 @inline export function removeFirst(node: i32, first: i32, len: i32, w: i32): void {
   if ((w & F_LONG) != 0) addLongQueued(node, -1);
   const o = node * NS;
-  nodeState[o + N_QFIRST] = first + 1;
-  nodeState[o + N_QLEN] = len - 1;
+  i32Set(nodeP, o + N_QFIRST, first + 1);
+  i32Set(nodeP, o + N_QLEN, len - 1);
   if (len == 1) restartQueue(node);
 }
 
@@ -188,8 +188,8 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void { enqu
  *  of the others (the shorter side moves). */
 function removeRange(node: i32, r: i32, count: i32): void {
   const o = node * NS;
-  const first = nodeState[o + N_QFIRST];
-  const len = nodeState[o + N_QLEN];
+  const first = i32Get(nodeP, o + N_QFIRST);
+  const len = i32Get(nodeP, o + N_QLEN);
   let longs = 0;
   for (let x = r; x < r + count; x++) if ((qRec[x * QR + R_JOBFLAGS] & F_LONG) != 0) longs++;
   if (longs > 0) addLongQueued(node, -longs);
@@ -197,12 +197,12 @@ function removeRange(node: i32, r: i32, count: i32): void {
   const after = first + len - (r + count);
   if (before <= after) {
     for (let x = r - 1; x >= first; x--) copyRecordTo(x, x + count);
-    nodeState[o + N_QFIRST] = first + count;
+    i32Set(nodeP, o + N_QFIRST, first + count);
   } else {
     const end = first + len;
     for (let x = r + count; x < end; x++) copyRecordTo(x, x - count);
   }
-  nodeState[o + N_QLEN] = len - count;
+  i32Set(nodeP, o + N_QLEN, len - count);
   if (len == count) restartQueue(node);
 }
 
@@ -213,10 +213,10 @@ export function keepEntryAt(from: i32, to: i32): void { copyRecordTo(from, to); 
  *  w .. (w < r), dropping the r - w records the scan left out. They must not be long entries. */
 export function closeGap(node: i32, w: i32, r: i32): void {
   const o = node * NS;
-  const end = nodeState[o + N_QFIRST] + nodeState[o + N_QLEN];
+  const end = i32Get(nodeP, o + N_QFIRST) + i32Get(nodeP, o + N_QLEN);
   for (let x = r; x < end; x++) copyRecordTo(x, w + x - r);
-  const len = nodeState[o + N_QLEN] - (r - w);
-  nodeState[o + N_QLEN] = len;
+  const len = i32Get(nodeP, o + N_QLEN) - (r - w);
+  i32Set(nodeP, o + N_QLEN, len);
   if (len == 0) restartQueue(node);
 }
 
@@ -232,16 +232,16 @@ export function moveRun(from: i32, r: i32, count: i32, to: i32): void {
     const f = qRec[d * QR + R_JOBFLAGS] & ~F_BEHIND_LONG;
     qRec[d * QR + R_JOBFLAGS] = f;
     if ((f & F_LONG) != 0) longs++;
-    nodeState[to * NS + N_QLEN] = nodeState[to * NS + N_QLEN] + 1;
+    i32Set(nodeP, to * NS + N_QLEN, i32Get(nodeP, to * NS + N_QLEN) + 1);
   }
   if (longs > 0) addLongQueued(to, longs);
-  noteQueueLength(to, nodeState[to * NS + N_QLEN]);
+  noteQueueLength(to, i32Get(nodeP, to * NS + N_QLEN));
   removeRange(from, r, count);
 }
 
 // ---- the arena ---------------------------------------------------------------------------------
 function noteQueueLength(node: i32, len: i32): void {
-  nodeState[node * NS + N_QLEN] = len;
+  i32Set(nodeP, node * NS + N_QLEN, len);
   if (len > longest) {
     longest = len;
     counters[C_MAX_QUEUE] = <f64>len;
@@ -295,8 +295,8 @@ function allocRegion(k: i32): i32 {
 function moveArena(c: i32): void {
   const rec = freshInt32Array(c * QR);
   for (let n = 0; n < nNodes; n++) {
-    const first = nodeState[n * NS + N_QFIRST];
-    const len = nodeState[n * NS + N_QLEN];
+    const first = i32Get(nodeP, n * NS + N_QFIRST);
+    const len = i32Get(nodeP, n * NS + N_QLEN);
     if (len > 0) copyInt32Range(rec, qRec, first * QR, (first + len) * QR);
   }
   for (let k = 0; k < regionFree.length; k++) {
@@ -309,14 +309,14 @@ function moveArena(c: i32): void {
 
 /** The region of `node`: one past its last arena index, log2 of its size, its first index
  *  (exported for the arena's tests). */
-function regionEnd(node: i32): i32 { return nodeState[node * NS + N_QEND] & END_MASK; }
-export function regionLog(node: i32): i32 { return ushr(nodeState[node * NS + N_QEND], 27); }
+function regionEnd(node: i32): i32 { return i32Get(nodeP, node * NS + N_QEND) & END_MASK; }
+export function regionLog(node: i32): i32 { return ushr(i32Get(nodeP, node * NS + N_QEND), 27); }
 export function regionBase(node: i32): i32 { return regionEnd(node) - (1 << regionLog(node)); }
 
 /** Gives `node` the empty region of 2^log records at `base`, its queue at the region's start. */
 function setRegion(node: i32, base: i32, log: i32): void {
-  nodeState[node * NS + N_QFIRST] = base;
-  nodeState[node * NS + N_QEND] = base + (1 << log) | (log << 27);
+  i32Set(nodeP, node * NS + N_QFIRST, base);
+  i32Set(nodeP, node * NS + N_QEND, base + (1 << log) | (log << 27));
 }
 
 /** Puts the region of 2^log records at `base` on its size class's free list. */
@@ -335,20 +335,20 @@ function freeRegion(base: i32, log: i32): void {
 // @ts-ignore: decorator
 @inline function tailSlot(node: i32): i32 {
   const o = node * NS;
-  const tail = nodeState[o + N_QFIRST] + nodeState[o + N_QLEN];
+  const tail = i32Get(nodeP, o + N_QFIRST) + i32Get(nodeP, o + N_QLEN);
   return tail < regionEnd(node) ? tail : growTail(node);
 }
 
 /** tailSlot when the queue reaches its region's end: slide or move it. */
 function growTail(node: i32): i32 {
   const o = node * NS;
-  const first = nodeState[o + N_QFIRST];
-  const len = nodeState[o + N_QLEN];
+  const first = i32Get(nodeP, o + N_QFIRST);
+  const len = i32Get(nodeP, o + N_QLEN);
   const log = regionLog(node);
   const base = regionBase(node);
   if (len * 4 <= (3 << log)) {
     qRec.copyWithin(base * QR, first * QR, (first + len) * QR); // (one block move; the ranges may overlap)
-    nodeState[o + N_QFIRST] = base;
+    i32Set(nodeP, o + N_QFIRST, base);
     return base + len;
   }
   const region = allocRegion(log + 1); // may move the arena: indices stay valid
@@ -375,5 +375,5 @@ function restartQueue(node: i32): void {
   // fall in a few cache sets: each node restarts at its own line-aligned offset in the region's
   // first half instead.
   const half = (1 << log) >> 1;
-  nodeState[node * NS + N_QFIRST] = regionBase(node) + (imul(node, 0x9E3779B1 | 0) & (half - 1) & ~3);
+  i32Set(nodeP, node * NS + N_QFIRST, regionBase(node) + (imul(node, 0x9E3779B1 | 0) & (half - 1) & ~3));
 }

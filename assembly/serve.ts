@@ -9,7 +9,7 @@ import { nNodes, netDelay, slotsPerNode, recordTasks, counters, C_FETCHES, C_STA
   C_SHORT_AFTER_LONG } from "./config";
 import { taskDuration, taskJob, jobIsLong, noteTaskStart } from "./jobs";
 import { completeTask } from "./dag";
-import { nodeState, NS, N_BUSY, N_QLEN, N_QFIRST, holdsLongWork, addLongRunning } from "./nodestate";
+import { nodeP, NS, N_BUSY, N_QLEN, N_QFIRST, holdsLongWork, addLongRunning } from "./nodestate";
 import { enqueueOf, removeAt, removeFirst, entryWord, entryTask, wordJob, wordSticky, wordBehindLong, wordFetching,
   setEntryFlags, clearEntryFlags, findCode, noteQueuedAtOnce, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
 import { occupySlot, occupyFreeSlot, releaseSlot, recordStart, recordEnd, freeSlotOf, slotRun } from "./slots";
@@ -18,7 +18,7 @@ import { taskService, beginRun, beginSlotRun, setRunNode, setRunState, runState,
 import { scheduler } from "./scheduler";
 import { NodeDiscipline, FifoDiscipline } from "./discipline";
 import { resourcesOn, admit, release, popAdmissible, poppedJob } from "./resources";
-import { alignedInt32Array, f64View, sameClass } from "./glue";
+import { alignedInt32Array, f64View, sameClass, i32Get, i32Set } from "./glue";
 
 /** The policy's discipline (loop.ts sets it at initialize). */
 export let discipline: NodeDiscipline = new NodeDiscipline();
@@ -107,8 +107,8 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
     if (task < 0 && scheduler.sticky) flags |= F_STICKY;
   }
   const o = node * NS;
-  const busy = nodeState[o + N_BUSY];
-  if (plainFifo && (flags & F_STICKY) == 0 && nodeState[o + N_QLEN] == 0 && busy < slotsPerNode) {
+  const busy = i32Get(nodeP, o + N_BUSY);
+  if (plainFifo && (flags & F_STICKY) == 0 && i32Get(nodeP, o + N_QLEN) == 0 && busy < slotsPerNode) {
     noteQueuedAtOnce();
     occupyFreeSlot(node, busy, t);
     if (task >= 0) startTask(node, task, job, t);
@@ -123,14 +123,14 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
 export function serve(node: i32, t: f64): void {
   const o = node * NS;
   for (;;) {
-    const busy = nodeState[o + N_BUSY];
+    const busy = i32Get(nodeP, o + N_BUSY);
     if (busy >= slotsPerNode) return;
     if (plainFifo) {
       // The first record not waiting for a get-task reply (firstReadyEntry), the queue's bounds
       // kept for its removal.
-      const len = nodeState[o + N_QLEN];
+      const len = i32Get(nodeP, o + N_QLEN);
       if (len == 0) return;
-      const first = nodeState[o + N_QFIRST];
+      const first = i32Get(nodeP, o + N_QFIRST);
       let r = first;
       while (wordFetching(entryWord(r))) {
         if (++r == first + len) return;
@@ -424,5 +424,5 @@ export function touchEnd(node: i32): i32 {
 /** Tells the policy when `node` has a free slot and an empty queue. */
 // @ts-ignore: decorator
 @inline export function notifyIfIdle(node: i32, t: f64): void {
-  if (nodeState[node * NS + N_BUSY] < slotsPerNode && nodeState[node * NS + N_QLEN] == 0) scheduler.onNodeIdle(node, t);
+  if (i32Get(nodeP, node * NS + N_BUSY) < slotsPerNode && i32Get(nodeP, node * NS + N_QLEN) == 0) scheduler.onNodeIdle(node, t);
 }
