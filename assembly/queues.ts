@@ -16,7 +16,8 @@ import { nodeP, NS, N_QFIRST, N_QLEN, N_QEND, addLongQueued } from "./nodestate"
 import { nNodes, counters, C_MAX_QUEUE } from "./config";
 import { jobIsLong } from "./jobs";
 import { fail, E_QUEUE_ARENA_FULL, E_SEQUENCE_OVERFLOW, E_PROBE_LOST, E_VALUE_UNDECLARED } from "./errors";
-import { f64View, imul, ushr, freshInt32Array, copyInt32Range, i32Get, i32Set } from "./glue";
+import { f64View, imul, ushr, freshInt32Array, copyInt32Range, I32Ptr, F64Ptr, i32Base, f64Base, i32Get, i32Set, f64Get,
+  f64Set } from "./glue";
 
 let QR: i32 = 4;
 const R_JOBFLAGS: i32 = 0;
@@ -34,7 +35,11 @@ const MIN_REGION_LOG: i32 = 2;  // regions hold 4, 8, 16, ... records
 const SHRINK_LOG: i32 = 4;      // an emptied queue keeps a region of at most 2^SHRINK_LOG records
 
 let qRec: Int32Array = new Int32Array(0);
-let qRecF: Float64Array = new Float64Array(0); // view of qRec: qRecF[2 r + 1] is record r's value
+let qRecF: Float64Array = new Float64Array(0); // view of qRec: element 2 r + 1 is record r's value
+/** qRec's and qRecF's elements (glue.ts i32Base, f64Base), read and written through these: set
+ *  again whenever the arena moves (moveArena), so no access loads the array's data pointer. */
+let qP: I32Ptr = i32Base(qRec);
+let qPF: F64Ptr = f64Base(qRecF);
 let useValue: bool = false;
 let arenaCap: i32 = 0;             // records the arena can hold
 let arenaTop: i32 = 0;             // arena indices below this belong to some region
@@ -53,6 +58,8 @@ export function initializeQueues(withValue: bool): void {
   const rec = new Int32Array(arena * QR);
   qRec = rec;
   qRecF = f64View(rec);
+  qP = i32Base(rec);
+  qPF = f64Base(qRecF);
   useValue = withValue;
   arenaCap = arena;
   for (let n = 0; n < nNodes; n++) setRegion(n, n * initial, MIN_REGION_LOG);
@@ -67,31 +74,31 @@ export function queueFirst(node: i32): i32 { return i32Get(nodeP, node * NS + N_
 /** One past the last record queued at `node`. */
 export function queueEnd(node: i32): i32 { return i32Get(nodeP, node * NS + N_QFIRST) + i32Get(nodeP, node * NS + N_QLEN); }
 /** The word of record r: its job and flags, to test with the word* functions. */
-export function entryWord(r: i32): i32 { return qRec[r * QR + R_JOBFLAGS]; }
+export function entryWord(r: i32): i32 { return i32Get(qP, r * QR + R_JOBFLAGS); }
 export function wordJob(w: i32): i32 { return w & JOB_MASK; }
 export function wordIsLong(w: i32): bool { return (w & F_LONG) != 0; }
 export function wordFetching(w: i32): bool { return (w & F_FETCHING) != 0; }
 export function wordSticky(w: i32): bool { return (w & F_STICKY) != 0; }
 export function wordBehindLong(w: i32): bool { return (w & F_BEHIND_LONG) != 0; }
 /** The job of record r. */
-export function entryJob(r: i32): i32 { return qRec[r * QR + R_JOBFLAGS] & JOB_MASK; }
-export function entryIsLong(r: i32): bool { return (qRec[r * QR + R_JOBFLAGS] & F_LONG) != 0; }
+export function entryJob(r: i32): i32 { return i32Get(qP, r * QR + R_JOBFLAGS) & JOB_MASK; }
+export function entryIsLong(r: i32): bool { return (i32Get(qP, r * QR + R_JOBFLAGS) & F_LONG) != 0; }
 /** The task of record r (a bound task), or a negative code (a late-bound probe). */
-export function entryTask(r: i32): i32 { return qRec[r * QR + R_TASK]; }
-export function entryIsProbe(r: i32): bool { return qRec[r * QR + R_TASK] < 0; }
+export function entryTask(r: i32): i32 { return i32Get(qP, r * QR + R_TASK); }
+export function entryIsProbe(r: i32): bool { return i32Get(qP, r * QR + R_TASK) < 0; }
 /** The discipline's f64 of record r (0 when queued; the discipline must declare usesValue: 8-byte
  *  records have no room for it, and a write would land on the next record). */
-export function entryValue(r: i32): f64 { return qRecF[r * 2 + 1]; }
+export function entryValue(r: i32): f64 { return f64Get(qPF, r * 2 + 1); }
 export function setEntryValue(r: i32, v: f64): void {
   if (!useValue) fail(E_VALUE_UNDECLARED);
-  qRecF[r * 2 + 1] = v;
+  f64Set(qPF, r * 2 + 1, v);
 }
 /** Sets flag bits on record r's word. */
-export function setEntryFlags(r: i32, flags: i32): void { qRec[r * QR + R_JOBFLAGS] = qRec[r * QR + R_JOBFLAGS] | flags; }
+export function setEntryFlags(r: i32, flags: i32): void { i32Set(qP, r * QR + R_JOBFLAGS, i32Get(qP, r * QR + R_JOBFLAGS) | flags); }
 /** Clears flag bits of record r's word; returns the new word. */
 export function clearEntryFlags(r: i32, flags: i32): i32 {
-  const w = qRec[r * QR + R_JOBFLAGS] & ~flags;
-  qRec[r * QR + R_JOBFLAGS] = w;
+  const w = i32Get(qP, r * QR + R_JOBFLAGS) & ~flags;
+  i32Set(qP, r * QR + R_JOBFLAGS, w);
   return w;
 }
 
@@ -101,7 +108,7 @@ export function clearEntryFlags(r: i32, flags: i32): i32 {
 @inline export function firstReadyEntry(node: i32): i32 {
   const first = i32Get(nodeP, node * NS + N_QFIRST);
   const end = first + i32Get(nodeP, node * NS + N_QLEN);
-  for (let r = first; r < end; r++) if ((qRec[r * QR + R_JOBFLAGS] & F_FETCHING) == 0) return r;
+  for (let r = first; r < end; r++) if ((i32Get(qP, r * QR + R_JOBFLAGS) & F_FETCHING) == 0) return r;
   return -1;
 }
 
@@ -109,7 +116,7 @@ export function clearEntryFlags(r: i32, flags: i32): i32 {
 export function lastReadyEntry(node: i32): i32 {
   const first = i32Get(nodeP, node * NS + N_QFIRST);
   for (let r = first + i32Get(nodeP, node * NS + N_QLEN) - 1; r >= first; r--) {
-    if ((qRec[r * QR + R_JOBFLAGS] & F_FETCHING) == 0) return r;
+    if ((i32Get(qP, r * QR + R_JOBFLAGS) & F_FETCHING) == 0) return r;
   }
   return -1;
 }
@@ -118,7 +125,7 @@ export function lastReadyEntry(node: i32): i32 {
 export function findCode(node: i32, code: i32): i32 {
   const first = i32Get(nodeP, node * NS + N_QFIRST);
   const end = first + i32Get(nodeP, node * NS + N_QLEN);
-  for (let r = first; r < end; r++) if (qRec[r * QR + R_TASK] == code) return r;
+  for (let r = first; r < end; r++) if (i32Get(qP, r * QR + R_TASK) == code) return r;
   fail(E_PROBE_LOST, node);
   return -1;
 }
@@ -128,11 +135,11 @@ export function findCode(node: i32, code: i32): i32 {
 export function touchQueueTail(node: i32): i32 {
   const tail = i32Get(nodeP, node * NS + N_QFIRST) + i32Get(nodeP, node * NS + N_QLEN);
   const end = regionEnd(node);
-  return qRec[(tail < end ? tail : end - 1) * QR];
+  return i32Get(qP, (tail < end ? tail : end - 1) * QR);
 }
 
 /** A load of the line of `node`'s first record (loop.ts touchPoured). */
-export function touchQueueHead(node: i32): i32 { return qRec[i32Get(nodeP, node * NS + N_QFIRST) * QR]; }
+export function touchQueueHead(node: i32): i32 { return i32Get(qP, i32Get(nodeP, node * NS + N_QFIRST) * QR); }
 
 // ---- changing a queue --------------------------------------------------------------------------
 /** Appends a record to the queue of `node`: bound `task` (>= 0) of `job`, or a late-bound probe
@@ -156,9 +163,9 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void { enqu
     f |= F_LONG;
     addLongQueued(node, 1);
   }
-  qRec[r * QR + R_JOBFLAGS] = job | f;
-  qRec[r * QR + R_TASK] = code;
-  if (useValue) qRecF[r * 2 + 1] = 0.0;
+  i32Set(qP, r * QR + R_JOBFLAGS, job | f);
+  i32Set(qP, r * QR + R_TASK, code);
+  if (useValue) f64Set(qPF, r * 2 + 1, 0.0);
   noteQueueLength(node, i32Get(nodeP, node * NS + N_QLEN) + 1);
 }
 
@@ -170,7 +177,7 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void { enqu
   const o = node * NS;
   const first = i32Get(nodeP, o + N_QFIRST);
   if (r != first) { removeRange(node, r, 1); return; }
-  removeFirst(node, first, i32Get(nodeP, o + N_QLEN), qRec[r * QR + R_JOBFLAGS]);
+  removeFirst(node, first, i32Get(nodeP, o + N_QLEN), i32Get(qP, r * QR + R_JOBFLAGS));
 }
 
 /** Removes the first record of `node`'s queue, given the queue's first index and length and the
@@ -191,7 +198,7 @@ function removeRange(node: i32, r: i32, count: i32): void {
   const first = i32Get(nodeP, o + N_QFIRST);
   const len = i32Get(nodeP, o + N_QLEN);
   let longs = 0;
-  for (let x = r; x < r + count; x++) if ((qRec[x * QR + R_JOBFLAGS] & F_LONG) != 0) longs++;
+  for (let x = r; x < r + count; x++) if ((i32Get(qP, x * QR + R_JOBFLAGS) & F_LONG) != 0) longs++;
   if (longs > 0) addLongQueued(node, -longs);
   const before = r - first;
   const after = first + len - (r + count);
@@ -229,8 +236,8 @@ export function moveRun(from: i32, r: i32, count: i32, to: i32): void {
     const src = r + k;
     const d = tailSlot(to);
     copyRecordTo(src, d);
-    const f = qRec[d * QR + R_JOBFLAGS] & ~F_BEHIND_LONG;
-    qRec[d * QR + R_JOBFLAGS] = f;
+    const f = i32Get(qP, d * QR + R_JOBFLAGS) & ~F_BEHIND_LONG;
+    i32Set(qP, d * QR + R_JOBFLAGS, f);
     if ((f & F_LONG) != 0) longs++;
     i32Set(nodeP, to * NS + N_QLEN, i32Get(nodeP, to * NS + N_QLEN) + 1);
   }
@@ -263,18 +270,18 @@ function noteQueueLength(node: i32, len: i32): void {
 @inline function copyRecordTo(from: i32, to: i32): void {
   const f = from * QR;
   const d = to * QR;
-  qRec[d] = qRec[f];
-  qRec[d + 1] = qRec[f + 1];
+  i32Set(qP, d, i32Get(qP, f));
+  i32Set(qP, d + 1, i32Get(qP, f + 1));
   if (QR == 4) {
-    qRec[d + 2] = qRec[f + 2];
-    qRec[d + 3] = qRec[f + 3];
+    i32Set(qP, d + 2, i32Get(qP, f + 2));
+    i32Set(qP, d + 3, i32Get(qP, f + 3));
   }
 }
 
 /** A free region of 2^k records: a freed one of that size, or fresh space at the arena top. */
 function allocRegion(k: i32): i32 {
   const r = regionFree[k];
-  if (r >= 0) { regionFree[k] = qRec[r * QR]; return r; }
+  if (r >= 0) { regionFree[k] = i32Get(qP, r * QR); return r; }
   const size = 1 << k;
   const base = arenaTop;
   if (base + size > arenaCap) {
@@ -304,6 +311,8 @@ function moveArena(c: i32): void {
   }
   qRec = rec;
   qRecF = f64View(rec);
+  qP = i32Base(rec);
+  qPF = f64Base(qRecF);
   arenaCap = c;
 }
 
@@ -321,7 +330,7 @@ function setRegion(node: i32, base: i32, log: i32): void {
 
 /** Puts the region of 2^log records at `base` on its size class's free list. */
 function freeRegion(base: i32, log: i32): void {
-  qRec[base * QR] = regionFree[log];
+  i32Set(qP, base * QR, regionFree[log]);
   regionFree[log] = base;
 }
 

@@ -5,7 +5,7 @@
 // sent: with one constant delay the order of hand-outs equals the order of requests, so deciding
 // at reply time is exact. Also the end of a run and what follows it.
 import { events, EV_REPLY, cancelTaskEnd } from "./clock";
-import { nNodes, netDelay, slotsPerNode, recordTasks, counters, C_FETCHES, C_STALE_PROBES, C_TASKS_STARTED, C_PROBES_BEHIND_LONG,
+import { nNodes, netDelay, slotsPerNode, recordTasks, count, C_FETCHES, C_STALE_PROBES, C_TASKS_STARTED, C_PROBES_BEHIND_LONG,
   C_SHORT_AFTER_LONG } from "./config";
 import { taskDuration, taskJob, jobIsLong, noteTaskStart } from "./jobs";
 import { completeTask } from "./dag";
@@ -18,7 +18,7 @@ import { taskService, beginRun, beginSlotRun, setRunNode, setRunState, runState,
 import { scheduler } from "./scheduler";
 import { NodeDiscipline, FifoDiscipline } from "./discipline";
 import { resourcesOn, admit, release, popAdmissible, poppedJob } from "./resources";
-import { alignedInt32Array, f64View, sameClass, i32Get, i32Set } from "./glue";
+import { alignedInt32Array, f64View, sameClass, I32Ptr, i32Base, i32Get, i32Set } from "./glue";
 
 /** The policy's discipline (loop.ts sets it at initialize). */
 export let discipline: NodeDiscipline = new NodeDiscipline();
@@ -65,6 +65,7 @@ let resuming: bool = false;
 // free list.
 const FR: i32 = 2;
 let fetchRec: Int32Array = new Int32Array(0);
+let fetchP: I32Ptr = i32Base(fetchRec); // (its elements, as nodestate.ts nodeP)
 let fetchFree: i32 = -1;
 
 export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
@@ -85,6 +86,7 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
   fetchRec = new Int32Array(FR * fetches);
   for (let f = 0; f < fetches; f++) fetchRec[FR * f] = f + 1;
   fetchRec[FR * (fetches - 1)] = -1;
+  fetchP = i32Base(fetchRec);
   fetchFree = 0;
 }
 
@@ -101,7 +103,7 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
   const long = jobIsLong(job);
   if (!long) {
     if (holdsLongWork(node)) {
-      counters[C_PROBES_BEHIND_LONG] += 1.0;
+      count(C_PROBES_BEHIND_LONG, 1.0);
       flags = F_BEHIND_LONG;
     }
     if (task < 0 && scheduler.sticky) flags |= F_STICKY;
@@ -166,11 +168,10 @@ export function serve(node: i32, t: f64): void {
 // @ts-ignore: decorator
 @inline function requestTask(node: i32, w: i32, code: i32, t: f64): void {
   const f = fetchFree;
-  const fr = fetchRec;
-  fetchFree = fr[FR * f];
-  fr[FR * f] = w;
-  fr[FR * f + 1] = code;
-  counters[C_FETCHES] += 1.0;
+  fetchFree = i32Get(fetchP, FR * f);
+  i32Set(fetchP, FR * f, w);
+  i32Set(fetchP, FR * f + 1, code);
+  count(C_FETCHES, 1.0);
   events.pushLane(2, t + 2.0 * netDelay, EV_REPLY, node, f);
 }
 
@@ -199,7 +200,7 @@ function admitTask(node: i32, task: i32, job: i32, t: f64): void {
     // A run that cannot be preempted (yet): its end is stored against its slot. With
     // longOnlyRuns a long task also holds a run position (slotRun, as a preemptible run would),
     // and suspendAt turns it into a preemptible run if it is ever suspended (most never are).
-    counters[C_TASKS_STARTED] += 1.0;
+    count(C_TASKS_STARTED, 1.0);
     const long = noteTaskStart(job, t);
     const d = taskDuration[task];
     if (long) {
@@ -248,10 +249,9 @@ function resumeRun(node: i32, task: i32, job: i32, t: f64): void {
 
 /** A get-task reply (request `f`) reaches `node`. */
 export function onReply(node: i32, f: i32, t: f64): void {
-  const fr = fetchRec;
-  let flags = fr[FR * f];
-  const serial = fr[FR * f + 1];
-  fr[FR * f] = fetchFree;
+  let flags = i32Get(fetchP, FR * f);
+  const serial = i32Get(fetchP, FR * f + 1);
+  i32Set(fetchP, FR * f, fetchFree);
   fetchFree = f;
   const job = wordJob(flags);
   const sticky = wordSticky(flags);
@@ -262,13 +262,13 @@ export function onReply(node: i32, f: i32, t: f64): void {
   }
   const task = scheduler.handOut(job, node, t);
   if (task >= 0) {
-    if (wordBehindLong(flags)) counters[C_SHORT_AFTER_LONG] += 1.0;
+    if (wordBehindLong(flags)) count(C_SHORT_AFTER_LONG, 1.0);
     if (sticky) discipline.stickyTask(node, r, task, job, t);
     startTask(node, task, job, t);
   } else {
     // A cancel: the job has no unlaunched task; the probe is gone after one round trip.
     if (sticky) removeAt(node, r);
-    counters[C_STALE_PROBES] += 1.0;
+    count(C_STALE_PROBES, 1.0);
     releaseSlot(node, t);
     afterSlotFreed(node, t);
   }
