@@ -2,7 +2,7 @@
 // name, the counters, and the random streams. Set once per run by the loop's allocate().
 import { Rng } from "./toolkit/rng";
 import { fail, E_UNKNOWN_PARAMETER } from "./errors";
-import { toI32 } from "./glue";
+import { toI32, F64Ptr, f64Base, f64Get, f64Set } from "./glue";
 
 // ---- cluster and run flags ----------------------------------------------------------------
 export let nNodes: i32 = 0;
@@ -88,11 +88,15 @@ export const C_RESUME_SECONDS: i32 = 18;     // slot-seconds spent on resume ove
 export const N_CORE_COUNTERS: i32 = 19;
 
 export let counters: Float64Array = new Float64Array(N_CORE_COUNTERS);
+/** counters' elements (glue.ts f64Base), set again whenever `counters` is replaced (here only):
+ *  count() adds without loading the array's data pointer. */
+let countersP: F64Ptr = f64Base(counters);
 /** Names of the counters policies and mechanisms registered, for indices N_CORE_COUNTERS on. */
 let extraNames: string[] = [];
 
 export function resetCounters(): void {
   counters = new Float64Array(N_CORE_COUNTERS);
+  countersP = f64Base(counters);
   extraNames = [];
 }
 
@@ -104,13 +108,16 @@ export function registerCounter(name: string): i32 {
   const grown = new Float64Array(N_CORE_COUNTERS + extraNames.length);
   for (let i = 0; i < counters.length; i++) grown[i] = counters[i];
   counters = grown;
+  countersP = f64Base(counters);
   return N_CORE_COUNTERS + extraNames.length - 1;
 }
 
 /** The registered counters' names, one per line (the host reads them with the values). */
 export function extraCounterNames(): string { return extraNames.join("\n"); }
 
-export function count(index: i32, amount: f64): void { counters[index] += amount; }
+/** Adds `amount` to a counter. (Inlined: the engine counts on its hot paths.) */
+// @ts-ignore: decorator
+@inline export function count(index: i32, amount: f64): void { f64Set(countersP, index, f64Get(countersP, index) + amount); }
 export function counterValue(index: i32): f64 { return counters[index]; }
 /** Sets a counter (a maximum or a level rather than a sum). */
 export function setCounter(index: i32, value: f64): void { counters[index] = value; }

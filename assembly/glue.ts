@@ -3,6 +3,8 @@
 // functions with the same integer semantics, so engine sources never use an
 // AssemblyScript-only builtin directly.
 
+import { OBJECT, TOTAL_OVERHEAD } from "~lib/rt/common";
+
 /** 32-bit wrapping multiply. */
 // @ts-ignore: decorator
 @inline export function imul(a: i32, b: i32): i32 { return a * b; }
@@ -123,4 +125,10 @@ export function alignedInt32Array(len: i32, align: i32): Int32Array {
   const a = new Int32Array(len + (align >> 2));
   const mis = <i32>(a.dataStart & <usize>(align - 1));
   return Int32Array.wrap(a.buffer, a.byteOffset + (mis == 0 ? 0 : align - mis), len);
+}
+
+/** Whether `a` and `b` are instances of the very same class (a subclass is another class): the
+ *  runtime type id in each object's header. */
+export function sameClass(a: Object, b: Object): bool {
+  return changetype<OBJECT>(changetype<usize>(a) - TOTAL_OVERHEAD).rtId == changetype<OBJECT>(changetype<usize>(b) - TOTAL_OVERHEAD).rtId;
 }

@@ -3,7 +3,7 @@
 // (job j owns tasks jobFirstTask[j] .. jobFirstTask[j + 1] - 1). A job's tasks are handed out
 // in trace order, or, in a trace with dependencies (dag.ts), in the order they became ready.
 import { fail, E_TOO_MANY_JOBS } from "./errors";
-import { f64View, alignedInt32Array } from "./glue";
+import { f64View, alignedInt32Array, I32Ptr, F64Ptr, i32Base, f64Base, i32Get, i32Set, f64Get, f64Set } from "./glue";
 import { freshFloat64Array, freshInt32Array } from "./glue";
 
 // ---- trace columns ------------------------------------------------------------------------------
@@ -71,6 +71,10 @@ const W_LONG: i32 = 1 << 30;
 const W_STARTED: i32 = 1 << 31;
 let jobRec: Int32Array = new Int32Array(0);
 let jobRecF: Float64Array = new Float64Array(0);
+/** jobRec's and jobRecF's elements (glue.ts i32Base, f64Base): the records do not move during a
+ *  run, so the accessors below need not load the arrays' data pointers each time. */
+let jobP: I32Ptr = i32Base(jobRec);
+let jobPF: F64Ptr = f64Base(jobRecF);
 /** Jobs with task dependencies (dag.ts): job j's tasks in the order they became ready, at
  *  jobFirstTask[j] ..; J_NEXT and J_END then index this list. */
 let readyList: Int32Array = new Int32Array(0);
@@ -186,6 +190,8 @@ export function initializeJobs(withTaskJob: bool): void {
   taskJob = new Int32Array(withTaskJob ? nTasks : 0);
   jobRec = alignedInt32Array(nJobs * JR, JR * 4);
   jobRecF = f64View(jobRec);
+  jobP = i32Base(jobRec);
+  jobPF = f64Base(jobRecF);
   jobFinish = new Float64Array(nJobs);
   jobFirstStart = new Float64Array(nJobs);
   jobLong = new Int32Array(nJobs);
@@ -220,38 +226,38 @@ export function sealJobs(from: i32, to: i32): void {
 // ---- accessors policies use ------------------------------------------------------------------------
 export function jobTaskCount(job: i32): i32 { return jobFirstTask[job + 1] - jobFirstTask[job]; }
 /** The job's task-duration estimate as the policy sees it (jobEstimate after onJobsAdded). */
-export function jobEst(job: i32): f64 { return jobRecF[job * (JR >> 1) + 3]; }
+export function jobEst(job: i32): f64 { return f64Get(jobPF, job * (JR >> 1) + 3); }
 /** Tasks of `job` that may be handed out now and were not. */
-export function jobUnlaunched(job: i32): i32 { return jobRec[job * JR + J_END] - jobRec[job * JR + J_NEXT]; }
+export function jobUnlaunched(job: i32): i32 { return i32Get(jobP, job * JR + J_END) - i32Get(jobP, job * JR + J_NEXT); }
 /** Tasks of `job` not started yet. */
-export function jobWaitingCount(job: i32): i32 { return jobRec[job * JR + J_WAIT] & W_COUNT; }
+export function jobWaitingCount(job: i32): i32 { return i32Get(jobP, job * JR + J_WAIT) & W_COUNT; }
 /** Tasks of `job` not finished yet. */
-export function jobTasksLeft(job: i32): i32 { return jobRec[job * JR + J_LEFT]; }
+export function jobTasksLeft(job: i32): i32 { return i32Get(jobP, job * JR + J_LEFT); }
 /** Sets the class of `job` in jobLong and in its record (sealJobs does it for every job after
  *  the policy's onJobsAdded). */
 export function setJobClass(job: i32, long: bool): void {
   jobLong[job] = long ? 1 : 0;
-  const w = jobRec[job * JR + J_WAIT];
-  jobRec[job * JR + J_WAIT] = long ? w | W_LONG : w & ~W_LONG;
+  const w = i32Get(jobP, job * JR + J_WAIT);
+  i32Set(jobP, job * JR + J_WAIT, long ? w | W_LONG : w & ~W_LONG);
 }
 /** Whether `job` is long (jobLong, read from the job's record). */
-export function jobIsLong(job: i32): bool { return (jobRec[job * JR + J_WAIT] & W_LONG) != 0; }
+export function jobIsLong(job: i32): bool { return (i32Get(jobP, job * JR + J_WAIT) & W_LONG) != 0; }
 /** The time a policy last handed out a task of `job` (0 until setJobHandOut). */
-export function jobHandOut(job: i32): f64 { return jobRecF[job * (JR >> 1) + 2]; }
-export function setJobHandOut(job: i32, t: f64): void { jobRecF[job * (JR >> 1) + 2] = t; }
+export function jobHandOut(job: i32): f64 { return f64Get(jobPF, job * (JR >> 1) + 2); }
+export function setJobHandOut(job: i32, t: f64): void { f64Set(jobPF, job * (JR >> 1) + 2, t); }
 
 /** Late binding: the job's next task that may be handed out (trace order, or readiness order in
  *  a DAG), or -1. */
 export function nextUnlaunchedTask(job: i32): i32 {
-  const t = jobRec[job * JR + J_NEXT];
-  if (t >= jobRec[job * JR + J_END]) return -1;
-  jobRec[job * JR + J_NEXT] = t + 1;
+  const t = i32Get(jobP, job * JR + J_NEXT);
+  if (t >= i32Get(jobP, job * JR + J_END)) return -1;
+  i32Set(jobP, job * JR + J_NEXT, t + 1);
   return readyOrder ? readyList[t] : t;
 }
 
 /** The i-th task nextUnlaunchedTask would hand out next (i < jobUnlaunched(job)). */
 export function unlaunchedTaskAt(job: i32, i: i32): i32 {
-  const k = jobRec[job * JR + J_NEXT] + i;
+  const k = i32Get(jobP, job * JR + J_NEXT) + i;
   return readyOrder ? readyList[k] : k;
 }
 
@@ -275,31 +281,32 @@ export function useReadyOrder(list: Int32Array): void {
 
 /** `task` of `job` may be handed out (its parents finished). */
 export function markReady(job: i32, task: i32): void {
-  const e = jobRec[job * JR + J_END];
+  const e = i32Get(jobP, job * JR + J_END);
   readyList[e] = task;
-  jobRec[job * JR + J_END] = e + 1;
+  i32Set(jobP, job * JR + J_END, e + 1);
 }
 
 /** The first of the job's records' lines, for a prefetching load (loop.ts touchPoured). */
-export function jobRecordWord(job: i32): i32 { return jobRec[job * JR]; }
+export function jobRecordWord(job: i32): i32 { return i32Get(jobP, job * JR); }
 
 // ---- the engine's bookkeeping ----------------------------------------------------------------------
-/** A task of `job` starts at `t`. */
+/** A task of `job` starts at `t`. Returns whether the job is long (jobIsLong: the same word). */
 // @ts-ignore: decorator
-@inline export function noteTaskStart(job: i32, t: f64): void {
-  let w = jobRec[job * JR + J_WAIT];
+@inline export function noteTaskStart(job: i32, t: f64): bool {
+  let w = i32Get(jobP, job * JR + J_WAIT);
   if (w >= 0) { // (W_STARTED is the sign bit)
     jobFirstStart[job] = t;
     w |= W_STARTED;
   }
-  jobRec[job * JR + J_WAIT] = w - 1;
+  i32Set(jobP, job * JR + J_WAIT, w - 1);
+  return (w & W_LONG) != 0;
 }
 
 /** A task of `job` finished at `t`: the job completes with its last task. */
 // @ts-ignore: decorator
 @inline export function taskFinished(job: i32, t: f64): void {
-  const left = jobRec[job * JR + J_LEFT] - 1;
-  jobRec[job * JR + J_LEFT] = left;
+  const left = i32Get(jobP, job * JR + J_LEFT) - 1;
+  i32Set(jobP, job * JR + J_LEFT, left);
   if (left == 0) {
     jobFinish[job] = t;
     jobsDone++;

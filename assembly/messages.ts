@@ -4,17 +4,24 @@
 // the policy may reject each (Scheduler.accept); an accepted message goes to the node's
 // discipline: queued and served, or taken by a preemptive discipline.
 import { events, EV_DELIVER } from "./clock";
-import { netDelay, counters, C_MESSAGES, C_BOUND_TASKS, C_PROBES } from "./config";
+import { netDelay, count, C_MESSAGES, C_BOUND_TASKS, C_PROBES } from "./config";
 import { jobIsLong } from "./jobs";
 import { holdsLongWork } from "./nodestate";
 import { touchQueueTail } from "./queues";
 import { scheduler } from "./scheduler";
-import { discipline, receive, serve } from "./serve";
+import { discipline, receive } from "./serve";
 import { fail, E_DELIVERY } from "./errors";
+import { I32Ptr, i32Base, i32Get, i32Set } from "./glue";
 
 let ringNode: Int32Array = new Int32Array(0);
 let ringJob: Int32Array = new Int32Array(0);
 let ringTask: Int32Array = new Int32Array(0);
+// The three arrays' elements (glue.ts i32Base), set again when the ring grows, and its capacity:
+// sendTo and deliver read and write through these without loading the arrays' data pointers.
+let ringNodeP: I32Ptr = i32Base(ringNode);
+let ringJobP: I32Ptr = i32Base(ringJob);
+let ringTaskP: I32Ptr = i32Base(ringTask);
+let ringCap: i32 = 0;
 let ringHead: i32 = 0;   // next entry to deliver
 let ringCount: i32 = 0;  // entries in flight
 let batchStart: i32 = 0; // ringCount when the current batch began
@@ -28,6 +35,7 @@ export function initializeMessages(): void {
   ringNode = new Int32Array(ring);
   ringJob = new Int32Array(ring);
   ringTask = new Int32Array(ring);
+  pointRing();
   ringHead = 0; ringCount = 0; batchStart = 0;
   takenByDiscipline = discipline.preemptive;
 }
@@ -39,11 +47,10 @@ export function sendBegin(): void { batchStart = ringCount; batchBound = 0; }
  *  (Inlined: a call per message otherwise; growRing stays a call.) */
 // @ts-ignore: decorator
 @inline export function sendTo(node: i32, job: i32, task: i32): void {
-  if (ringCount == ringNode.length) growRing();
+  if (ringCount == ringCap) growRing();
   let i = ringHead + ringCount;
-  const cap = ringNode.length;
-  if (i >= cap) i -= cap;
-  ringNode[i] = node; ringJob[i] = job; ringTask[i] = task;
+  if (i >= ringCap) i -= ringCap;
+  i32Set(ringNodeP, i, node); i32Set(ringJobP, i, job); i32Set(ringTaskP, i, task);
   ringCount++;
   if (task >= 0) batchBound++;
 }
@@ -54,9 +61,9 @@ export function sendEnd(sentAt: f64): void {
   const k = ringCount - batchStart;
   if (k > 0) {
     events.pushLane(1, sentAt + netDelay, EV_DELIVER, k, 0);
-    counters[C_MESSAGES] += <f64>k;
-    counters[C_BOUND_TASKS] += <f64>batchBound;
-    counters[C_PROBES] += <f64>(k - batchBound);
+    count(C_MESSAGES, <f64>k);
+    count(C_BOUND_TASKS, <f64>batchBound);
+    count(C_PROBES, <f64>(k - batchBound));
   }
 }
 
@@ -72,13 +79,21 @@ function growRing(): void {
     rn[k] = ringNode[i]; rj[k] = ringJob[i]; rt[k] = ringTask[i];
   }
   ringNode = rn; ringJob = rj; ringTask = rt;
+  pointRing();
   ringHead = 0;
+}
+
+function pointRing(): void {
+  ringNodeP = i32Base(ringNode);
+  ringJobP = i32Base(ringJob);
+  ringTaskP = i32Base(ringTask);
+  ringCap = ringNode.length;
 }
 
 /** EV_DELIVER: the next `k` messages reach their nodes at `t`. */
 export function deliver(k: i32, t: f64): void {
   if (k > ringCount) fail(E_DELIVERY, k);
-  const cap = ringNode.length;
+  const cap = ringCap;
   // Touch pass: load each target node's state and the record where its queue's tail will go.
   // These loads do not depend on each other, so the processor overlaps their cache misses
   // (a batch goes to random nodes of a large arena); handled one by one below, each message
@@ -89,26 +104,26 @@ export function deliver(k: i32, t: f64): void {
     let acc = 0;
     let i = ringHead;
     for (let m = 0; m < k; m++) {
-      const node = ringNode[i];
-      if (!rejects || !holdsLongWork(node) || jobIsLong(ringJob[i])) acc ^= touchQueueTail(node);
+      const node = i32Get(ringNodeP, i);
+      if (!rejects || !holdsLongWork(node) || jobIsLong(i32Get(ringJobP, i))) acc ^= touchQueueTail(node);
       i++;
       if (i == cap) i = 0;
     }
     touchSink = acc;
   }
   for (let m = 0; m < k; m++) {
-    const node = ringNode[ringHead];
-    const job = ringJob[ringHead];
-    const task = ringTask[ringHead];
-    ringHead++;
-    if (ringHead == cap) ringHead = 0;
+    // (the ring is read afresh for each message: the policy may send, and so grow it, meanwhile)
+    const h = ringHead;
+    const node = i32Get(ringNodeP, h);
+    const job = i32Get(ringJobP, h);
+    const task = i32Get(ringTaskP, h);
+    ringHead = h + 1 == ringCap ? 0 : h + 1;
     ringCount--;
     if (scheduler.accept(node, job, task, t)) {
       if (takenByDiscipline) {
         discipline.arrive(node, job, task, t);
       } else {
-        receive(node, job, task);
-        serve(node, t);
+        receive(node, job, task, t);
       }
     }
   }

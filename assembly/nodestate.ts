@@ -6,6 +6,7 @@
 // misses: docs/perf-log.md.) Only queues.ts, slots.ts and serve.ts read these layouts; policies
 // use the accessors.
 import { nNodes } from "./config";
+import { I32Ptr, i32Base, i32Get, i32Set } from "./glue";
 
 export const NS: i32 = 4;
 export const N_QFIRST: i32 = 0;    // arena index of the first queued record
@@ -18,40 +19,49 @@ const NL_RUN: i32 = 0;             // long tasks running
 const NL_QUEUED: i32 = 1;          // queue entries of long jobs
 
 export let nodeState: Int32Array = new Int32Array(0);
+/** nodeState's elements (glue.ts i32Base; read with i32Get/i32Set): the array does not move
+ *  during a run, so its accesses need not load the array's data pointer each time. */
+export let nodeP: I32Ptr = i32Base(nodeState);
 let nodeLong: Int32Array = new Int32Array(0);
 /** Bit n set iff node n holds long work (running or queued): 2 KB for 15,000 nodes, so a policy
  *  that tests random nodes (Eagle's rejections, Hawk's victims) does not miss on their records. */
 export let longWork: Int32Array = new Int32Array(0);
+// nodeLong's and longWork's elements (as nodeP).
+let nodeLongP: I32Ptr = i32Base(nodeLong);
+let longWorkP: I32Ptr = i32Base(longWork);
 
 export function initializeNodes(): void {
   nodeState = new Int32Array(nNodes * NS);
+  nodeP = i32Base(nodeState);
   nodeLong = new Int32Array(nNodes * NLS);
   longWork = new Int32Array((nNodes + 31) >> 5);
+  nodeLongP = i32Base(nodeLong);
+  longWorkP = i32Base(longWork);
 }
 
 /** Occupied slots of `node`. */
-export function nodeBusy(node: i32): i32 { return nodeState[node * NS + N_BUSY]; }
+export function nodeBusy(node: i32): i32 { return i32Get(nodeP, node * NS + N_BUSY); }
 /** Records queued at `node`. */
-export function queueLength(node: i32): i32 { return nodeState[node * NS + N_QLEN]; }
+export function queueLength(node: i32): i32 { return i32Get(nodeP, node * NS + N_QLEN); }
 /** Long tasks running at `node`. */
-export function longRunning(node: i32): i32 { return nodeLong[node * NLS + NL_RUN]; }
+export function longRunning(node: i32): i32 { return i32Get(nodeLongP, node * NLS + NL_RUN); }
 /** Queued records of long jobs at `node`. */
-export function longQueued(node: i32): i32 { return nodeLong[node * NLS + NL_QUEUED]; }
+export function longQueued(node: i32): i32 { return i32Get(nodeLongP, node * NLS + NL_QUEUED); }
 
 /** Whether `node` runs or queues long work. */
-export function holdsLongWork(node: i32): bool { return (longWork[node >> 5] & (1 << (node & 31))) != 0; }
+export function holdsLongWork(node: i32): bool { return (i32Get(longWorkP, node >> 5) & (1 << (node & 31))) != 0; }
 
 /** Adds `d` to the long tasks running at `node`. */
 // @ts-ignore: decorator
 @inline export function addLongRunning(node: i32, d: i32): void {
-  nodeLong[node * NLS + NL_RUN] = nodeLong[node * NLS + NL_RUN] + d;
+  i32Set(nodeLongP, node * NLS + NL_RUN, i32Get(nodeLongP, node * NLS + NL_RUN) + d);
   noteLongWork(node);
 }
 
 /** Adds `d` to the queued long records at `node`. */
 // @ts-ignore: decorator
 @inline export function addLongQueued(node: i32, d: i32): void {
-  nodeLong[node * NLS + NL_QUEUED] = nodeLong[node * NLS + NL_QUEUED] + d;
+  i32Set(nodeLongP, node * NLS + NL_QUEUED, i32Get(nodeLongP, node * NLS + NL_QUEUED) + d);
   noteLongWork(node);
 }
 
@@ -60,5 +70,6 @@ function noteLongWork(node: i32): void {
   const l = node * NLS;
   const w = node >> 5;
   const bit = 1 << (node & 31);
-  if (nodeLong[l + NL_RUN] > 0 || nodeLong[l + NL_QUEUED] > 0) longWork[w] |= bit; else longWork[w] &= ~bit;
+  const x = i32Get(longWorkP, w);
+  i32Set(longWorkP, w, i32Get(nodeLongP, l + NL_RUN) > 0 || i32Get(nodeLongP, l + NL_QUEUED) > 0 ? x | bit : x & ~bit);
 }

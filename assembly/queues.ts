@@ -12,11 +12,12 @@
 //   i32 2-3: an f64 the node discipline owns (SRPT's bypassed work, an enqueue time ...), only
 //          when the discipline declares `usesValue` (the others' records are 8 bytes).
 // Policies and disciplines use the functions below, never the layout.
-import { nodeState, NS, N_QFIRST, N_QLEN, N_QEND, addLongQueued } from "./nodestate";
+import { nodeP, NS, N_QFIRST, N_QLEN, N_QEND, addLongQueued } from "./nodestate";
 import { nNodes, counters, C_MAX_QUEUE } from "./config";
 import { jobIsLong } from "./jobs";
 import { fail, E_QUEUE_ARENA_FULL, E_SEQUENCE_OVERFLOW, E_PROBE_LOST, E_VALUE_UNDECLARED } from "./errors";
-import { f64View, imul, ushr, freshInt32Array, copyInt32Range } from "./glue";
+import { f64View, imul, ushr, freshInt32Array, copyInt32Range, I32Ptr, F64Ptr, i32Base, f64Base, i32Get, i32Set, f64Get,
+  f64Set } from "./glue";
 
 let QR: i32 = 4;
 const R_JOBFLAGS: i32 = 0;
@@ -34,12 +35,18 @@ const MIN_REGION_LOG: i32 = 2;  // regions hold 4, 8, 16, ... records
 const SHRINK_LOG: i32 = 4;      // an emptied queue keeps a region of at most 2^SHRINK_LOG records
 
 let qRec: Int32Array = new Int32Array(0);
-let qRecF: Float64Array = new Float64Array(0); // view of qRec: qRecF[2 r + 1] is record r's value
+let qRecF: Float64Array = new Float64Array(0); // view of qRec: element 2 r + 1 is record r's value
+/** qRec's and qRecF's elements (glue.ts i32Base, f64Base), read and written through these: set
+ *  again whenever the arena moves (moveArena), so no access loads the array's data pointer. */
+let qP: I32Ptr = i32Base(qRec);
+let qPF: F64Ptr = f64Base(qRecF);
 let useValue: bool = false;
 let arenaCap: i32 = 0;             // records the arena can hold
 let arenaTop: i32 = 0;             // arena indices below this belong to some region
 let regionFree: Int32Array = new Int32Array(32); // per size class: a freed region, -1 if none
 let nextSerial: i32 = 0;
+/** The longest queue so far (counters[C_MAX_QUEUE] holds it as an f64, written when it grows). */
+let longest: i32 = 0;
 
 /** Empty queues for every node; records carry the discipline's f64 when `withValue`. */
 export function initializeQueues(withValue: bool): void {
@@ -51,69 +58,74 @@ export function initializeQueues(withValue: bool): void {
   const rec = new Int32Array(arena * QR);
   qRec = rec;
   qRecF = f64View(rec);
+  qP = i32Base(rec);
+  qPF = f64Base(qRecF);
   useValue = withValue;
   arenaCap = arena;
   for (let n = 0; n < nNodes; n++) setRegion(n, n * initial, MIN_REGION_LOG);
   regionFree.fill(-1);
   nextSerial = 0;
+  longest = 0;
 }
 
 // ---- reading a queue --------------------------------------------------------------------------
 /** Arena index of the first record queued at `node`. */
-export function queueFirst(node: i32): i32 { return nodeState[node * NS + N_QFIRST]; }
+export function queueFirst(node: i32): i32 { return i32Get(nodeP, node * NS + N_QFIRST); }
 /** One past the last record queued at `node`. */
-export function queueEnd(node: i32): i32 { return nodeState[node * NS + N_QFIRST] + nodeState[node * NS + N_QLEN]; }
+export function queueEnd(node: i32): i32 { return i32Get(nodeP, node * NS + N_QFIRST) + i32Get(nodeP, node * NS + N_QLEN); }
 /** The word of record r: its job and flags, to test with the word* functions. */
-export function entryWord(r: i32): i32 { return qRec[r * QR + R_JOBFLAGS]; }
+export function entryWord(r: i32): i32 { return i32Get(qP, r * QR + R_JOBFLAGS); }
 export function wordJob(w: i32): i32 { return w & JOB_MASK; }
 export function wordIsLong(w: i32): bool { return (w & F_LONG) != 0; }
 export function wordFetching(w: i32): bool { return (w & F_FETCHING) != 0; }
 export function wordSticky(w: i32): bool { return (w & F_STICKY) != 0; }
 export function wordBehindLong(w: i32): bool { return (w & F_BEHIND_LONG) != 0; }
 /** The job of record r. */
-export function entryJob(r: i32): i32 { return qRec[r * QR + R_JOBFLAGS] & JOB_MASK; }
-export function entryIsLong(r: i32): bool { return (qRec[r * QR + R_JOBFLAGS] & F_LONG) != 0; }
+export function entryJob(r: i32): i32 { return i32Get(qP, r * QR + R_JOBFLAGS) & JOB_MASK; }
+export function entryIsLong(r: i32): bool { return (i32Get(qP, r * QR + R_JOBFLAGS) & F_LONG) != 0; }
 /** The task of record r (a bound task), or a negative code (a late-bound probe). */
-export function entryTask(r: i32): i32 { return qRec[r * QR + R_TASK]; }
-export function entryIsProbe(r: i32): bool { return qRec[r * QR + R_TASK] < 0; }
+export function entryTask(r: i32): i32 { return i32Get(qP, r * QR + R_TASK); }
+export function entryIsProbe(r: i32): bool { return i32Get(qP, r * QR + R_TASK) < 0; }
 /** The discipline's f64 of record r (0 when queued; the discipline must declare usesValue: 8-byte
  *  records have no room for it, and a write would land on the next record). */
-export function entryValue(r: i32): f64 { return qRecF[r * 2 + 1]; }
+export function entryValue(r: i32): f64 { return f64Get(qPF, r * 2 + 1); }
 export function setEntryValue(r: i32, v: f64): void {
   if (!useValue) fail(E_VALUE_UNDECLARED);
-  qRecF[r * 2 + 1] = v;
+  f64Set(qPF, r * 2 + 1, v);
 }
 /** Sets flag bits on record r's word. */
-export function setEntryFlags(r: i32, flags: i32): void { qRec[r * QR + R_JOBFLAGS] = qRec[r * QR + R_JOBFLAGS] | flags; }
+export function setEntryFlags(r: i32, flags: i32): void { i32Set(qP, r * QR + R_JOBFLAGS, i32Get(qP, r * QR + R_JOBFLAGS) | flags); }
 /** Clears flag bits of record r's word; returns the new word. */
 export function clearEntryFlags(r: i32, flags: i32): i32 {
-  const w = qRec[r * QR + R_JOBFLAGS] & ~flags;
-  qRec[r * QR + R_JOBFLAGS] = w;
+  const w = i32Get(qP, r * QR + R_JOBFLAGS) & ~flags;
+  i32Set(qP, r * QR + R_JOBFLAGS, w);
   return w;
 }
 
-/** The first record of `node` not waiting for a get-task reply, or -1. */
-export function firstReadyEntry(node: i32): i32 {
-  const first = nodeState[node * NS + N_QFIRST];
-  const end = first + nodeState[node * NS + N_QLEN];
-  for (let r = first; r < end; r++) if ((qRec[r * QR + R_JOBFLAGS] & F_FETCHING) == 0) return r;
+/** The first record of `node` not waiting for a get-task reply, or -1. (Inlined: serve's choice
+ *  under the plain FIFO.) */
+// @ts-ignore: decorator
+@inline export function firstReadyEntry(node: i32): i32 {
+  const first = i32Get(nodeP, node * NS + N_QFIRST);
+  const end = first + i32Get(nodeP, node * NS + N_QLEN);
+  for (let r = first; r < end; r++) if ((i32Get(qP, r * QR + R_JOBFLAGS) & F_FETCHING) == 0) return r;
   return -1;
 }
 
 /** The last record of `node` not waiting for a get-task reply, or -1. */
 export function lastReadyEntry(node: i32): i32 {
-  const first = nodeState[node * NS + N_QFIRST];
-  for (let r = first + nodeState[node * NS + N_QLEN] - 1; r >= first; r--) {
-    if ((qRec[r * QR + R_JOBFLAGS] & F_FETCHING) == 0) return r;
+  const first = i32Get(nodeP, node * NS + N_QFIRST);
+  for (let r = first + i32Get(nodeP, node * NS + N_QLEN) - 1; r >= first; r--) {
+    if ((i32Get(qP, r * QR + R_JOBFLAGS) & F_FETCHING) == 0) return r;
   }
   return -1;
 }
 
 /** The record of `node`'s queue with task code `code` (a probe's serial; it must be there). */
 export function findCode(node: i32, code: i32): i32 {
-  const first = nodeState[node * NS + N_QFIRST];
-  const end = first + nodeState[node * NS + N_QLEN];
-  for (let r = first; r < end; r++) if (qRec[r * QR + R_TASK] == code) return r;
+  const first = i32Get(nodeP, node * NS + N_QFIRST);
+  const end = first + i32Get(nodeP, node * NS + N_QLEN);
+  for (let r = first; r < end; r++) if (i32Get(qP, r * QR + R_TASK) == code) return r;
   fail(E_PROBE_LOST, node);
   return -1;
 }
@@ -121,18 +133,23 @@ export function findCode(node: i32, code: i32): i32 {
 /** A load of the line where `node`'s next record will go (deliver's touch pass: the misses of a
  *  batch's loads overlap). */
 export function touchQueueTail(node: i32): i32 {
-  const tail = nodeState[node * NS + N_QFIRST] + nodeState[node * NS + N_QLEN];
+  const tail = i32Get(nodeP, node * NS + N_QFIRST) + i32Get(nodeP, node * NS + N_QLEN);
   const end = regionEnd(node);
-  return qRec[(tail < end ? tail : end - 1) * QR];
+  return i32Get(qP, (tail < end ? tail : end - 1) * QR);
 }
 
 /** A load of the line of `node`'s first record (loop.ts touchPoured). */
-export function touchQueueHead(node: i32): i32 { return qRec[nodeState[node * NS + N_QFIRST] * QR]; }
+export function touchQueueHead(node: i32): i32 { return i32Get(qP, i32Get(nodeP, node * NS + N_QFIRST) * QR); }
 
 // ---- changing a queue --------------------------------------------------------------------------
 /** Appends a record to the queue of `node`: bound `task` (>= 0) of `job`, or a late-bound probe
  *  of `job` (task < 0); `flags` among F_BEHIND_LONG, F_STICKY. */
-export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
+export function enqueue(node: i32, job: i32, task: i32, flags: i32): void { enqueueOf(node, job, task, flags, jobIsLong(job)); }
+
+/** enqueue when the caller knows whether `job` is long (`long`). (Inlined: the message path's
+ *  enqueue, serve.ts receive.) */
+// @ts-ignore: decorator
+@inline export function enqueueOf(node: i32, job: i32, task: i32, flags: i32, long: bool): void {
   const r = tailSlot(node);
   let code = task;
   if (task < 0) {
@@ -142,14 +159,14 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
     code = -1 - serial;
   }
   let f = flags;
-  if (jobIsLong(job)) {
+  if (long) {
     f |= F_LONG;
     addLongQueued(node, 1);
   }
-  qRec[r * QR + R_JOBFLAGS] = job | f;
-  qRec[r * QR + R_TASK] = code;
-  if (useValue) qRecF[r * 2 + 1] = 0.0;
-  noteQueueLength(node, nodeState[node * NS + N_QLEN] + 1);
+  i32Set(qP, r * QR + R_JOBFLAGS, job | f);
+  i32Set(qP, r * QR + R_TASK, code);
+  if (useValue) f64Set(qPF, r * 2 + 1, 0.0);
+  noteQueueLength(node, i32Get(nodeP, node * NS + N_QLEN) + 1);
 }
 
 /** Removes record `r` from the queue of `node`; other records may move. The queue's first
@@ -158,12 +175,19 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
 // @ts-ignore: decorator
 @inline export function removeAt(node: i32, r: i32): void {
   const o = node * NS;
-  const first = nodeState[o + N_QFIRST];
+  const first = i32Get(nodeP, o + N_QFIRST);
   if (r != first) { removeRange(node, r, 1); return; }
-  if ((qRec[r * QR + R_JOBFLAGS] & F_LONG) != 0) addLongQueued(node, -1);
-  const len = nodeState[o + N_QLEN];
-  nodeState[o + N_QFIRST] = first + 1;
-  nodeState[o + N_QLEN] = len - 1;
+  removeFirst(node, first, i32Get(nodeP, o + N_QLEN), i32Get(qP, r * QR + R_JOBFLAGS));
+}
+
+/** Removes the first record of `node`'s queue, given the queue's first index and length and the
+ *  record's word (serve.ts read them). */
+// @ts-ignore: decorator
+@inline export function removeFirst(node: i32, first: i32, len: i32, w: i32): void {
+  if ((w & F_LONG) != 0) addLongQueued(node, -1);
+  const o = node * NS;
+  i32Set(nodeP, o + N_QFIRST, first + 1);
+  i32Set(nodeP, o + N_QLEN, len - 1);
   if (len == 1) restartQueue(node);
 }
 
@@ -171,21 +195,21 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void {
  *  of the others (the shorter side moves). */
 function removeRange(node: i32, r: i32, count: i32): void {
   const o = node * NS;
-  const first = nodeState[o + N_QFIRST];
-  const len = nodeState[o + N_QLEN];
+  const first = i32Get(nodeP, o + N_QFIRST);
+  const len = i32Get(nodeP, o + N_QLEN);
   let longs = 0;
-  for (let x = r; x < r + count; x++) if ((qRec[x * QR + R_JOBFLAGS] & F_LONG) != 0) longs++;
+  for (let x = r; x < r + count; x++) if ((i32Get(qP, x * QR + R_JOBFLAGS) & F_LONG) != 0) longs++;
   if (longs > 0) addLongQueued(node, -longs);
   const before = r - first;
   const after = first + len - (r + count);
   if (before <= after) {
     for (let x = r - 1; x >= first; x--) copyRecordTo(x, x + count);
-    nodeState[o + N_QFIRST] = first + count;
+    i32Set(nodeP, o + N_QFIRST, first + count);
   } else {
     const end = first + len;
     for (let x = r + count; x < end; x++) copyRecordTo(x, x - count);
   }
-  nodeState[o + N_QLEN] = len - count;
+  i32Set(nodeP, o + N_QLEN, len - count);
   if (len == count) restartQueue(node);
 }
 
@@ -196,10 +220,10 @@ export function keepEntryAt(from: i32, to: i32): void { copyRecordTo(from, to); 
  *  w .. (w < r), dropping the r - w records the scan left out. They must not be long entries. */
 export function closeGap(node: i32, w: i32, r: i32): void {
   const o = node * NS;
-  const end = nodeState[o + N_QFIRST] + nodeState[o + N_QLEN];
+  const end = i32Get(nodeP, o + N_QFIRST) + i32Get(nodeP, o + N_QLEN);
   for (let x = r; x < end; x++) copyRecordTo(x, w + x - r);
-  const len = nodeState[o + N_QLEN] - (r - w);
-  nodeState[o + N_QLEN] = len;
+  const len = i32Get(nodeP, o + N_QLEN) - (r - w);
+  i32Set(nodeP, o + N_QLEN, len);
   if (len == 0) restartQueue(node);
 }
 
@@ -212,20 +236,33 @@ export function moveRun(from: i32, r: i32, count: i32, to: i32): void {
     const src = r + k;
     const d = tailSlot(to);
     copyRecordTo(src, d);
-    const f = qRec[d * QR + R_JOBFLAGS] & ~F_BEHIND_LONG;
-    qRec[d * QR + R_JOBFLAGS] = f;
+    const f = i32Get(qP, d * QR + R_JOBFLAGS) & ~F_BEHIND_LONG;
+    i32Set(qP, d * QR + R_JOBFLAGS, f);
     if ((f & F_LONG) != 0) longs++;
-    nodeState[to * NS + N_QLEN] = nodeState[to * NS + N_QLEN] + 1;
+    i32Set(nodeP, to * NS + N_QLEN, i32Get(nodeP, to * NS + N_QLEN) + 1);
   }
   if (longs > 0) addLongQueued(to, longs);
-  noteQueueLength(to, nodeState[to * NS + N_QLEN]);
+  noteQueueLength(to, i32Get(nodeP, to * NS + N_QLEN));
   removeRange(from, r, count);
 }
 
 // ---- the arena ---------------------------------------------------------------------------------
 function noteQueueLength(node: i32, len: i32): void {
-  nodeState[node * NS + N_QLEN] = len;
-  if (<f64>len > counters[C_MAX_QUEUE]) counters[C_MAX_QUEUE] = <f64>len;
+  i32Set(nodeP, node * NS + N_QLEN, len);
+  if (len > longest) {
+    longest = len;
+    counters[C_MAX_QUEUE] = <f64>len;
+  }
+}
+
+/** A record was served as it arrived at an empty queue (serve.ts receive): for the longest
+ *  queue, as if it had been queued. */
+// @ts-ignore: decorator
+@inline export function noteQueuedAtOnce(): void {
+  if (longest < 1) {
+    longest = 1;
+    counters[C_MAX_QUEUE] = 1.0;
+  }
 }
 
 /** Copies record `from` over record `to`. */
@@ -233,18 +270,18 @@ function noteQueueLength(node: i32, len: i32): void {
 @inline function copyRecordTo(from: i32, to: i32): void {
   const f = from * QR;
   const d = to * QR;
-  qRec[d] = qRec[f];
-  qRec[d + 1] = qRec[f + 1];
+  i32Set(qP, d, i32Get(qP, f));
+  i32Set(qP, d + 1, i32Get(qP, f + 1));
   if (QR == 4) {
-    qRec[d + 2] = qRec[f + 2];
-    qRec[d + 3] = qRec[f + 3];
+    i32Set(qP, d + 2, i32Get(qP, f + 2));
+    i32Set(qP, d + 3, i32Get(qP, f + 3));
   }
 }
 
 /** A free region of 2^k records: a freed one of that size, or fresh space at the arena top. */
 function allocRegion(k: i32): i32 {
   const r = regionFree[k];
-  if (r >= 0) { regionFree[k] = qRec[r * QR]; return r; }
+  if (r >= 0) { regionFree[k] = i32Get(qP, r * QR); return r; }
   const size = 1 << k;
   const base = arenaTop;
   if (base + size > arenaCap) {
@@ -265,8 +302,8 @@ function allocRegion(k: i32): i32 {
 function moveArena(c: i32): void {
   const rec = freshInt32Array(c * QR);
   for (let n = 0; n < nNodes; n++) {
-    const first = nodeState[n * NS + N_QFIRST];
-    const len = nodeState[n * NS + N_QLEN];
+    const first = i32Get(nodeP, n * NS + N_QFIRST);
+    const len = i32Get(nodeP, n * NS + N_QLEN);
     if (len > 0) copyInt32Range(rec, qRec, first * QR, (first + len) * QR);
   }
   for (let k = 0; k < regionFree.length; k++) {
@@ -274,24 +311,26 @@ function moveArena(c: i32): void {
   }
   qRec = rec;
   qRecF = f64View(rec);
+  qP = i32Base(rec);
+  qPF = f64Base(qRecF);
   arenaCap = c;
 }
 
 /** The region of `node`: one past its last arena index, log2 of its size, its first index
  *  (exported for the arena's tests). */
-function regionEnd(node: i32): i32 { return nodeState[node * NS + N_QEND] & END_MASK; }
-export function regionLog(node: i32): i32 { return ushr(nodeState[node * NS + N_QEND], 27); }
+function regionEnd(node: i32): i32 { return i32Get(nodeP, node * NS + N_QEND) & END_MASK; }
+export function regionLog(node: i32): i32 { return ushr(i32Get(nodeP, node * NS + N_QEND), 27); }
 export function regionBase(node: i32): i32 { return regionEnd(node) - (1 << regionLog(node)); }
 
 /** Gives `node` the empty region of 2^log records at `base`, its queue at the region's start. */
 function setRegion(node: i32, base: i32, log: i32): void {
-  nodeState[node * NS + N_QFIRST] = base;
-  nodeState[node * NS + N_QEND] = base + (1 << log) | (log << 27);
+  i32Set(nodeP, node * NS + N_QFIRST, base);
+  i32Set(nodeP, node * NS + N_QEND, base + (1 << log) | (log << 27));
 }
 
 /** Puts the region of 2^log records at `base` on its size class's free list. */
 function freeRegion(base: i32, log: i32): void {
-  qRec[base * QR] = regionFree[log];
+  i32Set(qP, base * QR, regionFree[log]);
   regionFree[log] = base;
 }
 
@@ -305,24 +344,24 @@ function freeRegion(base: i32, log: i32): void {
 // @ts-ignore: decorator
 @inline function tailSlot(node: i32): i32 {
   const o = node * NS;
-  const tail = nodeState[o + N_QFIRST] + nodeState[o + N_QLEN];
+  const tail = i32Get(nodeP, o + N_QFIRST) + i32Get(nodeP, o + N_QLEN);
   return tail < regionEnd(node) ? tail : growTail(node);
 }
 
 /** tailSlot when the queue reaches its region's end: slide or move it. */
 function growTail(node: i32): i32 {
   const o = node * NS;
-  const first = nodeState[o + N_QFIRST];
-  const len = nodeState[o + N_QLEN];
+  const first = i32Get(nodeP, o + N_QFIRST);
+  const len = i32Get(nodeP, o + N_QLEN);
   const log = regionLog(node);
   const base = regionBase(node);
   if (len * 4 <= (3 << log)) {
-    for (let i = 0; i < len; i++) copyRecordTo(first + i, base + i);
-    nodeState[o + N_QFIRST] = base;
+    qRec.copyWithin(base * QR, first * QR, (first + len) * QR); // (one block move; the ranges may overlap)
+    i32Set(nodeP, o + N_QFIRST, base);
     return base + len;
   }
   const region = allocRegion(log + 1); // may move the arena: indices stay valid
-  for (let i = 0; i < len; i++) copyRecordTo(first + i, region + i);
+  qRec.copyWithin(region * QR, first * QR, (first + len) * QR);
   freeRegion(base, log);
   setRegion(node, region, log + 1);
   return region + len;
@@ -345,5 +384,5 @@ function restartQueue(node: i32): void {
   // fall in a few cache sets: each node restarts at its own line-aligned offset in the region's
   // first half instead.
   const half = (1 << log) >> 1;
-  nodeState[node * NS + N_QFIRST] = regionBase(node) + (imul(node, 0x9E3779B1 | 0) & (half - 1) & ~3);
+  i32Set(nodeP, node * NS + N_QFIRST, regionBase(node) + (imul(node, 0x9E3779B1 | 0) & (half - 1) & ~3));
 }

@@ -5,32 +5,41 @@
 // sent: with one constant delay the order of hand-outs equals the order of requests, so deciding
 // at reply time is exact. Also the end of a run and what follows it.
 import { events, EV_REPLY, cancelTaskEnd } from "./clock";
-import { nNodes, netDelay, slotsPerNode, recordTasks, counters, C_FETCHES, C_STALE_PROBES, C_TASKS_STARTED, C_PROBES_BEHIND_LONG,
+import { nNodes, netDelay, slotsPerNode, recordTasks, count, C_FETCHES, C_STALE_PROBES, C_TASKS_STARTED, C_PROBES_BEHIND_LONG,
   C_SHORT_AFTER_LONG } from "./config";
 import { taskDuration, taskJob, jobIsLong, noteTaskStart } from "./jobs";
 import { completeTask } from "./dag";
-import { nodeState, NS, N_BUSY, N_QLEN, holdsLongWork, addLongRunning } from "./nodestate";
-import { enqueue, removeAt, entryWord, entryTask, wordJob, wordSticky, wordBehindLong, setEntryFlags,
-  clearEntryFlags, findCode, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
-import { occupySlot, releaseSlot, recordStart, recordEnd, freeSlotOf, slotRun } from "./slots";
+import { nodeP, NS, N_BUSY, N_QLEN, N_QFIRST, holdsLongWork, addLongRunning } from "./nodestate";
+import { enqueueOf, removeAt, removeFirst, entryWord, entryTask, wordJob, wordSticky, wordBehindLong, wordFetching,
+  setEntryFlags, clearEntryFlags, findCode, noteQueuedAtOnce, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
+import { occupySlot, occupyFreeSlot, releaseSlot, recordStart, recordEnd, freeSlotOf, slotRun } from "./slots";
 import { taskService, beginRun, beginSlotRun, setRunNode, setRunState, runState, firstStart, finishRun, finishSlotRun, suspendRun,
   noteResumed, resumeCost, adoptRun, runJob, knownRecord, recordIndex, jobPreemptions, recMark, RS_NONE, RS_RUNNING } from "./preempt";
 import { scheduler } from "./scheduler";
-import { NodeDiscipline } from "./discipline";
+import { NodeDiscipline, FifoDiscipline } from "./discipline";
 import { resourcesOn, admit, release, popAdmissible, poppedJob } from "./resources";
-import { alignedInt32Array, f64View } from "./glue";
+import { alignedInt32Array, f64View, sameClass, I32Ptr, i32Base, i32Get, i32Set } from "./glue";
 
 /** The policy's discipline (loop.ts sets it at initialize). */
 export let discipline: NodeDiscipline = new NodeDiscipline();
 /** Runs are preemptible (their ends are cancellable EV_RUN_END events). */
 export let preemptibleRuns: bool = false;
 let notesSelection: bool = false;
+/** The discipline is exactly the engine's FIFO (an instance of NodeDiscipline or FifoDiscipline
+ *  themselves, not of a subclass, which may override anything): serve takes the first ready record
+ *  without the virtual select, and a message that reaches a node with a free slot and an empty
+ *  queue is served without being queued (receive). A class test, not a flag a subclass could
+ *  inherit while overriding select. */
+let plainFifo: bool = false;
+const fifoSample: NodeDiscipline = new FifoDiscipline();
+const baseSample: NodeDiscipline = new NodeDiscipline();
 let watchStarts: bool = false;
 let claimSlots: bool = false;
 /** The nodes whose freed slots the policy claims, a bit per node (the policy's own array, read
  *  in place; claimFreedSlotsOf), or empty: every node. */
 let claimNodes: Int32Array = new Int32Array(0);
 let longOnlyRuns: bool = false;    // preemptible runs for long tasks only (Scheduler.preemptsLongOnly)
+let everyRunPreemptible: bool = false; // preemptibleRuns && !longOnlyRuns: every start is a preemptible run
 /** longOnlyRuns: per run position (slotRun), 32 bytes (LP ints) on one line: when its long task
  *  started and the task's duration (f64 LP/2 pos and LP/2 pos + 1: read when a run never
  *  suspended is suspended, which then reads neither the task's duration nor anything else cold;
@@ -50,84 +59,140 @@ let longPosF: Float64Array = new Float64Array(0);
 /** resumeAt is starting a suspended task (a preemptible run even when longOnlyRuns). */
 let resuming: bool = false;
 
-// Get-task requests in flight: what the reply needs (the probe's record may have left its queue).
-let fetchJob: Int32Array = new Int32Array(0);
-let fetchFlags: Int32Array = new Int32Array(0);
-let fetchSerial: Int32Array = new Int32Array(0);
-let fetchFree: i32 = -1;           // free list through fetchJob
+// Get-task requests in flight: what the reply needs (the probe's record may have left its queue),
+// FR ints per request f on one array: FR f + 0 the record's word (its job and flags), FR f + 1
+// its task code (a sticky probe's serial, to find it again). A free request's word links the
+// free list.
+const FR: i32 = 2;
+let fetchRec: Int32Array = new Int32Array(0);
+let fetchP: I32Ptr = i32Base(fetchRec); // (its elements, as nodestate.ts nodeP)
+let fetchFree: i32 = -1;
 
 export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
   discipline = d;
   preemptibleRuns = preemptible;
-  notesSelection = d.notesSelection;
+  plainFifo = sameClass(d, fifoSample) || sameClass(d, baseSample);
+  notesSelection = d.notesSelection && !plainFifo; // (the plain FIFO's selected() does nothing)
   watchStarts = scheduler.watchesStarts;
   claimSlots = scheduler.claimsFreedSlots;
   claimNodes = new Int32Array(0);
   claimHeld = new Int32Array(0);
   longOnlyRuns = preemptible && !d.preemptive && scheduler.preemptsLongOnly;
+  everyRunPreemptible = preemptible && !longOnlyRuns;
   longPos = alignedInt32Array(longOnlyRuns ? LP * nNodes * slotsPerNode : 0, 64);
   longPosF = f64View(longPos);
   resuming = false;
   const fetches = nNodes * slotsPerNode + 1; // each request in flight holds a slot
-  fetchJob = new Int32Array(fetches);
-  fetchFlags = new Int32Array(fetches);
-  fetchSerial = new Int32Array(fetches);
-  for (let f = 0; f < fetches; f++) fetchJob[f] = f + 1;
-  fetchJob[fetches - 1] = -1;
+  fetchRec = new Int32Array(FR * fetches);
+  for (let f = 0; f < fetches; f++) fetchRec[FR * f] = f + 1;
+  fetchRec[FR * (fetches - 1)] = -1;
+  fetchP = i32Base(fetchRec);
   fetchFree = 0;
 }
 
-/** A message arrives at `node`: queue it, noting a short probe that lands behind long work. */
-export function receive(node: i32, job: i32, task: i32): void {
+/** A message the policy accepted arrives at `node` (whose discipline does not take arrivals
+ *  itself): it is queued, noting a short probe that lands behind long work, and the node serves
+ *  its queue. Under the plain FIFO a message that finds a free slot and an empty queue is served
+ *  as it arrives, without its record: the node would select that record at once and nothing
+ *  else reads it (not for a sticky probe, which stays queued). The queue's state afterwards is
+ *  the same either way (an emptied queue restarts where it was); probe serials are not drawn for
+ *  such probes (they only find a sticky probe again). */
+// @ts-ignore: decorator
+@inline export function receive(node: i32, job: i32, task: i32, t: f64): void {
   let flags = 0;
-  if (!jobIsLong(job)) {
+  const long = jobIsLong(job);
+  if (!long) {
     if (holdsLongWork(node)) {
-      counters[C_PROBES_BEHIND_LONG] += 1.0;
+      count(C_PROBES_BEHIND_LONG, 1.0);
       flags = F_BEHIND_LONG;
     }
     if (task < 0 && scheduler.sticky) flags |= F_STICKY;
   }
-  enqueue(node, job, task, flags);
+  const o = node * NS;
+  const busy = i32Get(nodeP, o + N_BUSY);
+  if (plainFifo && (flags & F_STICKY) == 0 && i32Get(nodeP, o + N_QLEN) == 0 && busy < slotsPerNode) {
+    noteQueuedAtOnce();
+    occupyFreeSlot(node, busy, t);
+    if (task >= 0) startTask(node, task, job, t);
+    else requestTask(node, job | flags, task, t);
+    return;
+  }
+  enqueueOf(node, job, task, flags, long);
+  if (busy < slotsPerNode) serve(node, t); // (most messages find every slot busy)
 }
 
 /** Starts queued work on `node` while it has free slots. */
 export function serve(node: i32, t: f64): void {
-  while (nodeState[node * NS + N_BUSY] < slotsPerNode) {
-    const r = discipline.select(node, t);
-    if (r < 0) return;
-    if (notesSelection) discipline.selected(node, r, t);
-    const task = entryTask(r);
-    occupySlot(node, t);
-    if (task >= 0) {
-      const job = wordJob(entryWord(r));
-      removeAt(node, r);
-      startTask(node, task, job, t);
+  const o = node * NS;
+  for (;;) {
+    const busy = i32Get(nodeP, o + N_BUSY);
+    if (busy >= slotsPerNode) return;
+    if (plainFifo) {
+      // The first record not waiting for a get-task reply (firstReadyEntry), the queue's bounds
+      // kept for its removal.
+      const len = i32Get(nodeP, o + N_QLEN);
+      if (len == 0) return;
+      const first = i32Get(nodeP, o + N_QFIRST);
+      let r = first;
+      while (wordFetching(entryWord(r))) {
+        if (++r == first + len) return;
+      }
+      const w = entryWord(r);
+      const task = entryTask(r);
+      occupyFreeSlot(node, busy, t);
+      if (task < 0 && wordSticky(w)) setEntryFlags(r, F_FETCHING); // (a sticky probe stays queued)
+      else if (r == first) removeFirst(node, first, len, w);
+      else removeAt(node, r);
+      if (task >= 0) startTask(node, task, wordJob(w), t); else requestTask(node, w, task, t);
     } else {
-      // A probe: ask its job's scheduler for a task. A sticky probe stays queued.
-      const flags = entryWord(r); // (the job's bits come along; only flags are tested)
-      const f = fetchFree;
-      fetchFree = fetchJob[f];
-      fetchJob[f] = wordJob(flags);
-      fetchFlags[f] = flags;
-      fetchSerial[f] = task;
-      if (!wordSticky(flags)) removeAt(node, r); else setEntryFlags(r, F_FETCHING);
-      counters[C_FETCHES] += 1.0;
-      events.pushLane(2, t + 2.0 * netDelay, EV_REPLY, node, f);
+      const r = discipline.select(node, t);
+      if (r < 0) return;
+      if (notesSelection) discipline.selected(node, r, t);
+      const w = entryWord(r);
+      const task = entryTask(r);
+      occupySlot(node, t); // (checked: a policy's select might change slots)
+      if (task >= 0) {
+        removeAt(node, r);
+        startTask(node, task, wordJob(w), t);
+      } else {
+        // A probe: ask its job's scheduler for a task. A sticky probe stays queued.
+        if (!wordSticky(w)) removeAt(node, r); else setEntryFlags(r, F_FETCHING);
+        requestTask(node, w, task, t);
+      }
     }
   }
 }
 
-/** Runs `task` on a slot of `node` that is already occupied for it. */
-export function startTask(node: i32, task: i32, job: i32, t: f64): void {
-  // With a cluster (resources.ts, seed-fregata.md A15) a task whose demand does not fit waits
-  // at the node, holding its slot, until released resources let it start.
-  if (resourcesOn && !admit(node, task, job, t)) return;
-  runTask(node, task, job, t);
+/** A probe (its record's word `w`, task code `code`) that took a slot of `node` asks its job's
+ *  scheduler for a task: the reply arrives 2 x netDelay later (onReply). */
+// @ts-ignore: decorator
+@inline function requestTask(node: i32, w: i32, code: i32, t: f64): void {
+  const f = fetchFree;
+  fetchFree = i32Get(fetchP, FR * f);
+  i32Set(fetchP, FR * f, w);
+  i32Set(fetchP, FR * f + 1, code);
+  count(C_FETCHES, 1.0);
+  events.pushLane(2, t + 2.0 * netDelay, EV_REPLY, node, f);
 }
 
-/** Starts `task` on its slot of `node` (resources, if modelled, are allocated). */
-function runTask(node: i32, task: i32, job: i32, t: f64): void {
-  if (preemptibleRuns && !longOnlyRuns) {
+/** Runs `task` on a slot of `node` that is already occupied for it. (Inlined: a call that only
+ *  tests resourcesOn otherwise.) */
+// @ts-ignore: decorator
+@inline export function startTask(node: i32, task: i32, job: i32, t: f64): void {
+  if (resourcesOn) admitTask(node, task, job, t); else runTask(node, task, job, t);
+}
+
+/** startTask with a cluster (resources.ts, seed-fregata.md A15): a task whose demand does not
+ *  fit waits at the node, holding its slot, until released resources let it start. */
+function admitTask(node: i32, task: i32, job: i32, t: f64): void {
+  if (admit(node, task, job, t)) runTask(node, task, job, t);
+}
+
+/** Starts `task` on its slot of `node` (resources, if modelled, are allocated). (Inlined: a call
+ *  per task start otherwise.) */
+// @ts-ignore: decorator
+@inline function runTask(node: i32, task: i32, job: i32, t: f64): void {
+  if (everyRunPreemptible) {
     startRun(node, task, job, t);
   } else if (longOnlyRuns && resuming) {
     resumeRun(node, task, job, t);
@@ -135,10 +200,10 @@ function runTask(node: i32, task: i32, job: i32, t: f64): void {
     // A run that cannot be preempted (yet): its end is stored against its slot. With
     // longOnlyRuns a long task also holds a run position (slotRun, as a preemptible run would),
     // and suspendAt turns it into a preemptible run if it is ever suspended (most never are).
-    counters[C_TASKS_STARTED] += 1.0;
-    noteTaskStart(job, t);
+    count(C_TASKS_STARTED, 1.0);
+    const long = noteTaskStart(job, t);
     const d = taskDuration[task];
-    if (jobIsLong(job)) {
+    if (long) {
       addLongRunning(node, 1);
       if (longOnlyRuns) {
         const pos = freeSlotOf(node);
@@ -184,11 +249,11 @@ function resumeRun(node: i32, task: i32, job: i32, t: f64): void {
 
 /** A get-task reply (request `f`) reaches `node`. */
 export function onReply(node: i32, f: i32, t: f64): void {
-  const job = fetchJob[f];
-  let flags = fetchFlags[f];
-  const serial = fetchSerial[f];
-  fetchJob[f] = fetchFree;
+  let flags = i32Get(fetchP, FR * f);
+  const serial = i32Get(fetchP, FR * f + 1);
+  i32Set(fetchP, FR * f, fetchFree);
   fetchFree = f;
+  const job = wordJob(flags);
   const sticky = wordSticky(flags);
   let r = -1;
   if (sticky) {
@@ -197,13 +262,13 @@ export function onReply(node: i32, f: i32, t: f64): void {
   }
   const task = scheduler.handOut(job, node, t);
   if (task >= 0) {
-    if (wordBehindLong(flags)) counters[C_SHORT_AFTER_LONG] += 1.0;
+    if (wordBehindLong(flags)) count(C_SHORT_AFTER_LONG, 1.0);
     if (sticky) discipline.stickyTask(node, r, task, job, t);
     startTask(node, task, job, t);
   } else {
     // A cancel: the job has no unlaunched task; the probe is gone after one round trip.
     if (sticky) removeAt(node, r);
-    counters[C_STALE_PROBES] += 1.0;
+    count(C_STALE_PROBES, 1.0);
     releaseSlot(node, t);
     afterSlotFreed(node, t);
   }
@@ -258,7 +323,8 @@ export function onRunEnd(node: i32, task: i32, job: i32, t: f64): void {
 
 /** A slot of `node` became free: the policy may claim it first, then the node serves its queue;
  *  the policy hears of a node left idle. */
-export function afterSlotFreed(node: i32, t: f64): void {
+// @ts-ignore: decorator
+@inline export function afterSlotFreed(node: i32, t: f64): void {
   if (claimSlots && (claimNodes.length == 0 || (claimNodes[node >> 5] & (1 << (node & 31))) != 0)) scheduler.claimFreedSlot(node, t);
   serve(node, t);
   notifyIfIdle(node, t);
@@ -358,5 +424,5 @@ export function touchEnd(node: i32): i32 {
 /** Tells the policy when `node` has a free slot and an empty queue. */
 // @ts-ignore: decorator
 @inline export function notifyIfIdle(node: i32, t: f64): void {
-  if (nodeState[node * NS + N_BUSY] < slotsPerNode && nodeState[node * NS + N_QLEN] == 0) scheduler.onNodeIdle(node, t);
+  if (i32Get(nodeP, node * NS + N_BUSY) < slotsPerNode && i32Get(nodeP, node * NS + N_QLEN) == 0) scheduler.onNodeIdle(node, t);
 }

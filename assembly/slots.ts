@@ -2,10 +2,11 @@
 // every change, which task runs on each slot when runs are preemptible (preempt.ts), and the
 // optional per-task record (start, end, node, runs) the invariants checker reads. Slots of node
 // n are n x slotsPerNode .. n x slotsPerNode + slotsPerNode - 1.
-import { nodeState, NS, N_BUSY } from "./nodestate";
+import { nodeP, NS, N_BUSY } from "./nodestate";
 import { nNodes, slotsPerNode, recordTasks } from "./config";
 import { nTasks } from "./jobs";
 import { fail, E_SLOT_OVERSUBSCRIBED } from "./errors";
+import { i32Get, i32Set } from "./glue";
 
 export let busySlots: i32 = 0;
 export let busyArea: f64 = 0.0;
@@ -42,9 +43,19 @@ export function initializeSlots(preemptible: bool): void {
   busyArea += <f64>busySlots * (t - lastBusyChange);
   lastBusyChange = t;
   busySlots++;
-  const b = nodeState[node * NS + N_BUSY] + 1;
+  const b = i32Get(nodeP, node * NS + N_BUSY) + 1;
   if (b > slotsPerNode) fail(E_SLOT_OVERSUBSCRIBED, node);
-  nodeState[node * NS + N_BUSY] = b;
+  i32Set(nodeP, node * NS + N_BUSY, b);
+}
+
+/** occupySlot when the caller read `busy`, the slots of `node` busy now, and knows it is below
+ *  slotsPerNode. */
+// @ts-ignore: decorator
+@inline export function occupyFreeSlot(node: i32, busy: i32, t: f64): void {
+  busyArea += <f64>busySlots * (t - lastBusyChange);
+  lastBusyChange = t;
+  busySlots++;
+  i32Set(nodeP, node * NS + N_BUSY, busy + 1);
 }
 
 /** Gives back a slot of `node` at `t`. */
@@ -53,11 +64,11 @@ export function initializeSlots(preemptible: bool): void {
   busyArea += <f64>busySlots * (t - lastBusyChange);
   lastBusyChange = t;
   busySlots--;
-  nodeState[node * NS + N_BUSY] = nodeState[node * NS + N_BUSY] - 1;
+  i32Set(nodeP, node * NS + N_BUSY, i32Get(nodeP, node * NS + N_BUSY) - 1);
 }
 
 /** Whether `node` has a slot free. */
-export function hasFreeSlot(node: i32): bool { return nodeState[node * NS + N_BUSY] < slotsPerNode; }
+export function hasFreeSlot(node: i32): bool { return i32Get(nodeP, node * NS + N_BUSY) < slotsPerNode; }
 
 /** Preemptible runs: the task running on slot k (< slotsPerNode) of `node`, or -1. */
 export function runningTask(node: i32, k: i32): i32 { return slotRun[node * slotsPerNode + k]; }

@@ -64,6 +64,19 @@ describe("an engine failure reaches the user as one decoded line", () => {
   });
 });
 
+describe("node disciplines: a subclass of the FIFO is asked which record to serve", () => {
+  it("a FifoDiscipline subclass that overrides select serves the newest record first", async () => {
+    // one node, no network delay: A (10 s) at 0 starts at once; B and C (1 s each) queue behind
+    // it; the newest, C, runs at 10-11, then B at 11-12 (the FIFO would run B first)
+    const trace = makeTrace([[0, [10]], [1, [1]], [2, [1]]]);
+    for (const engine of ["wasm", "js"] as const) {
+      const r = await runTest(trace, { scheduler: "test-newest-first", nodes: 1, params: { networkDelay: 0 } }, engine);
+      checkInvariants(r);
+      expect(Array.from(r.finish)).toEqual([10, 12, 11]);
+    }
+  });
+});
+
 describe("node disciplines: which record a full queue gives up first (evict)", () => {
   /** A node queue of bound tasks of jobs `jobs` (one task each; `long` marks long jobs). */
   async function queueOf(jobs: number, long: number[], estimates?: number[]) {

@@ -19,4 +19,5 @@ export const TEST_POLICIES: SchedulerSpec[] = [
     params: [{ name: "deadline", kind: "number", default: 1, unit: "s", min: 0, max: 1e9, description: "deadline after submission" }],
   }),
   test("test-probe-las", "createProbeToLas", {}),
+  test("test-newest-first", "createBindNewestFirst", {}),
 ];

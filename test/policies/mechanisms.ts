@@ -2,7 +2,7 @@
 // the test engine by test/setup/test-engine.ts; described in ./catalogue.ts). Each is small and
 // its behaviour is hand-computable; none is a scheduler of the papers.
 import {
-  Scheduler, Params, LasDiscipline, nNodes, nTasks, nJobs, jobArrival, jobPriority, jobUnlaunched, jobTasksLeft, taskJob,
+  Scheduler, Params, LasDiscipline, FifoDiscipline, lastReadyEntry, nNodes, nTasks, nJobs, jobArrival, jobPriority, jobUnlaunched, jobTasksLeft, taskJob,
   nextUnlaunchedTask, sendBegin, sendTo, sendEnd, queueLength, hasFreeSlot, releaseSlot, runningTask, suspendAt, resumeAt,
   setRunOverheads, registerCounter, count, counterValue, setCounter, timerKind, setCancellableTimer, cancelTimer,
   timerPending, slotsPerNode, fail, E_EVENT_NOT_PENDING,
@@ -131,3 +131,22 @@ export class ProbeToLas extends Scheduler {
 }
 
 export function createProbeToLas(p: Params): Scheduler { return new ProbeToLas(); }
+
+/** The newest ready record first: a subclass of FifoDiscipline that overrides `select` only. */
+class NewestFirst extends FifoDiscipline {
+  select(node: i32, t: f64): i32 { return lastReadyEntry(node); }
+}
+
+/** `test-newest-first`: binds tasks to node `job % nNodes`, whose discipline (NewestFirst) serves
+ *  the newest record first. The engine takes the FIFO's choice itself only for FifoDiscipline and
+ *  NodeDiscipline themselves (serve.ts plainFifo): a subclass must still be asked. */
+export class BindNewestFirst extends Scheduler {
+  constructor() {
+    super();
+    this.discipline = new NewestFirst();
+  }
+
+  onJobArrival(job: i32, now: f64): void { bindToOwnNode(job, jobUnlaunched(job), now); }
+}
+
+export function createBindNewestFirst(p: Params): Scheduler { return new BindNewestFirst(); }
