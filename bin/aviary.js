@@ -1,6 +1,11 @@
 #!/usr/bin/env node
 // Entry point of the `aviary` command (compiled sources live in dist/).
-import { main } from "../dist/src/cli/main.js";
+import { startEarlyFeed } from "../dist/src/trace/feed-start.js";
+
+// `aviary run --trace FILE` with a large `.tr` file: its reader thread starts now, counting the
+// file while the program's modules load (the run takes the thread over, or stops it).
+startEarlyFeed(process.argv);
+const { main } = await import("../dist/src/cli/main.js");
 
 main(process.argv).then((code) => {
   process.exitCode = code;

@@ -14,6 +14,7 @@ import { summarize, type RunSummary } from "../metrics/summary.js";
 import { formatRunTable, perJobCsv } from "../report/table.js";
 import { formatSeedTable, parseSeedSpec, seedSummaries } from "../report/seeds.js";
 import { readTraceFile, openTraceFeed, feedMinBytes, streamableBytes } from "../trace/node.js";
+import { dropEarlyFeed } from "../trace/feed-start.js";
 import { runProgress } from "../report/progress.js";
 import { checkOutputDir, writeFileAtomic } from "../io.js";
 import { WORKLOADS } from "../workloads.js";
@@ -194,6 +195,7 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command,
   // columns into the engine's (runSimulationFed; engine/wasm.ts withSharedMemory).
   const streams = input.trace !== undefined && configs.every((c) => c.params.compat !== true && !c.cluster && !c.spec.resources)
     && streamableBytes(input.trace, feedMinBytes()) !== undefined;
+  if (!streams) dropEarlyFeed(); // (a reader thread bin/aviary.js started for this file: not wanted)
   const engineLoad = dir ? dir.load(engineKind, { sharedMemory: streams }) : loadEngine(engineKind, false, { sharedMemory: streams });
   const feed = streams
     ? await openTraceFeed(input.trace!, { minBytes: feedMinBytes(), whileCounting: warmWhileCounting(engineLoad), forEngine: true }) : undefined;

@@ -17,6 +17,7 @@ import { STREAM_ARRIVALS, STREAM_TASKS, checkPoissonOptions, generatePoisson, ty
 import { checkTraceLikeOptions, generateTraceLike, type TraceLikeOptions, type TraceLikeResult } from "./tracelike.js";
 import { loadEngineRng, packageRoot } from "../engine/node.js";
 import { findSampleTrace, resolveTracePath } from "./samples.js";
+import { FeedWorker, PARALLEL_PARSE_BYTES, takeEarlyFeed } from "./feed-start.js";
 
 function isCsv(path: string): boolean {
   return path.toLowerCase().endsWith(".csv");
@@ -33,8 +34,7 @@ function reason(e: unknown): string {
   }
 }
 
-/** `.tr` files at least this large are parsed by two threads (see `readTraceFile`). */
-export const PARALLEL_PARSE_BYTES = 32 << 20;
+export { PARALLEL_PARSE_BYTES, feedMinBytes } from "./feed-start.js";
 
 /** How readTraceFile reads a file. */
 export interface ReadTraceOptions {
@@ -165,13 +165,6 @@ export function streamableBytes(path: string, minBytes = 0): number | undefined 
   }
 }
 
-/** `.tr` files at least this large are streamed into a run by the CLI (`openTraceFeed`).
- *  AVIARY_FEED_MIN_BYTES overrides it (tests use it to stream small files). */
-export function feedMinBytes(): number {
-  const env = Number(process.env.AVIARY_FEED_MIN_BYTES);
-  return Number.isFinite(env) && env >= 0 ? env : PARALLEL_PARSE_BYTES;
-}
-
 interface FeedMessage {
   kind: "columns" | "progress" | "done" | "error" | "uncounted";
   jobs?: number; tasks?: number; message?: string; input?: boolean;
@@ -189,12 +182,18 @@ interface FeedMessage {
  * problem in the usual way.
  */
 export async function openTraceFeed(path: string, options: TraceFeedOptions = {}): Promise<TraceFileFeed | undefined> {
-  const fileBytes = streamableBytes(path, options.minBytes);
-  const file = workerFile("tr-feed-worker.js");
-  if (fileBytes === undefined || !file) return undefined;
   const chunkBytes = Math.max(64, Math.floor(options.chunkBytes ?? (1 << 20)));
   const forEngine = options.forEngine === true;
-  const worker = new Worker(file, { workerData: { path, chunkBytes, engine: forEngine } });
+  // (a reader thread the CLI started before the program loaded: feed-start.ts startEarlyFeed)
+  const early = takeEarlyFeed(path, chunkBytes, forEngine);
+  const fileBytes = streamableBytes(path, options.minBytes);
+  const file = early ? undefined : workerFile("tr-feed-worker.js");
+  if (fileBytes === undefined || (!early && !file)) {
+    if (early) void early.worker.terminate();
+    return undefined;
+  }
+  const reader = early ?? new FeedWorker(file!, path, chunkBytes, forEngine);
+  const worker = reader.worker;
   let waiters: Array<() => void> = [];
   let finished = false;
   let failure: Error | undefined;
@@ -213,7 +212,7 @@ export async function openTraceFeed(path: string, options: TraceFeedOptions = {}
       resolve(false);
       wake();
     };
-    worker.on("message", (m: FeedMessage) => {
+    const onMessage = (m: FeedMessage) => {
       if (m.kind === "columns") { columns = m; resolve(true); return; }
       if (m.kind === "uncounted") { finished = true; resolve(false); return; }
       if (m.kind === "error") {
@@ -228,11 +227,14 @@ export async function openTraceFeed(path: string, options: TraceFeedOptions = {}
         resolveDone(trace);
       }
       wake();
-    });
-    worker.on("error", (e) => fail(new Error(`trace reader thread failed: ${e.message}`)));
-    worker.on("exit", () => {
-      if (!finished) fail(new Error("trace reader thread stopped before the end of the file"));
-      resolve(false);
+    };
+    reader.listen((e) => {
+      if (e.kind === "message") onMessage(e.message as FeedMessage);
+      else if (e.kind === "error") fail(new Error(`trace reader thread failed: ${e.error.message}`));
+      else {
+        if (!finished) fail(new Error("trace reader thread stopped before the end of the file"));
+        resolve(false);
+      }
     });
   });
   if (options.whileCounting) {
