@@ -127,6 +127,13 @@ export function alignedInt32Array(len: i32, align: i32): Int32Array {
   return Int32Array.wrap(a.buffer, a.byteOffset + (mis == 0 ? 0 : align - mis), len);
 }
 
+/** alignedInt32Array of zeros not zero-filled where it need not be (freshInt32Array). */
+export function alignedFreshInt32Array(len: i32, align: i32): Int32Array {
+  const a = freshInt32Array(len + (align >> 2));
+  const mis = <i32>(a.dataStart & <usize>(align - 1));
+  return Int32Array.wrap(a.buffer, a.byteOffset + (mis == 0 ? 0 : align - mis), len);
+}
+
 /** Whether `a` and `b` are instances of the very same class (a subclass is another class): the
  *  runtime type id in each object's header. */
 export function sameClass(a: Object, b: Object): bool {

@@ -6,7 +6,7 @@
 import { allocate, initialize, addJobs as addJobsToRun, runEvents } from "./loop";
 import { jobArrival, jobFirstTask, taskDuration, jobEstimate, jobFinish, jobFirstStart, jobsDone, lastFinish,
   allocateOptionalColumns, taskEstimate, taskStage, taskDemands, jobClass, jobPriority, jobUser, demandStageFor,
-  scanDemandStage, packDemandStage } from "./jobs";
+  scanDemandStage, packDemandStage, jobStateI32, jobStateF64, taskStateI32 } from "./jobs";
 import { allocateDag, parentOffsets, parents } from "./dag";
 import { params, counters, extraCounterNames } from "./config";
 import { taskStart, taskEnd, taskNode, taskRuns, busyArea, busySlots } from "./slots";
@@ -84,6 +84,11 @@ export function start(schedulerId: i32): void {
 /** Jobs [0, n) are in their columns (n grows over calls; the run starts at the first call). */
 export function addJobs(n: i32): void { addJobsToRun(n); }
 export function run(maxEvents: i32): i32 { return runEvents(maxEvents); }
+
+/** The run's per-job and per-task state (after start): jobs.ts jobStateI32. */
+export function jobStateI32Column(i: i32): Int32Array { return jobStateI32(i); }
+export function jobStateF64Column(i: i32): Float64Array { return jobStateF64(i); }
+export function taskStateI32Column(i: i32): Int32Array { return taskStateI32(i); }
 
 export function finishColumn(): Float64Array { return jobFinish; }
 /** When each job's first task started (-1 if none did). */

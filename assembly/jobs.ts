@@ -3,7 +3,7 @@
 // (job j owns tasks jobFirstTask[j] .. jobFirstTask[j + 1] - 1). A job's tasks are handed out
 // in trace order, or, in a trace with dependencies (dag.ts), in the order they became ready.
 import { fail, E_TOO_MANY_JOBS } from "./errors";
-import { f64View, alignedInt32Array, I32Ptr, F64Ptr, i32Base, f64Base, i32Get, i32Set, f64Get, f64Set } from "./glue";
+import { f64View, alignedFreshInt32Array, I32Ptr, F64Ptr, i32Base, f64Base, i32Get, i32Set, f64Get, f64Set } from "./glue";
 import { freshFloat64Array, freshInt32Array } from "./glue";
 
 // ---- trace columns ------------------------------------------------------------------------------
@@ -187,14 +187,17 @@ export function packDemandStage(first: i32, n: i32): void {
 
 /** Fresh per-run job state; `withTaskJob` builds the task -> job column. */
 export function initializeJobs(withTaskJob: bool): void {
-  taskJob = new Int32Array(withTaskJob ? nTasks : 0);
-  jobRec = alignedInt32Array(nJobs * JR, JR * 4);
+  // (zeros without a fill of fresh memory, glue.ts freshInt32Array: openJobs writes a job's
+  // entries once the job is in, and for a streamed trace the reader thread touches their pages
+  // first, src/trace/tr-feed-worker.ts, so that this thread does not take their page faults)
+  taskJob = freshInt32Array(withTaskJob ? nTasks : 0);
+  jobRec = alignedFreshInt32Array(nJobs * JR, JR * 4);
   jobRecF = f64View(jobRec);
   jobP = i32Base(jobRec);
   jobPF = f64Base(jobRecF);
-  jobFinish = new Float64Array(nJobs);
-  jobFirstStart = new Float64Array(nJobs);
-  jobLong = new Int32Array(nJobs);
+  jobFinish = freshFloat64Array(nJobs);
+  jobFirstStart = freshFloat64Array(nJobs);
+  jobLong = freshInt32Array(nJobs);
   jobsDone = 0;
   lastFinish = 0.0;
 }
@@ -213,6 +216,22 @@ export function openJobs(from: i32, to: i32): void {
     jobFirstStart[j] = -1.0;
     if (withTaskJob) for (let t = first; t < end; t++) taskJob[t] = j;
   }
+}
+
+/** The per-job state columns start() allocated, Int32 ones (i = 0, 1, ...; an empty array past
+ *  the last): each holds job j's entries at [j x k, (j + 1) x k) for k = length / jobs. A
+ *  streamed trace's reader thread touches their pages ahead of the jobs it hands in
+ *  (src/trace/tr-feed-worker.ts); openJobs writes a job's entries only once it is in. */
+export function jobStateI32(i: i32): Int32Array {
+  return i == 0 ? jobRec : i == 1 ? jobLong : new Int32Array(0);
+}
+/** The Float64 ones (as jobStateI32). */
+export function jobStateF64(i: i32): Float64Array {
+  return i == 0 ? jobFinish : i == 1 ? jobFirstStart : new Float64Array(0);
+}
+/** The per-task one (as jobStateI32, by task): each task's job, when the policy wants it. */
+export function taskStateI32(i: i32): Int32Array {
+  return i == 0 ? taskJob : new Int32Array(0);
 }
 
 /** Copies what the policy derived in onJobsAdded (class, estimate) into the records. */

@@ -1,7 +1,7 @@
 // Runs one simulation on an engine instance: copies the trace columns into engine
 // memory once, runs in slices (progress callbacks between slices), reads results back.
 // Environment-neutral: Node and browsers both use this with their own engine factory.
-import type { EngineApi, EngineFactory } from "./engine/types.js";
+import type { EngineApi, EngineFactory, EngineStateColumns } from "./engine/types.js";
 import { counterRecord } from "./engine/counters.js";
 import { describeFailure, FAILURES } from "./engine/failures.js";
 import type { ResolvedConfig } from "./config/config.js";
@@ -266,6 +266,12 @@ export interface EngineTraceColumns {
   durations: Float64Array;
   /** Each job's estimate (estimateColumn). */
   estimates: Float64Array;
+  /** The engine's per-job and per-task state (stateColumns), which the feed may touch — write
+   *  a zero to one element of each page — for jobs it has not handed in yet, before it hands
+   *  them in: the engine writes a job's state only once the job is in, so its thread then finds
+   *  those pages already mapped (the first touch of a page is the dear part of memory: a page
+   *  fault, assembly/glue.ts freshInt32Array). */
+  state?: EngineStateColumns;
 }
 
 /** The engine's trace columns when they live in a shared memory (engine/wasm.ts sharedMemory),
@@ -275,7 +281,8 @@ function sharedTraceColumns(engine: EngineApi): EngineTraceColumns | undefined {
   if (typeof SharedArrayBuffer === "undefined") return undefined;
   const arrivals = engine.arrivalColumn();
   if (!(arrivals.buffer instanceof SharedArrayBuffer)) return undefined;
-  return { arrivals, taskOffsets: engine.firstTaskColumn(), durations: engine.durationColumn(), estimates: engine.estimateColumn() };
+  return { arrivals, taskOffsets: engine.firstTaskColumn(), durations: engine.durationColumn(), estimates: engine.estimateColumn(),
+    state: engine.stateColumns() };
 }
 
 /** A whole-trace run under way: its engine, started with every job in. */

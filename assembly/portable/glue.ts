@@ -42,5 +42,7 @@ export function freshFloat64Array(len: i32): Float64Array { return new Float64Ar
 export function copyInt32Range(dst: Int32Array, src: Int32Array, from: i32, to: i32): void { dst.set(src.subarray(from, to), from); }
 /** JS engines give no say over addresses: a plain array (see assembly/glue.ts). */
 export function alignedInt32Array(len: i32, align: i32): Int32Array { return new Int32Array(len); }
+/** (see assembly/glue.ts alignedFreshInt32Array) */
+export function alignedFreshInt32Array(len: i32, align: i32): Int32Array { return new Int32Array(len); }
 /** Whether `a` and `b` are instances of the very same class (see assembly/glue.ts). */
 export function sameClass(a: Object, b: Object): bool { return Object.getPrototypeOf(a) === Object.getPrototypeOf(b); }

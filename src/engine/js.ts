@@ -6,6 +6,7 @@
 // when disposed, so one process may run several simulations at once (a server or a page running
 // two comparisons) while sequential runs reuse one warm instance.
 import type { EngineApi, EngineFactory } from "./types.js";
+import { stateColumns } from "./state.js";
 
 /** The JS engine as jsEngineFactory takes it: `instantiate` (a pool of instances) or one module namespace. */
 export type JsEngineSource = Record<string, any> | (() => Record<string, any>);
@@ -48,6 +49,7 @@ function api(mod: Record<string, any>, dispose: () => void): EngineApi {
     predictionColumn: mod.predictionColumn,
     start: mod.start, addJobs: mod.addJobs, run: mod.run, finishColumn: mod.finishColumn,
     firstStartColumn: mod.firstStartColumn, counterColumn: mod.counterColumn, counterNames: mod.counterNames,
+    stateColumns: () => stateColumns(mod.jobStateI32Column, mod.jobStateF64Column, mod.taskStateI32Column),
     taskStartColumn: mod.taskStartColumn, taskEndColumn: mod.taskEndColumn,
     taskNodeColumn: mod.taskNodeColumn, taskRunsColumn: mod.taskRunsColumn,
     taskServiceColumn: mod.taskServiceColumn,

@@ -69,6 +69,11 @@ export interface EngineApi {
   finishColumn(): Float64Array;
   /** When each job's first task started (-1 for a job none of whose tasks started). */
   firstStartColumn(): Float64Array;
+  /** The run's per-job state (after start; assembly/jobs.ts jobStateI32): each column holds job
+   *  j's entries at [j x k, (j + 1) x k) for k = length / jobs, and the per-task ones task t's at
+   *  [t x k, (t + 1) x k). The engine writes a job's entries only once the job is in (addJobs),
+   *  so a thread that hands jobs in may touch their pages first (src/trace/tr-feed-worker.ts). */
+  stateColumns(): EngineStateColumns;
   /** The core counters (CORE_COUNTERS), then the ones the policy registered (counterNames). */
   counterColumn(): Float64Array;
   /** Names of the registered counters after the core ones (one per line; "" if none). */
@@ -126,3 +131,11 @@ export type EngineFactory = (() => EngineApi) & {
    *  reuses a finished run's memory). */
   warmMemory?(bytes: number, reserve?: number): boolean;
 };
+
+/** EngineApi.stateColumns: views of the engine's per-job and per-task state. */
+export interface EngineStateColumns {
+  /** Columns indexed by job (k entries a job). */
+  perJob: Array<Int32Array | Float64Array>;
+  /** Columns indexed by task (k entries a task). */
+  perTask: Int32Array[];
+}

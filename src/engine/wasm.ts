@@ -22,6 +22,7 @@
 // cross-origin isolation in a browser.
 import { instantiateSync } from "@assemblyscript/loader";
 import type { EngineApi, EngineFactory } from "./types.js";
+import { stateColumns } from "./state.js";
 
 type Raw = Record<string, any>;
 
@@ -183,6 +184,8 @@ export function wasmEngineFactory(module: WebAssembly.Module, options: WasmFacto
       run: (max) => x.run(max),
       finishColumn: () => f64(x.finishColumn()),
       firstStartColumn: () => f64(x.firstStartColumn()),
+      stateColumns: () => stateColumns((i) => i32(x.jobStateI32Column(i)), (i) => f64(x.jobStateF64Column(i)),
+        (i) => i32(x.taskStateI32Column(i))),
       counterColumn: () => f64(x.counterColumn()),
       counterNames: () => x.__getString(x.counterNames()),
       taskStartColumn: () => f64(x.taskStartColumn()),

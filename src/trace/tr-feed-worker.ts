@@ -47,6 +47,25 @@ port.on("message", (m: { kind: string; columns?: EngineTraceColumns }) => {
   sync();
   onAnswer?.();
 });
+/** Maps the pages of the engine's state `column` for items [from, to) of `count` (each has
+ *  length / count elements) by writing a zero into one element of each page that lies in that
+ *  range: the engine has not written those items (they are not handed in yet) and holds zeros
+ *  there (fresh memory, or filled at its allocation), so the write changes nothing but takes the
+ *  page fault here rather than on the simulating thread. */
+function touchPages(column: Int32Array | Float64Array, from: number, to: number, count: number): void {
+  const per = column.length / count;
+  const size = column.BYTES_PER_ELEMENT;
+  const end = to * per;
+  for (let i = from * per; i < end;) {
+    column[i] = 0;
+    const byte = column.byteOffset + i * size;
+    i = Math.ceil((byte - (byte % PAGE_BYTES) + PAGE_BYTES - column.byteOffset) / size);
+  }
+}
+
+/** The page size whose first touch is a page fault. */
+const PAGE_BYTES = 4096;
+
 try {
   const fh = await open(path, "r");
   try {
@@ -80,6 +99,10 @@ try {
           t.estimates.set(estimates.subarray(a, b), a);
           t.taskOffsets.set(offsets.subarray(a, b + 1), a);
           t.durations.set(durations.subarray(offsets[a], offsets[b]), offsets[a]);
+          if (t.state) {
+            for (const c of t.state.perJob) touchPages(c, a, b, jobs);
+            for (const c of t.state.perTask) touchPages(c, offsets[a], offsets[b], tasks);
+          }
           copied = b;
           Atomics.store(progress, 1, b);
           port.postMessage({ kind: "progress" });
