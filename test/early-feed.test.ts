@@ -3,7 +3,8 @@
 // with the same settings, and it is stopped otherwise; either way the output is the run's as if
 // the thread had been started by the run. The feed's state touches (tr-feed-worker.ts: a zero
 // into a page of the engine's per-job state ahead of the jobs) leave every result as it was.
-// The built modules are used (dist/): the thread's script exists only there.
+// The reader thread also computes the slowdown's denominators for the run's cutoff. The built
+// modules are used (dist/): the thread's script exists only there.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -47,6 +48,24 @@ describe("the early reader thread", () => {
     expect(Array.from(streamed.arrivals)).toEqual(Array.from(whole.arrivals));
     expect(Array.from(streamed.durations)).toEqual(Array.from(whole.durations));
     expect(Array.from(streamed.taskOffsets)).toEqual(Array.from(whole.taskOffsets));
+  });
+
+  it("computes the slowdown's denominators for the run's cutoff, as the summary would", async () => {
+    const node = await dist("trace/node.js");
+    const longest = await dist("metrics/longest.js");
+    for (const cutoff of [5, null]) {
+      const feed = await node.openTraceFeed(file, { slowdownCutoff: cutoff });
+      const trace = await feed.done;
+      feed.close();
+      const c = cutoff ?? undefined;
+      const known = longest.knownLongestTaskRanks(trace, c);
+      expect(known).toBeDefined();
+      const direct = longest.longestTaskRanks(longest.longestTasksInto(trace.taskOffsets, trace.durations,
+        new Float64Array(trace.arrivals.length)), trace.estimates, c);
+      expect(known).toEqual(direct);
+      expect(longest.knownLongestTaskRanks(trace, cutoff === null ? 5 : undefined)).toBeUndefined();
+      if (cutoff !== null) expect(direct.long[0]).toBeGreaterThan(0); // (both classes have jobs)
+    }
   });
 
   it("starts only for `run` with a large enough `.tr` file, and a different request stops it", async () => {

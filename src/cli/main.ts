@@ -198,7 +198,8 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command,
   if (!streams) dropEarlyFeed(); // (a reader thread bin/aviary.js started for this file: not wanted)
   const engineLoad = dir ? dir.load(engineKind, { sharedMemory: streams }) : loadEngine(engineKind, false, { sharedMemory: streams });
   const feed = streams
-    ? await openTraceFeed(input.trace!, { minBytes: feedMinBytes(), whileCounting: warmWhileCounting(engineLoad), forEngine: true }) : undefined;
+    ? await openTraceFeed(input.trace!, { minBytes: feedMinBytes(), whileCounting: warmWhileCounting(engineLoad), forEngine: true,
+      slowdownCutoff: cutoff ?? null }) : undefined;
   let trace: Trace | undefined = feed ? undefined
     : input.trace ? await readTraceFile(input.trace) : await loadWorkload(input, nodes, slots, seed);
   if (trace && !cluster) {

@@ -4,7 +4,10 @@ import type { CompletionCdf } from "./cdf.js";
 import type { UsageSeries } from "../plot/series.js";
 import type { PolicySeries } from "../simulate.js";
 import { completionTimes, isLong, resultDelay } from "./completion.js";
-import { knownLongestTasks, longestTasksInto } from "./longest.js";
+import { knownLongestTasks, longestTasksInto, knownLongestTaskRanks, type ClassRanks, type LongestTaskRanks } from "./longest.js";
+import { quantileNearestRank, nearestRanks } from "./ranks.js";
+
+export { quantileNearestRank } from "./ranks.js";
 
 // The per-job completion times and reporting classes that the summary and the CDFs share.
 export { resultDelay, completionTimes, isLong, classCompletionTimes } from "./completion.js";
@@ -16,14 +19,6 @@ export interface ClassStats { jobs: number; mean: number; p50: number; p90: numb
  *  completion time over its x-th percentile of job execution time (the job's longest task) — a
  *  ratio of percentiles, not a percentile of per-job ratios. */
 export interface Slowdown { p50: number; p90: number; p99: number }
-
-/** Nearest-rank percentile of an ascending array (seed-hawk-eagle.md A23). */
-export function quantileNearestRank(sorted: ArrayLike<number>, p: number): number {
-  const n = sorted.length;
-  if (n === 0) return NaN;
-  const rank = Math.ceil((p / 100) * n);
-  return sorted[Math.min(n, Math.max(1, rank)) - 1];
-}
 
 /** Count, mean and nearest-rank p50/p90/p99 of `values`. */
 export function classStats(values: Float64Array): ClassStats {
@@ -42,55 +37,6 @@ function sortedStats(sorted: Float64Array): ClassStats {
     p90: quantileNearestRank(sorted, 90),
     p99: quantileNearestRank(sorted, 99),
   };
-}
-
-/** The index quantileNearestRank reads for percentile `p` of `n` values. */
-function nearestRankIndex(n: number, p: number): number {
-  return Math.min(n, Math.max(1, Math.ceil((p / 100) * n))) - 1;
-}
-
-/** Reorders `a` in place so that a[k] is the value an ascending sort would put there, with the
- *  smaller values before it and the larger after (Hoare's selection, median-of-three pivots),
- *  within [lo, hi]. Only for values without NaN and -0, whose order `<` decides alone. */
-function selectInPlace(a: Float64Array, k: number, lo: number, hi: number): void {
-  while (hi > lo) {
-    const mid = (lo + hi) >>> 1;
-    // median of three to a[mid]; then a[lo] <= a[mid] <= a[hi]
-    if (a[mid] < a[lo]) { const t = a[mid]; a[mid] = a[lo]; a[lo] = t; }
-    if (a[hi] < a[lo]) { const t = a[hi]; a[hi] = a[lo]; a[lo] = t; }
-    if (a[hi] < a[mid]) { const t = a[hi]; a[hi] = a[mid]; a[mid] = t; }
-    const pivot = a[mid];
-    let i = lo, j = hi;
-    while (i <= j) {
-      while (a[i] < pivot) i++;
-      while (pivot < a[j]) j--;
-      if (i <= j) { const t = a[i]; a[i] = a[j]; a[j] = t; i++; j--; }
-    }
-    // [lo, j] <= pivot <= [i, hi], and everything strictly between j and i equals the pivot
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return;
-  }
-}
-
-/** Nearest-rank p50/p90/p99 of `values` as `quantileNearestRank` of their ascending sort gives
- *  them, by selection (reorders `values`; a sort when a NaN or a -0 is among them). */
-function nearestRanks(values: Float64Array): [number, number, number] {
-  const n = values.length;
-  if (n === 0) return [NaN, NaN, NaN];
-  for (let i = 0; i < n; i++) {
-    const v = values[i];
-    if (v !== v || (v === 0 && 1 / v < 0)) {
-      values.sort();
-      return [quantileNearestRank(values, 50), quantileNearestRank(values, 90), quantileNearestRank(values, 99)];
-    }
-  }
-  const k99 = nearestRankIndex(n, 99), k90 = nearestRankIndex(n, 90), k50 = nearestRankIndex(n, 50);
-  // (each selection leaves the larger values above its rank: the next, lower rank looks below it)
-  selectInPlace(values, k99, 0, n - 1);
-  selectInPlace(values, k90, 0, k99);
-  selectInPlace(values, k50, 0, k90);
-  return [values[k50], values[k90], values[k99]];
 }
 
 /** One run's summary: `aviary run --format json`'s object (stable field names; times in seconds). */
@@ -148,7 +94,11 @@ export function slowdown(completion: Float64Array, longest: Float64Array): Slowd
 /** slowdown from the class's completion times in ascending order and its longest tasks in any
  *  order (reordered here). */
 function sortedSlowdown(sorted: Float64Array, longest: Float64Array): Slowdown {
-  const [l50, l90, l99] = nearestRanks(longest);
+  return rankedSlowdown(sorted, nearestRanks(longest));
+}
+
+/** slowdown from the class's completion times in ascending order and its longest tasks' ranks. */
+function rankedSlowdown(sorted: Float64Array, [l50, l90, l99]: ClassRanks): Slowdown {
   return {
     p50: ratio(quantileNearestRank(sorted, 50), l50),
     p90: ratio(quantileNearestRank(sorted, 90), l90),
@@ -241,6 +191,9 @@ export function summarize(r: SimResult, cutoff?: number): RunSummary {
   // (longestTasks: computed here unless the trace's reader did), into its class's columns in job
   // order.
   const { arrivals, estimates: est, taskOffsets, durations } = r.trace;
+  // (the slowdown's denominators, when the trace's reader thread computed them for this cutoff:
+  // then the longest tasks are not gathered here)
+  const ranks = knownLongestTaskRanks(r.trace, cutoff);
   const known = knownLongestTasks(r.trace);
   const finish = r.finish;
   const jobs = finish.length;
@@ -249,16 +202,26 @@ export function summarize(r: SimResult, cutoff?: number): RunSummary {
   if (cutoff !== undefined) for (let j = 0; j < jobs; j++) if (isLong(est[j], cutoff)) nLong++;
   const shortT = new Float64Array(jobs - nLong);
   const longT = new Float64Array(nLong);
-  const shortX = new Float64Array(jobs - nLong);
-  const longX = new Float64Array(nLong);
   let s = 0;
   let l = 0;
-  for (let j = 0; j < jobs; j++) {
-    const ct = finish[j] + hop - arrivals[j];
-    let m = 0;
-    if (known) m = known[j];
-    else for (let t = taskOffsets[j], e = taskOffsets[j + 1]; t < e; t++) if (durations[t] > m) m = durations[t];
-    if (nLong > 0 && isLong(est[j], cutoff)) { longX[l] = m; longT[l++] = ct; } else { shortX[s] = m; shortT[s++] = ct; }
+  let x: LongestTaskRanks;
+  if (ranks) {
+    for (let j = 0; j < jobs; j++) {
+      const ct = finish[j] + hop - arrivals[j];
+      if (nLong > 0 && isLong(est[j], cutoff)) longT[l++] = ct; else shortT[s++] = ct;
+    }
+    x = ranks;
+  } else {
+    const shortX = new Float64Array(jobs - nLong);
+    const longX = new Float64Array(nLong);
+    for (let j = 0; j < jobs; j++) {
+      const ct = finish[j] + hop - arrivals[j];
+      let m = 0;
+      if (known) m = known[j];
+      else for (let t = taskOffsets[j], e = taskOffsets[j + 1]; t < e; t++) if (durations[t] > m) m = durations[t];
+      if (nLong > 0 && isLong(est[j], cutoff)) { longX[l] = m; longT[l++] = ct; } else { shortX[s] = m; shortT[s++] = ct; }
+    }
+    x = { cutoff, short: nearestRanks(shortX), long: nearestRanks(longX) };
   }
   // Each class's times sorted once, for its statistics and its slowdown.
   shortT.sort();
@@ -291,7 +254,7 @@ export function summarize(r: SimResult, cutoff?: number): RunSummary {
     trace: { name: r.trace.name, jobs: r.trace.arrivals.length, tasks: r.trace.durations.length },
     short: sortedStats(shortT),
     long: sortedStats(longT),
-    slowdown: { short: sortedSlowdown(shortT, shortX), long: sortedSlowdown(longT, longX) },
+    slowdown: { short: rankedSlowdown(shortT, x.short), long: rankedSlowdown(longT, x.long) },
     utilization: capacity > 0 ? r.busySlotSeconds / capacity : 0,
     makespan,
     counters: r.counters,

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { InputError } from "../errors.js";
-import { rememberLongestTasks } from "../metrics/longest.js";
+import { rememberLongestTasks, rememberLongestTaskRanks, type LongestTaskRanks } from "../metrics/longest.js";
 import { parseCsv } from "./csv.js";
 import { TrParser, type TrPart } from "./tr.js";
 import { feedRange } from "./tr-range.js";
@@ -150,6 +150,10 @@ export interface TraceFeedOptions {
    *  worker is to copy the jobs into the engine's columns as well: `done` waits for that word,
    *  so a feed opened so and given to no run resolves only once `fillEngine` is called. */
   forEngine?: boolean;
+  /** The run's reporting cutoff (null: none): the worker also computes the slowdown's
+   *  denominators for its classes (metrics/longest.ts longestTaskRanks), which the run's
+   *  summary then takes instead of gathering the longest tasks itself. */
+  slowdownCutoff?: number | null;
 }
 
 /** The size of `path` if openTraceFeed may stream it (a regular `.tr` file of at least
@@ -171,6 +175,7 @@ interface FeedMessage {
   arrivals?: Float64Array; estimates?: Float64Array; offsets?: Int32Array; durations?: Float64Array;
   progress?: Int32Array;
   longest?: Float64Array;
+  ranks?: LongestTaskRanks;
 }
 
 /**
@@ -194,6 +199,7 @@ export async function openTraceFeed(path: string, options: TraceFeedOptions = {}
   }
   const reader = early ?? new FeedWorker(file!, path, chunkBytes, forEngine);
   const worker = reader.worker;
+  if (options.slowdownCutoff !== undefined) worker.postMessage({ kind: "cutoff", cutoff: options.slowdownCutoff });
   let waiters: Array<() => void> = [];
   let finished = false;
   let failure: Error | undefined;
@@ -224,6 +230,7 @@ export async function openTraceFeed(path: string, options: TraceFeedOptions = {}
         const trace: Trace = { name: path, arrivals: columns.arrivals!, taskOffsets: columns.offsets!,
           durations: columns.durations!, estimates: columns.estimates! };
         if (m.longest) rememberLongestTasks(trace, m.longest);
+        if (m.ranks) rememberLongestTaskRanks(trace, m.ranks);
         resolveDone(trace);
       }
       wake();

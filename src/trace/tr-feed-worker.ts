@@ -3,7 +3,8 @@
 // main thread, then parses the file into them, publishing after every chunk how many jobs are
 // complete. The main thread runs the simulation on the jobs read so far meanwhile.
 // Messages: { kind: "columns", jobs, tasks, ... }, then { kind: "progress" } after each chunk,
-// then { kind: "done", longest } (longest: each job's longest task, for the run's summary) or
+// then { kind: "done", longest, ranks } (longest: each job's longest task, for the run's summary;
+// ranks: the slowdown's denominators, when the caller sent { kind: "cutoff" } in time) or
 // { kind: "error", message, input } (input: an InputError's message, which names the file, line
 // and field); { kind: "uncounted" } when the count found a line it
 // cannot count, or counts more tasks than the file has bytes (the caller then reads the file the
@@ -26,7 +27,7 @@ import { open } from "node:fs/promises";
 import { TrCounter, TrParser } from "./tr.js";
 import { feedRange } from "./tr-range.js";
 import { InputError } from "../errors.js";
-import { longestTasksInto } from "../metrics/longest.js";
+import { longestTasksInto, longestTaskRanks } from "../metrics/longest.js";
 import type { EngineTraceColumns } from "../simulate.js";
 
 
@@ -40,7 +41,11 @@ let answered = engine !== true;
 let target: EngineTraceColumns | undefined;
 let onAnswer: (() => void) | undefined;
 let sync: () => void = () => undefined;
-port.on("message", (m: { kind: string; columns?: EngineTraceColumns }) => {
+// The run's reporting cutoff ({ cutoff: undefined }: none), once the caller sends it: the
+// slowdown's denominators for its classes are then computed here as well (metrics/longest.ts).
+let classes: { cutoff: number | undefined } | undefined;
+port.on("message", (m: { kind: string; columns?: EngineTraceColumns; cutoff?: number | null }) => {
+  if (m.kind === "cutoff") { classes = { cutoff: m.cutoff ?? undefined }; return; }
   if (m.kind !== "engine" || answered) return;
   answered = true;
   target = m.columns;
@@ -118,8 +123,9 @@ try {
       sync();
       // Each job's longest task, for the run's summary, while the main thread still simulates.
       const longest = longestTasksInto(offsets, durations, new Float64Array(new SharedArrayBuffer(8 * jobs)));
+      const ranks = classes ? longestTaskRanks(longest, estimates, classes.cutoff) : undefined;
       if (!answered) await new Promise<void>((resolve) => { onAnswer = resolve; });
-      port.postMessage({ kind: "done", longest });
+      port.postMessage({ kind: "done", longest, ranks });
     }
   } finally {
     await fh.close().catch(() => undefined);
