@@ -83,6 +83,10 @@ let dirtyTop: usize = 0;
  *  written. */
 export function noteReusedMemory(pages: i32): void { dirtyTop = <usize><u32>pages << 16; }
 
+/** Whether this instance runs on an earlier run's memory (noteReusedMemory): then an
+ *  allocation below dirtyTop is filled, however little of it is used. */
+export function onReusedMemory(): bool { return dirtyTop > 0; }
+
 /** Bytes of linear memory the run's allocations reach (the stub's bump pointer). */
 export function heapTop(): f64 { return <f64>__alloc(0); }
 

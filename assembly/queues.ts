@@ -16,7 +16,7 @@ import { nodeP, NS, N_QFIRST, N_QLEN, N_QEND, addLongQueued } from "./nodestate"
 import { nNodes, counters, C_MAX_QUEUE } from "./config";
 import { jobIsLong, nTasks } from "./jobs";
 import { fail, E_QUEUE_ARENA_FULL, E_SEQUENCE_OVERFLOW, E_PROBE_LOST, E_VALUE_UNDECLARED } from "./errors";
-import { f64View, imul, ushr, freshInt32Array, copyInt32Range, I32Ptr, F64Ptr, i32Base, f64Base, i32Get, i32Set, f64Get,
+import { f64View, imul, ushr, freshInt32Array, copyInt32Range, onReusedMemory, I32Ptr, F64Ptr, i32Base, f64Base, i32Get, i32Set, f64Get,
   f64Set } from "./glue";
 
 let QR: i32 = 4;
@@ -54,11 +54,12 @@ export function initializeQueues(withValue: bool): void {
   arenaTop = nNodes * initial;
   let arena = 1024;
   while (arena < arenaTop * 2) arena *= 2;
-  // A large trace's arena starts at a quarter of its task count or more (at most 2^22 records):
-  // a fresh arena's pages are first touched as regions are handed out (freshInt32Array), and an
-  // arena that does not move does not touch the pages of every queued record again in a new one
-  // (moveArena). Only speed depends on it.
-  const byTasks = (nTasks < (1 << 24) ? nTasks : 1 << 24) >> 2;
+  // On fresh memory a large trace's arena starts at a quarter of its task count or more (at most
+  // 2^22 records): its pages are first touched as regions are handed out (freshInt32Array), and
+  // an arena that does not move does not touch the pages of every queued record again in a new
+  // one (moveArena). (On a reused memory, whose allocations are filled, it grows as needed.)
+  // Only speed depends on it.
+  const byTasks = onReusedMemory() ? 0 : (nTasks < (1 << 24) ? nTasks : 1 << 24) >> 2;
   while (arena < byTasks) arena *= 2;
   QR = withValue ? 4 : 2;
   const rec = freshInt32Array(arena * QR);

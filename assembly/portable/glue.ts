@@ -34,6 +34,8 @@ export function i32PairCopy(p: I32Ptr, from: i32, to: i32): void { p[to] = p[fro
 export function noteReusedMemory(pages: i32): void {}
 /** Wasm only (see assembly/glue.ts). */
 export function heapTop(): f64 { return 0; }
+/** (see assembly/glue.ts: a JS engine's arrays are its allocator's own fresh memory) */
+export function onReusedMemory(): bool { return false; }
 /** An Int32Array of `len` zeros (see assembly/glue.ts: here the allocator's own fresh memory). */
 export function freshInt32Array(len: i32): Int32Array { return new Int32Array(len); }
 /** A Float64Array of `len` zeros (see assembly/glue.ts freshFloat64Array). */
