@@ -111,6 +111,11 @@ describe("the early reader thread", () => {
     expect(strip(early.stdout)).toBe(strip(whole.stdout));
     expect(strip(late.stdout)).toBe(strip(whole.stdout));
     expect(early.stdout.trim().split("\n")).toHaveLength(2);
+    // (Pigeon and Big-C keep each task's job: per-task state the reader thread touches as well)
+    const perTask = ["--trace", file, "--scheduler", "pigeon,big-c", "--nodes", "40", "--cutoff", "5", "--format", "json"];
+    const streamedPerTask = run(perTask);
+    expect(streamedPerTask.status).toBe(0);
+    expect(strip(streamedPerTask.stdout)).toBe(strip(run(perTask, { AVIARY_FEED_MIN_BYTES: "1000000000" }).stdout));
   });
 
   it("a run that does not stream the file stops the thread and ends as usual", () => {

@@ -111,6 +111,29 @@ describe("withSharedMemory: the engine's module with its imported memory declare
     }
   }, 60_000);
 
+  it("lists the run's per-job and per-task state (stateColumns): whole jobs' entries, zeros before the jobs are in", async () => {
+    const jobs = 50, tasks = 120;
+    for (const kind of ["wasm", "js"] as const) {
+      for (const [name, perTask] of [["sparrow", 0], ["pigeon", 1]] as const) {
+        const engine = (await loadEngine(kind, false, { sharedMemory: true }))();
+        const config = configFor(name);
+        engine.setup(jobs, tasks, config.nodes, config.slots, config.networkDelay, config.seed, config.paramVector.length, 0);
+        engine.paramColumn().set(config.paramVector);
+        engine.start(config.engineIndex);
+        const { perJob, perTask: taskCols } = engine.stateColumns();
+        expect(perJob.length).toBeGreaterThanOrEqual(4); // records, class, finish, first start
+        for (const c of perJob) {
+          expect(c.length % jobs).toBe(0);
+          expect(c.every((v) => v === 0)).toBe(true);
+          if (kind === "wasm") expect(c.buffer).toBeInstanceOf(SharedArrayBuffer);
+        }
+        expect(taskCols.length).toBe(perTask);
+        for (const c of taskCols) expect(c.length).toBe(tasks);
+        engine.dispose();
+      }
+    }
+  });
+
   it("is what loadEngine gives for sharedMemory (the JS engine is the same either way)", async () => {
     const s = (await loadEngine("wasm", false, { sharedMemory: true }))();
     const u = (await loadEngine("wasm"))();
