@@ -6,6 +6,7 @@ import { counterRecord } from "./engine/counters.js";
 import { describeFailure, FAILURES } from "./engine/failures.js";
 import type { ResolvedConfig } from "./config/config.js";
 import type { Trace } from "./trace/types.js";
+import { lendSummaryScratch } from "./metrics/scratch.js";
 import { referenceQuirks } from "./trace/compat.js";
 import { checkTraceV2 } from "./trace/check.js";
 import { SCHEDULERS, type SeriesSpec } from "./config/schedulers.js";
@@ -254,6 +255,10 @@ export interface TraceFeed {
    *  jobs itself (an engine whose memory is not shared). True: the feed fills them, and
    *  available() counts the jobs filled there. */
   fillEngine?(columns: EngineTraceColumns | undefined): boolean;
+  /** Memory the feed's thread has first-touched for the run's results: 3 x jobs doubles, or
+   *  undefined when it has not (yet). runSimulationFed takes it once, at the run's end: the
+   *  finish and first-start columns, and a block lent to the summary (metrics/scratch.ts). */
+  resultMemory?(): Float64Array | undefined;
 }
 
 /** The engine's columns of a trace's four streamed columns (a TraceFeed fills them). */
@@ -386,7 +391,7 @@ export async function runSimulationFed(factory: EngineFactory, feed: TraceFeed, 
         }
       }
       complete = true;
-      return finishRun(engine, trace, config, options, t0, extras);
+      return finishRun(engine, trace, config, options, t0, extras, feed.resultMemory?.());
     } finally {
       // (a run that stopped before every job was in: the feed may still be writing into the
       // engine's memory, which must then not go to a later run)
@@ -480,16 +485,26 @@ function runSlice(engine: EngineApi, jobs: number, options: RunOptions, t0: numb
 }
 
 function finishRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, options: RunOptions, t0: number,
-                   extras: RunExtras = {}): SimResult {
+                   extras: RunExtras = {}, memory?: Float64Array): SimResult {
   const jobs = trace.arrivals.length;
   const wallSeconds = (now() - t0) / 1000;
   if (engine.completedJobs() !== jobs) {
     throw new Error(`engine finished with ${engine.completedJobs()} of ${jobs} jobs complete`);
   }
+  // (in memory a feed's thread touched, when there is enough: TraceFeed.resultMemory)
+  const lent = memory && memory.length >= 3 * jobs ? memory : undefined;
+  const copy = (column: Float64Array, k: number): Float64Array => {
+    if (!lent) return column.slice();
+    const out = lent.subarray(k * jobs, (k + 1) * jobs);
+    out.set(column);
+    return out;
+  };
+  const finish = copy(engine.finishColumn(), 0);
+  if (lent) lendSummaryScratch(finish, lent.subarray(2 * jobs, 3 * jobs));
   const result: SimResult = {
     config, engine: engine.kind, trace,
-    finish: engine.finishColumn().slice(),
-    firstStart: engine.firstStartColumn().slice(),
+    finish,
+    firstStart: copy(engine.firstStartColumn(), 1),
     counters: counterRecord(engine.counterColumn(), engine.counterNames()),
     busySlotSeconds: engine.busySlotSeconds(),
     firstArrival: jobs > 0 ? trace.arrivals[0] : 0,

@@ -74,6 +74,41 @@ describe.each(["wasm", "js"] as EngineKind[])("fed runs equal whole-trace runs (
   });
 });
 
+describe("memory a feed lends for the run's results (TraceFeed.resultMemory)", () => {
+  it("holds the finish and first-start columns and the summary's arrays, with the same results", async () => {
+    const trace = await workload();
+    const config = resolveConfig({ scheduler: "sparrow", nodes: 30, slots: 1, seed: 3, params: {} });
+    const factory = await loadEngine("wasm");
+    const jobs = trace.arrivals.length;
+    const whole = runSimulation(factory, trace, config);
+    const memory = new Float64Array(3 * jobs + 5).fill(7); // (not zeros: every element used is written)
+    const feed = { ...memoryFeed(trace, () => jobs), resultMemory: () => memory };
+    const fed = await runSimulationFed(factory, feed, config);
+    sameResults(whole, fed);
+    expect(fed.finish.buffer).toBe(memory.buffer);
+    expect(fed.firstStart.buffer).toBe(memory.buffer);
+    const strip = (s: ReturnType<typeof summarize>) => ({ ...s, wallSeconds: 0, eventsPerSecond: 0 });
+    expect(strip(summarize(fed, 5))).toEqual(strip(summarize(whole, 5)));
+    // too little memory: not used
+    const small = await runSimulationFed(factory, { ...memoryFeed(trace, () => jobs), resultMemory: () => new Float64Array(jobs) }, config);
+    expect(small.finish.buffer).not.toBe(memory.buffer);
+    sameResults(whole, small);
+  });
+
+  it("is given once by a file's feed, after its thread touched it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "aviary-results-"));
+    const file = join(dir, "w.tr");
+    await writeTraceFile(file, await workload());
+    const feed = (await openTraceFeed(file))!;
+    const trace = await feed.done;
+    const m = feed.resultMemory!();
+    expect(m).toBeDefined();
+    expect(m!.length).toBe(3 * trace.arrivals.length);
+    expect(feed.resultMemory!()).toBeUndefined();
+    feed.close();
+  });
+});
+
 describe("the counting pass", () => {
   const count = (text: string, chunk: number) => {
     const bytes = new TextEncoder().encode(text);

@@ -6,6 +6,7 @@ import type { PolicySeries } from "../simulate.js";
 import { completionTimes, isLong, resultDelay } from "./completion.js";
 import { knownLongestTasks, longestTasksInto, knownLongestTaskRanks, type ClassRanks, type LongestTaskRanks } from "./longest.js";
 import { quantileNearestRank, nearestRanks } from "./ranks.js";
+import { takeSummaryScratch } from "./scratch.js";
 
 export { quantileNearestRank } from "./ranks.js";
 
@@ -200,8 +201,11 @@ export function summarize(r: SimResult, cutoff?: number): RunSummary {
   const hop = resultDelay(r);
   let nLong = 0;
   if (cutoff !== undefined) for (let j = 0; j < jobs; j++) if (isLong(est[j], cutoff)) nLong++;
-  const shortT = new Float64Array(jobs - nLong);
-  const longT = new Float64Array(nLong);
+  // (in memory a trace's reader thread touched for this run, if it lent some: metrics/scratch.ts)
+  const scratch = takeSummaryScratch(finish);
+  const lent = scratch && scratch.length >= jobs ? scratch : undefined;
+  const shortT = lent ? lent.subarray(0, jobs - nLong) : new Float64Array(jobs - nLong);
+  const longT = lent ? lent.subarray(jobs - nLong, jobs) : new Float64Array(nLong);
   let s = 0;
   let l = 0;
   let x: LongestTaskRanks;

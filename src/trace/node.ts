@@ -174,6 +174,7 @@ interface FeedMessage {
   jobs?: number; tasks?: number; message?: string; input?: boolean;
   arrivals?: Float64Array; estimates?: Float64Array; offsets?: Int32Array; durations?: Float64Array;
   progress?: Int32Array;
+  results?: Float64Array;
   longest?: Float64Array;
   ranks?: LongestTaskRanks;
 }
@@ -257,6 +258,7 @@ export async function openTraceFeed(path: string, options: TraceFeedOptions = {}
   const c = columns;
   const progress = c.progress!;
   let answered = !forEngine;
+  let resultsTaken = false;
   // 0: jobs parsed; 1: jobs copied into the engine's columns (once the worker fills them)
   let counted = 0;
   return {
@@ -268,6 +270,11 @@ export async function openTraceFeed(path: string, options: TraceFeedOptions = {}
       worker.postMessage({ kind: "engine", columns: engineColumns });
       if (engineColumns) counted = 1;
       return engineColumns !== undefined;
+    },
+    resultMemory: () => {
+      if (resultsTaken || !c.results || Atomics.load(progress, 2) !== 1) return undefined;
+      resultsTaken = true;
+      return c.results;
     },
     more: () => {
       if (failure) return Promise.reject(failure);

@@ -88,9 +88,13 @@ try {
       const estimates = new Float64Array(new SharedArrayBuffer(8 * jobs));
       const offsets = new Int32Array(new SharedArrayBuffer(4 * (jobs + 1)));
       const durations = new Float64Array(new SharedArrayBuffer(8 * tasks));
-      // [0] jobs parsed (complete and checked), [1] jobs copied into the engine's columns
-      const progress = new Int32Array(new SharedArrayBuffer(8));
-      port.postMessage({ kind: "columns", jobs, tasks, arrivals, estimates, offsets, durations, progress });
+      // [0] jobs parsed (complete and checked), [1] jobs copied into the engine's columns,
+      // [2] 1 once `results` is touched
+      const progress = new Int32Array(new SharedArrayBuffer(12));
+      // Memory for the run's results (TraceFeed.resultMemory), first-touched here once the file
+      // is read, while the run goes on.
+      const results = new Float64Array(new SharedArrayBuffer(8 * 3 * jobs));
+      port.postMessage({ kind: "columns", jobs, tasks, arrivals, estimates, offsets, durations, progress, results });
       const parser = new TrParser(path, 0, true, { arrivals, estimates, offsets, durations });
       let copied = 0;
       // Copies the parsed jobs' columns into the engine's, publishing every PIECE_JOBS jobs.
@@ -124,6 +128,8 @@ try {
       // Each job's longest task, for the run's summary, while the main thread still simulates.
       const longest = longestTasksInto(offsets, durations, new Float64Array(new SharedArrayBuffer(8 * jobs)));
       const ranks = classes ? longestTaskRanks(longest, estimates, classes.cutoff) : undefined;
+      for (let i = 0; i < results.length; i += PAGE_BYTES / 8) results[i] = 0;
+      Atomics.store(progress, 2, 1);
       if (!answered) await new Promise<void>((resolve) => { onAnswer = resolve; });
       port.postMessage({ kind: "done", longest, ranks });
     }
