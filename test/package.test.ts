@@ -26,8 +26,10 @@
 // both engines, ~0.95 MB), the page (the same plus Vega, ~1.0 MB + a 0.4 MB worker), the JS engine
 // bundle for Node (~0.4 MB) — beside the Wasm module (0.16 MB, three copies), the compiled host
 // (~0.75 MB) and the engine's sources (~0.7 MB). 2026-11-28: 226 files, 1.44 MB packed, 4.6 MB
-// unpacked. The limits leave ~25 % for growth and catch what must never ship (test/ alone is
-// 2.9 MB, docs/ 4 MB, a stray build/test-engine 1.6 MB).
+// unpacked; that night 287 files (the engine's sources cut into more modules, issue #36; small
+// host modules, issue #39), 1.64 MB, 5.34 MB. The limits leave room for growth and catch what
+// must never ship (test/ alone is 2.9 MB, docs/ 4 MB, a stray build/test-engine
+// 1.6 MB).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -51,7 +53,7 @@ const NO_BROWSER = process.env.AVIARY_PACKAGE_NO_BROWSER === "1";
 /** The budget (see the header). */
 const MAX_PACKED_BYTES = 1_800_000;
 const MAX_UNPACKED_BYTES = 5_800_000;
-const MAX_FILES = 280;
+const MAX_FILES = 340;
 /** What `npm install aviary-sim` brings besides the package itself. */
 const RUNTIME_DEPENDENCIES = ["@assemblyscript/loader", "commander", "csv-parse"];
 
