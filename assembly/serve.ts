@@ -18,7 +18,7 @@ import { taskService, beginRun, beginSlotRun, setRunNode, setRunState, runState,
 import { scheduler } from "./scheduler";
 import { NodeDiscipline, FifoDiscipline } from "./discipline";
 import { resourcesOn, admit, release, popAdmissible, poppedJob } from "./resources";
-import { alignedInt32Array, f64View, sameClass, i32Get } from "./glue";
+import { alignedInt32Array, f64View, sameClass, I32Ptr, i32Base, i32Get, i32Set } from "./glue";
 
 /** The policy's discipline (loop.ts sets it at initialize). */
 export let discipline: NodeDiscipline = new NodeDiscipline();
@@ -59,6 +59,14 @@ let longPosF: Float64Array = new Float64Array(0);
 /** resumeAt is starting a suspended task (a preemptible run even when longOnlyRuns). */
 let resuming: bool = false;
 
+// Get-task requests in flight: what the reply needs (the probe's record may have left its queue),
+// FR ints per request f on one array: FR f + 0 the record's word (its job and flags), FR f + 1
+// its task code (a sticky probe's serial, to find it again). A free request's word links the
+// free list.
+const FR: i32 = 2;
+let fetchRec: Int32Array = new Int32Array(0);
+let fetchP: I32Ptr = i32Base(fetchRec); // (its elements, as nodestate.ts nodeP)
+let fetchFree: i32 = -1;
 
 export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
   discipline = d;
@@ -74,6 +82,12 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
   longPos = alignedInt32Array(longOnlyRuns ? LP * nNodes * slotsPerNode : 0, 64);
   longPosF = f64View(longPos);
   resuming = false;
+  const fetches = nNodes * slotsPerNode + 1; // each request in flight holds a slot
+  fetchRec = new Int32Array(FR * fetches);
+  for (let f = 0; f < fetches; f++) fetchRec[FR * f] = f + 1;
+  fetchRec[FR * (fetches - 1)] = -1;
+  fetchP = i32Base(fetchRec);
+  fetchFree = 0;
 }
 
 /** A message the policy accepted arrives at `node` (whose discipline does not take arrivals
@@ -150,14 +164,15 @@ export function serve(node: i32, t: f64): void {
 }
 
 /** A probe (its record's word `w`, task code `code`) that took a slot of `node` asks its job's
- *  scheduler for a task: the reply arrives 2 x netDelay later (onReply). The reply event carries
- *  what the reply needs (the probe's record may have left its queue): the word (its job and
- *  flags, never negative), or for a sticky probe, which stays queued, its code (negative), to
- *  find the record again. */
+ *  scheduler for a task: the reply arrives 2 x netDelay later (onReply). */
 // @ts-ignore: decorator
 @inline function requestTask(node: i32, w: i32, code: i32, t: f64): void {
+  const f = fetchFree;
+  fetchFree = i32Get(fetchP, FR * f);
+  i32Set(fetchP, FR * f, w);
+  i32Set(fetchP, FR * f + 1, code);
   count(C_FETCHES, 1.0);
-  events.pushLane(2, t + 2.0 * netDelay, EV_REPLY, node, wordSticky(w) ? code : w);
+  events.pushLane(2, t + 2.0 * netDelay, EV_REPLY, node, f);
 }
 
 /** Runs `task` on a slot of `node` that is already occupied for it. (Inlined: a call that only
@@ -232,17 +247,19 @@ function resumeRun(node: i32, task: i32, job: i32, t: f64): void {
   longPos[LP * pos + LP_MARK] = recMark(r); // (the record is in cache: beginSlotRun wrote it)
 }
 
-/** A get-task reply reaches `node`; `request` is what its request sent (requestTask): the
- *  probe's word, or a sticky probe's code. */
-export function onReply(node: i32, request: i32, t: f64): void {
-  let flags = request;
-  const sticky = request < 0;
+/** A get-task reply (request `f`) reaches `node`. */
+export function onReply(node: i32, f: i32, t: f64): void {
+  let flags = i32Get(fetchP, FR * f);
+  const serial = i32Get(fetchP, FR * f + 1);
+  i32Set(fetchP, FR * f, fetchFree);
+  fetchFree = f;
+  const job = wordJob(flags);
+  const sticky = wordSticky(flags);
   let r = -1;
   if (sticky) {
-    r = findCode(node, request);
+    r = findCode(node, serial);
     flags = clearEntryFlags(r, F_FETCHING);
   }
-  const job = wordJob(flags);
   const task = scheduler.handOut(job, node, t);
   if (task >= 0) {
     if (wordBehindLong(flags)) count(C_SHORT_AFTER_LONG, 1.0);
