@@ -4,7 +4,7 @@ import type { CompletionCdf } from "./cdf.js";
 import type { UsageSeries } from "../plot/series.js";
 import type { PolicySeries } from "../simulate.js";
 import { completionTimes, isLong, resultDelay } from "./completion.js";
-import { knownLongestTasks, longestTasksInto, knownLongestTaskRanks, type ClassRanks, type LongestTaskRanks } from "./longest.js";
+import { knownLongestTasks, longestTasksInto, knownLongestTaskRanks, longestTaskRanks, type ClassRanks } from "./longest.js";
 import { quantileNearestRank, nearestRanks } from "./ranks.js";
 import { takeSummaryScratch } from "./scratch.js";
 
@@ -192,8 +192,6 @@ export function summarize(r: SimResult, cutoff?: number): RunSummary {
   // (longestTasks: computed here unless the trace's reader did), into its class's columns in job
   // order.
   const { arrivals, estimates: est, taskOffsets, durations } = r.trace;
-  // (the slowdown's denominators, when the trace's reader thread computed them for this cutoff:
-  // then the longest tasks are not gathered here)
   const ranks = knownLongestTaskRanks(r.trace, cutoff);
   const known = knownLongestTasks(r.trace);
   const finish = r.finish;
@@ -206,26 +204,14 @@ export function summarize(r: SimResult, cutoff?: number): RunSummary {
   const lent = scratch && scratch.length >= jobs ? scratch : undefined;
   const shortT = lent ? lent.subarray(0, jobs - nLong) : new Float64Array(jobs - nLong);
   const longT = lent ? lent.subarray(jobs - nLong, jobs) : new Float64Array(nLong);
+  // The slowdown's denominators: the trace's reader thread computed them for this cutoff, or
+  // they are computed here from each job's longest task.
+  const x = ranks ?? longestTaskRanks(known ?? longestTasksInto(taskOffsets, durations, new Float64Array(jobs)), est, cutoff);
   let s = 0;
   let l = 0;
-  let x: LongestTaskRanks;
-  if (ranks) {
-    for (let j = 0; j < jobs; j++) {
-      const ct = finish[j] + hop - arrivals[j];
-      if (nLong > 0 && isLong(est[j], cutoff)) longT[l++] = ct; else shortT[s++] = ct;
-    }
-    x = ranks;
-  } else {
-    const shortX = new Float64Array(jobs - nLong);
-    const longX = new Float64Array(nLong);
-    for (let j = 0; j < jobs; j++) {
-      const ct = finish[j] + hop - arrivals[j];
-      let m = 0;
-      if (known) m = known[j];
-      else for (let t = taskOffsets[j], e = taskOffsets[j + 1]; t < e; t++) if (durations[t] > m) m = durations[t];
-      if (nLong > 0 && isLong(est[j], cutoff)) { longX[l] = m; longT[l++] = ct; } else { shortX[s] = m; shortT[s++] = ct; }
-    }
-    x = { cutoff, short: nearestRanks(shortX), long: nearestRanks(longX) };
+  for (let j = 0; j < jobs; j++) {
+    const ct = finish[j] + hop - arrivals[j];
+    if (nLong > 0 && isLong(est[j], cutoff)) longT[l++] = ct; else shortT[s++] = ct;
   }
   // Each class's times sorted once, for its statistics and its slowdown.
   shortT.sort();

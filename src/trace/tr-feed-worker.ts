@@ -52,11 +52,11 @@ port.on("message", (m: { kind: string; columns?: EngineTraceColumns; cutoff?: nu
   sync();
   onAnswer?.();
 });
-/** Maps the pages of the engine's state `column` for items [from, to) of `count` (each has
- *  length / count elements) by writing a zero into one element of each page that lies in that
- *  range: the engine has not written those items (they are not handed in yet) and holds zeros
- *  there (fresh memory, or filled at its allocation), so the write changes nothing but takes the
- *  page fault here rather than on the simulating thread. */
+/** Maps the pages of `column` for items [from, to) of `count` (each has length / count
+ *  elements) by writing a zero into one element of each page that lies in that range, which
+ *  holds zeros nobody else writes yet: an engine state column's items not handed in (fresh
+ *  memory, or filled at its allocation), or the results' memory before it is given out. The
+ *  write changes nothing but takes the page fault here rather than on the simulating thread. */
 function touchPages(column: Int32Array | Float64Array, from: number, to: number, count: number): void {
   const per = column.length / count;
   const size = column.BYTES_PER_ELEMENT;
@@ -128,7 +128,7 @@ try {
       // Each job's longest task, for the run's summary, while the main thread still simulates.
       const longest = longestTasksInto(offsets, durations, new Float64Array(new SharedArrayBuffer(8 * jobs)));
       const ranks = classes ? longestTaskRanks(longest, estimates, classes.cutoff) : undefined;
-      for (let i = 0; i < results.length; i += PAGE_BYTES / 8) results[i] = 0;
+      touchPages(results, 0, results.length, results.length);
       Atomics.store(progress, 2, 1);
       if (!answered) await new Promise<void>((resolve) => { onAnswer = resolve; });
       port.postMessage({ kind: "done", longest, ranks });
