@@ -6,7 +6,7 @@ import { MinHeap } from "./toolkit/heap";
  *  quantum): a heap over (time, sequence) (toolkit/heap.ts; value: the event's handle) and each
  *  handle's position in it, so cancel() removes an event in O(log n) instead of leaving a stale
  *  one to be skipped later. It stands apart from the calendar (whose buckets have no delete);
- *  runs that cannot be preempted never use it, and next() merges its head with the others' by
+ *  runs that cannot be preempted never use it, and nextEvent() merges its head with the others' by
  *  (time, sequence). */
 export class CancellableHeap {
   heap: MinHeap = new MinHeap(64);

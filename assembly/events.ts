@@ -2,7 +2,7 @@
 // The sequence number is taken when an event is created (reserveSeq can take it earlier), so
 // events at equal times run in creation order (ARCHITECTURE.md "Engine"; seed-hawk-eagle.md
 // A24) and nothing else ever breaks a tie; every source below is ordered by that pair
-// (toolkit/heap.ts `entryBefore`), and next() merges their heads by it.
+// (toolkit/heap.ts `entryBefore`), and nextEvent() merges their heads by it.
 //
 // Four sources, each where its events are cheapest to keep:
 //  - the calendar (calendar.ts, which the queue extends: its fields are the hottest, read
@@ -40,10 +40,10 @@ export class EventQueue extends Calendar {
   lane1: Lane;
   lane2: Lane;
   /** Events that may be cancelled (pushCancellable), and how many are pending (a field of its
-   *  own: next() tests it for every event). */
+   *  own: nextEvent() tests it for every event). */
   cancellable: CancellableHeap = new CancellableHeap();
   cancellablePending: i32 = 0;
-  /** The event removed by next(). */
+  /** The event removed by nextEvent(). */
   curTime: f64 = 0.0;
   curKind: i32 = 0;
   curA: i32 = 0;
@@ -142,89 +142,11 @@ export class EventQueue extends Calendar {
 
   /** The sequence number of the first event of source `src` (0 the calendar, 1 and 2 lanes, 3
    *  the cancellable heap). */
-  private headSeq(src: i32): i32 {
+  headSeq(src: i32): i32 {
     if (src == 1) return this.lane1.headSeq();
     if (src == 2) return this.lane2.headSeq();
     if (src == 3) return this.cancellable.headSeq();
     return i32Get(this.runI, ENTRY_INTS * this.runHead + ENTRY_TIE);
-  }
-
-  /** Removes the earliest event into cur*; returns false when none is left. Sequence numbers
-   *  are compared only between equal times. */
-  next(): bool {
-    const l1 = this.lane1;
-    const l2 = this.lane2;
-    // 0: the calendar, 1: lane 1, 2: lane 2, 3: the cancellable heap
-    let src = -1;
-    let bt: f64 = 0.0;
-    let rh = this.runHead;
-    if (rh == this.runEnd) { this.fillRun(); rh = this.runHead; } // (the calendar's first entry is the run's)
-    if (rh < this.runEnd) { src = 0; bt = f64Get(this.runK, 2 * rh); }
-    if (l1.count > 0) {
-      const t = l1.headTime();
-      if (src < 0 || t < bt || (t == bt && l1.headSeq() < this.headSeq(src))) { src = 1; bt = t; }
-    }
-    if (l2.count > 0) {
-      const t = l2.headTime();
-      if (src < 0 || t < bt || (t == bt && l2.headSeq() < this.headSeq(src))) { src = 2; bt = t; }
-    }
-    if (this.cancellablePending > 0) {
-      const ch = this.cancellable;
-      const t = ch.headTime();
-      if (src < 0 || t < bt || (t == bt && ch.headSeq() < this.headSeq(src))) { src = 3; bt = t; }
-    }
-    if (src < 0) return false;
-    if (src == 1) { takeLane(this, l1, bt); return true; }
-    if (src == 2) { takeLane(this, l2, bt); return true; }
-    if (src == 3) {
-      const ch = this.cancellable;
-      const h = ch.headHandle();
-      this.curTime = bt; this.curKind = ch.kind[h]; this.curA = ch.a[h]; this.curB = ch.b[h];
-      ch.removeHead();
-      this.cancellablePending--;
-      return true;
-    }
-    const ri = this.runI;
-    const x = i32Get(ri, ENTRY_INTS * rh + ENTRY_VALUE);
-    if (x >= 0) {
-      const ends = this.ends;
-      const sl = ends.table;
-      const b = SLOT_INTS * x;
-      if (sl[b + SLOT_SEQ] != i32Get(ri, ENTRY_INTS * rh + ENTRY_TIE)) {
-        // A dead entry (an end taken back, cancelEnd; every one is dropped here): it leaves the
-        // calendar, and the sources are compared again, nothing else having been taken.
-        ends.dead--;
-        this.runHead = rh + 1;
-        return this.next();
-      }
-      // (Every load before the first store: a load after a store reloads its array's pointer.)
-      const per = ends.perNode;
-      const kind = this.endKind;
-      const task = sl[b + SLOT_TASK];
-      const job = sl[b + SLOT_JOB];
-      const tag = sl[b + SLOT_TAG];
-      this.curTime = bt;
-      this.curKind = kind;
-      this.curA = per == 1 ? x : toI32(<f64>x / <f64>per); // exact for these magnitudes
-      this.curB = task;
-      this.curC = job;
-      this.curD = tag;
-      sl[b + SLOT_TASK] = -1;
-    } else {
-      const id = -1 - x;
-      const p = id * POOL_FIELDS;
-      const pool = this.pool;
-      const kind = pool[p];
-      const a = pool[p + 1];
-      const b = pool[p + 2];
-      const c = pool[p + 3];
-      this.curTime = bt;
-      this.curKind = kind; this.curA = a; this.curB = b; this.curC = c;
-      this.free[this.freeTop] = id;
-      this.freeTop++;
-    }
-    this.runHead = rh + 1;
-    return true;
   }
 
   /** A sequence number for an event pushed later with pushWithSeq (it then sorts among equal
@@ -250,7 +172,7 @@ export class EventQueue extends Calendar {
   /** Takes back the pending end of slot `slot` (pushEnd): its task leaves the slot before that
    *  end, e.g. a policy suspends it (serve.ts suspendAt turns such a run into a preemptible one
    *  only then). O(1): the entry stays where it waits (run, near heap, ring bucket or far heap),
-   *  dead — its sequence number is no longer the slot's — and next() drops it when it is the
+   *  dead — its sequence number is no longer the slot's — and nextEvent() drops it when it is the
    *  calendar's first, before any event is taken; its key never changes, so the others keep their
    *  order. (Finding it instead — a bucket's scan or the far heap's removal — would cost a few
    *  cold lines per end taken back.) Returns the end's job. */
@@ -267,8 +189,90 @@ export class EventQueue extends Calendar {
   }
 }
 
+/** Removes the earliest event of `q` into its cur* fields; returns false when none is left.
+ *  Sequence numbers are compared only between equal times. (Inlined into the event loop, its one
+ *  caller: a call per event otherwise, with its frame and the spills around it.) */
+// @ts-ignore: decorator
+@inline export function nextEvent(q: EventQueue): bool {
+  for (;;) {
+    const l1 = q.lane1;
+    const l2 = q.lane2;
+    // 0: the calendar, 1: lane 1, 2: lane 2, 3: the cancellable heap
+    let src = -1;
+    let bt: f64 = 0.0;
+    let rh = q.runHead;
+    if (rh == q.runEnd) { q.fillRun(); rh = q.runHead; } // (the calendar's first entry is the run's)
+    if (rh < q.runEnd) { src = 0; bt = f64Get(q.runK, 2 * rh); }
+    if (l1.count > 0) {
+      const t = l1.headTime();
+      if (src < 0 || t < bt || (t == bt && l1.headSeq() < q.headSeq(src))) { src = 1; bt = t; }
+    }
+    if (l2.count > 0) {
+      const t = l2.headTime();
+      if (src < 0 || t < bt || (t == bt && l2.headSeq() < q.headSeq(src))) { src = 2; bt = t; }
+    }
+    if (q.cancellablePending > 0) {
+      const ch = q.cancellable;
+      const t = ch.headTime();
+      if (src < 0 || t < bt || (t == bt && ch.headSeq() < q.headSeq(src))) { src = 3; bt = t; }
+    }
+    if (src < 0) return false;
+    if (src == 1) { takeLane(q, l1, bt); return true; }
+    if (src == 2) { takeLane(q, l2, bt); return true; }
+    if (src == 3) {
+      const ch = q.cancellable;
+      const h = ch.headHandle();
+      q.curTime = bt; q.curKind = ch.kind[h]; q.curA = ch.a[h]; q.curB = ch.b[h];
+      ch.removeHead();
+      q.cancellablePending--;
+      return true;
+    }
+    const ri = q.runI;
+    const x = i32Get(ri, ENTRY_INTS * rh + ENTRY_VALUE);
+    if (x >= 0) {
+      const ends = q.ends;
+      const sl = ends.table;
+      const b = SLOT_INTS * x;
+      if (sl[b + SLOT_SEQ] != i32Get(ri, ENTRY_INTS * rh + ENTRY_TIE)) {
+        // A dead entry (an end taken back, cancelEnd; every one is dropped here): it leaves the
+        // calendar, and the sources are compared again, nothing else having been taken.
+        ends.dead--;
+        q.runHead = rh + 1;
+        continue;
+      }
+      // (Every load before the first store: a load after a store reloads its array's pointer.)
+      const per = ends.perNode;
+      const kind = q.endKind;
+      const task = sl[b + SLOT_TASK];
+      const job = sl[b + SLOT_JOB];
+      const tag = sl[b + SLOT_TAG];
+      q.curTime = bt;
+      q.curKind = kind;
+      q.curA = per == 1 ? x : toI32(<f64>x / <f64>per); // exact for these magnitudes
+      q.curB = task;
+      q.curC = job;
+      q.curD = tag;
+      sl[b + SLOT_TASK] = -1;
+    } else {
+      const id = -1 - x;
+      const p = id * POOL_FIELDS;
+      const pool = q.pool;
+      const kind = pool[p];
+      const a = pool[p + 1];
+      const b = pool[p + 2];
+      const c = pool[p + 3];
+      q.curTime = bt;
+      q.curKind = kind; q.curA = a; q.curB = b; q.curC = c;
+      q.free[q.freeTop] = id;
+      q.freeTop++;
+    }
+    q.runHead = rh + 1;
+    return true;
+  }
+}
+
 /** Moves the head event of lane `l` (at time t) into q's cur* fields. (A function of its own,
- *  inlined, keeps next()'s two lane branches apart, as the merge's hot path wants.) */
+ *  inlined, keeps nextEvent()'s two lane branches apart, as the merge's hot path wants.) */
 // @ts-ignore: decorator
 @inline function takeLane(q: EventQueue, l: Lane, t: f64): void {
   const ip = l.ip;

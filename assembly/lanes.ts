@@ -1,6 +1,6 @@
 // The fixed-delay lanes of the event queue (events.ts): events created in non-decreasing time
 // order (one constant delay after their creation: deliveries, get-task replies) wait in a FIFO
-// instead of the calendar, O(1) instead of a sift; EventQueue.next() merges the lanes' heads
+// instead of the calendar, O(1) instead of a sift; nextEvent() (events.ts) merges the lanes' heads
 // with the calendar's by (time, sequence) and reads the head it takes.
 //
 // A lane is a ring of 24-byte records — the time (an f64), the sequence number, the kind, a and

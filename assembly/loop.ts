@@ -15,7 +15,7 @@ import { Scheduler, setScheduler, scheduler } from "./scheduler";
 import { initializeServe, onReply, onTaskEnd, onRunEnd, discipline, touchesEnds, touchEnd } from "./serve";
 import { initializeMessages, deliver } from "./messages";
 import { resetTimers, fireTimer } from "./timers";
-import { EventQueue } from "./events";
+import { EventQueue, nextEvent } from "./events";
 import { clearFailure, fail, E_JOB_ORDER, E_DAG_UNSUPPORTED } from "./errors";
 import { toI32 } from "./glue";
 
@@ -164,7 +164,7 @@ export function runEvents(maxEvents: i32): i32 {
   const q = events;
   let n = 0;
   for (; n < maxEvents; n++) {
-    if (!q.next()) break;
+    if (!nextEvent(q)) break;
     if (q.pouredLen > 0) touchPoured(q);
     const t = q.curTime;
     const kind = q.curKind;
