@@ -17,7 +17,7 @@ import { beginRun, suspendRun, queueSuspended, waitAtNode, takeQueued, finishRun
   recCurrentAttained,
   RS_RUNNING, RS_PROTECTED, RS_WAITING } from "./preempt";
 import { timerKind, setCancellableTimer, cancelTimer, failUnlessAdvances } from "./timers";
-import { scheduler } from "./scheduler";
+import { scheduler, hearsTaskEnds } from "./scheduler";
 import { notifyIfIdle } from "./serve";
 import { fail, E_PROBE_AT_BOUND_DISCIPLINE } from "./errors";
 import { toI32 } from "./glue";
@@ -117,7 +117,7 @@ export class PreemptiveDiscipline extends NodeDiscipline {
     const e = this.nextOnFreedSlot(node);
     if (e >= 0) this.resumeQueued(node, e, pos, t, 0.0); else releaseSlot(node, t);
     this.decided();
-    scheduler.onTaskEnd(node, task, job, t);
+    if (hearsTaskEnds) scheduler.onTaskEnd(node, task, job, t);
     if (ready > 0) scheduler.onTasksReady(job, ready, t);
     notifyIfIdle(node, t);
   }

@@ -8,7 +8,7 @@ import { netDelay, count, C_MESSAGES, C_BOUND_TASKS, C_PROBES } from "./config";
 import { jobIsLong } from "./jobs";
 import { holdsLongWork } from "./nodestate";
 import { touchQueueTail } from "./queues";
-import { scheduler } from "./scheduler";
+import { scheduler, hearsAccept } from "./scheduler";
 import { discipline, receive } from "./serve";
 import { fail, E_DELIVERY } from "./errors";
 import { I32Ptr, i32Base, i32Get, i32Set } from "./glue";
@@ -125,7 +125,7 @@ export function deliver(k: i32, t: f64): void {
       const task = i32Get(ringTaskP, h);
       ringHead = h + 1 == ringCap ? 0 : h + 1;
       ringCount--;
-      if (scheduler.accept(node, job, task, t)) {
+      if (!hearsAccept || scheduler.accept(node, job, task, t)) {
         if (takenByDiscipline) {
           discipline.arrive(node, job, task, t);
         } else {

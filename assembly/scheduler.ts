@@ -51,12 +51,17 @@ export class Scheduler extends TimerOwner {
   onTasksReady(job: i32, count: i32, now: f64): void {}
   /** A probe of `job` at `node` asks for a task; return a task index or -1 (cancel). */
   handOut(job: i32, node: i32, now: f64): i32 { return nextUnlaunchedTask(job); }
-  /** A message reaches `node`; return false to reject it (it is then not queued). */
-  accept(node: i32, job: i32, task: i32, now: f64): bool { return true; }
+  /** A message reaches `node`; return false to reject it (it is then not queued). (The default
+   *  accepts everything and notes that it ran: see hearsAccept.) */
+  accept(node: i32, job: i32, task: i32, now: f64): bool {
+    hearsAccept = false;
+    return true;
+  }
   /** `task` of `job` starts at `node` (watchesStarts). */
   onTaskStart(node: i32, task: i32, job: i32, now: f64): void {}
-  /** A task of `job` finished at `node` (its slot is already released or reused). */
-  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void {}
+  /** A task of `job` finished at `node` (its slot is already released or reused). (The default
+   *  does nothing and notes that it ran: see hearsTaskEnds.) */
+  onTaskEnd(node: i32, task: i32, job: i32, now: f64): void { hearsTaskEnds = false; }
   /** A slot of `node` is free and the node is about to serve its queue (claimsFreedSlots): the
    *  policy may use it first (e.g. resumeAt a task it suspended). */
   claimFreedSlot(node: i32, now: f64): void {}
@@ -70,4 +75,20 @@ export class Scheduler extends TimerOwner {
 /** The run's policy (loop.ts sets it). */
 export let scheduler: Scheduler = new Scheduler();
 
-export function setScheduler(s: Scheduler): void { scheduler = s; }
+// Hooks learned to be the defaults. A call of scheduler.onTaskEnd or .accept dispatches on the
+// policy's class (a chain of class-id tests, then the body); the run's policy never changes
+// class, so once the base class's default body has run, every later call would reach it too,
+// and the engine skips the call: the default clears its flag, the engine tests it. This is why
+// a policy's own onTaskEnd or accept must not call super.onTaskEnd or super.accept (the base's
+// body would clear the flag for the override too): test/policy-walls.test.ts enforces it, and a
+// policy that wants the default's effect (none, or accepting) simply does not override.
+/** Whether the engine calls scheduler.onTaskEnd (false once the default body has run). */
+export let hearsTaskEnds: bool = true;
+/** Whether the engine calls scheduler.accept (false once the default, which accepts, has run). */
+export let hearsAccept: bool = true;
+
+export function setScheduler(s: Scheduler): void {
+  scheduler = s;
+  hearsTaskEnds = true;
+  hearsAccept = true;
+}

@@ -15,7 +15,7 @@ import { enqueueOf, removeAt, removeFirst, entryWord, entryTask, wordJob, wordSt
 import { occupySlot, occupyFreeSlot, releaseSlot, recordStart, recordEnd, freeSlotOf, slotRun } from "./slots";
 import { taskService, beginRun, beginSlotRun, setRunNode, setRunState, runState, firstStart, finishRun, finishSlotRun, suspendRun,
   noteResumed, resumeCost, adoptRun, runJob, knownRecord, recordIndex, jobPreemptions, recMark, RS_NONE, RS_RUNNING } from "./preempt";
-import { scheduler } from "./scheduler";
+import { scheduler, hearsTaskEnds } from "./scheduler";
 import { NodeDiscipline, FifoDiscipline } from "./discipline";
 import { resourcesOn, admit, release, popAdmissible, poppedJob } from "./resources";
 import { alignedInt32Array, f64View, sameClass, I32Ptr, i32Base, i32Get, i32Set } from "./glue";
@@ -175,6 +175,7 @@ export function serve(node: i32, t: f64): void {
   events.pushLane(2, t + 2.0 * netDelay, EV_REPLY, node, f);
 }
 
+
 /** Runs `task` on a slot of `node` that is already occupied for it. (Inlined: a call that only
  *  tests resourcesOn otherwise.) */
 // @ts-ignore: decorator
@@ -316,7 +317,7 @@ export function onRunEnd(node: i32, task: i32, job: i32, t: f64): void {
   releaseSlot(node, t);
   if (jobIsLong(job)) addLongRunning(node, -1);
   const ready = completeTask(task, job, t);
-  scheduler.onTaskEnd(node, task, job, t);
+  if (hearsTaskEnds) scheduler.onTaskEnd(node, task, job, t);
   if (ready > 0) scheduler.onTasksReady(job, ready, t);
   afterSlotFreed(node, t);
 }

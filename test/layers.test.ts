@@ -11,6 +11,9 @@ import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { docExample } from "./setup/doc-example.js";
+import { learnedHookSuperCalls } from "../src/engine/build.js";
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const assembly = join(root, "assembly");
@@ -128,6 +131,28 @@ describe("the policy API's wall", () => {
       .filter((i) => isUnder(resolve(dirname(f), i.spec), SCHEDULERS))
       .map((i) => `${relative(root, f)}:${i.line}: imports ${i.spec}`));
     expect(named).toEqual([]);
+  });
+});
+
+describe("the hooks whose default the engine learns (assembly/scheduler.ts hearsTaskEnds, hearsAccept)", () => {
+  it("no policy calls super.onTaskEnd or super.accept (the build refuses it)", () => {
+    expect(learnedHookSuperCalls(SCHEDULERS)).toEqual([]);
+    expect(learnedHookSuperCalls(join(root, "test/policies"))).toEqual([]);
+    expect(docExample(readFileSync(join(root, "docs/adding-a-scheduler.md"), "utf8")).code).not.toMatch(/super\s*\.\s*(onTaskEnd|accept)\b/);
+  });
+
+  it("names the file and line of such a call", () => {
+    const dir = mkdtempSync(join(tmpdir(), "aviary-hooks-"));
+    try {
+      mkdirSync(join(dir, "schedulers"));
+      writeFileSync(join(dir, "schedulers/fine.ts"), "class C extends B {\n  onTaskStart(n: i32): void { super.onTaskStart(n); }\n}\n");
+      writeFileSync(join(dir, "schedulers/mine.ts"), "class A extends B {\n  onTaskEnd(n: i32): void {\n    super.onTaskEnd(n);\n  }\n}\n");
+      const found = learnedHookSuperCalls(join(dir, "schedulers"));
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatch(/schedulers\/mine\.ts:3:5: super\.onTaskEnd\(\) is not allowed/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -242,6 +242,29 @@ function isAscBuiltin(name: string | undefined): boolean {
   return ascGlobals.has(name);
 }
 
+/** The policy hooks whose default the engine learns (assembly/scheduler.ts hearsTaskEnds,
+ *  hearsAccept): an override may not call the base's body through super. */
+const LEARNED_HOOKS = ["onTaskEnd", "accept"];
+
+/** Calls of super.onTaskEnd / super.accept in the policy files under `dir` (the staged
+ *  schedulers/), one line each naming the file and line: the base's body would turn the engine's
+ *  calls of the override off (assembly/scheduler.ts). */
+export function learnedHookSuperCalls(dir: string, origin?: Map<string, string>): string[] {
+  if (!existsSync(dir)) return [];
+  const re = new RegExp(`\\bsuper\\s*\\.\\s*(${LEARNED_HOOKS.join("|")})\\s*\\(`, "g");
+  const out: string[] = [];
+  for (const rel of engineSources(dir)) {
+    const staged = resolve(dir, rel);
+    const text = readFileSync(staged, "utf8");
+    for (const m of text.matchAll(re)) {
+      const [line, col] = lineCol(text, m.index ?? 0);
+      out.push(`${shown(origin?.get(staged) ?? staged)}:${line}:${col}: super.${m[1]}() is not allowed: the engine stops calling ${m[1]} `
+        + `once the base class's default has run (assembly/scheduler.ts); leave ${m[1]} to the default or do not call super`);
+    }
+  }
+  return out;
+}
+
 export interface JsOptions {
   /** The staged sources (stageSources with the JS glue). */
   stage: string;
@@ -259,6 +282,8 @@ export interface JsOptions {
  *  `out/instance.js` (bundleInstance). An error is one line naming the file and line. */
 export async function compileJs(o: JsOptions): Promise<void> {
   const { ts } = await loadToolchain();
+  const superCalls = learnedHookSuperCalls(join(o.stage, "schedulers"), o.origin);
+  if (superCalls.length > 0) throw new EngineBuildError(oneLine(superCalls));
   rmSync(o.out, { recursive: true, force: true });
   const { options, errors: optionErrors } = ts.convertCompilerOptionsFromJson({
     target: "ES2022", module: "ES2022", moduleResolution: "bundler", strict: true,
