@@ -64,11 +64,6 @@ export class Calendar {
   bArenaF: Float64Array = new Float64Array(0);
   bTop: i32 = 0;                           // arena entries below this belong to some region
   bFree: Int32Array = new Int32Array(32);  // per size class: a free region, -1 if none
-  /** The entries (arena offset, count) last poured into the near heap, for the engine to load
-   *  what their events will read while they wait there (loop.ts touchPoured, through
-   *  pouredValue); the engine sets pouredLen to 0 once done. */
-  pouredOff: i32 = 0;
-  pouredLen: i32 = 0;
   /** The run (see above): entries at positions runHead .. runEnd - 1 (from 1: position 0
    *  holds a key of -Infinity, which ends a pour's insertion without a bound test), laid out
    *  like the heap's (ENTRY_INTS ints each, the key the f64 at 2 p), in (time, sequence) order.
@@ -106,9 +101,6 @@ export class Calendar {
       this.runEnd = 2;
     }
   }
-
-  /** Poured entry i (< pouredLen): its value. */
-  pouredValue(i: i32): i32 { return this.bArena[ENTRY_INTS * (this.pouredOff + i) + ENTRY_VALUE]; }
 
   /** Cuts time into windows of `width` seconds (> 0); call before any add. */
   useWindows(width: f64): void {
@@ -247,8 +239,7 @@ export class Calendar {
     this.horizon += <f64>((b - head) & (RING_WINDOWS - 1));
     // Pour the bucket into the near heap. (The queue's dead entries, ends taken back, go in too
     // and are dropped when they reach its top: testing them here would read each poured end's
-    // slot line, a miss per entry that the engine's look-ahead, loop.ts touchPoured, makes
-    // anyway, overlapped with the node's.)
+    // slot line, a miss per entry, long before the end's own event reads it.)
     const m = b * BUCKET_INTS;
     const len = this.bMeta[m + BUCKET_LEN];
     const off = this.bMeta[m + BUCKET_OFF];
@@ -274,8 +265,6 @@ export class Calendar {
         near.push(af[2 * e], a[ENTRY_INTS * e + ENTRY_VALUE], a[ENTRY_INTS * e + ENTRY_TIE]);
       }
     }
-    this.pouredOff = off;
-    this.pouredLen = len;
     this.bucketed -= len;
     this.bMeta[m + BUCKET_LEN] = 0;
     this.freeBucketRegion(off, this.bMeta[m + BUCKET_LOG]);

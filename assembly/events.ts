@@ -63,16 +63,6 @@ export class EventQueue extends Calendar {
     this.freeTop = ids;
   }
 
-  /** Poured entry i (< pouredLen): the slot of a task end, or -1 for another event. */
-  pouredSlot(i: i32): i32 {
-    const x = this.pouredValue(i);
-    return x < 0 ? -1 : x;
-  }
-
-  /** Poured entry i, a task end: its job (of the end now pending on its slot, if it was taken
-   *  back: the engine only loads what it names). */
-  pouredJob(i: i32): i32 { return this.ends.job(this.pouredValue(i)); }
-
   /** The task whose end is pending on `slot`, or -1. */
   slotTask(slot: i32): i32 { return this.ends.task(slot); }
 

@@ -305,9 +305,6 @@ export function markReady(job: i32, task: i32): void {
   i32Set(jobP, job * JR + J_END, e + 1);
 }
 
-/** The first of the job's records' lines, for a prefetching load (loop.ts touchPoured). */
-export function jobRecordWord(job: i32): i32 { return i32Get(jobP, job * JR); }
-
 // ---- the engine's bookkeeping ----------------------------------------------------------------------
 /** A task of `job` starts at `t`. Returns whether the job is long (jobIsLong: the same word). */
 // @ts-ignore: decorator

@@ -3,21 +3,20 @@
 import { events, setNow, resetClock, EV_ARRIVAL, EV_DELIVER, EV_REPLY, EV_TASK_END, EV_RUN_END, EV_TIMER } from "./clock";
 import { configure, allocateParams, resetCounters, nNodes, slotsPerNode, counters, C_EVENTS } from "./config";
 import { nJobs, jobArrival, jobFirstTask, taskDuration, taskJob, allocateJobColumns, initializeJobs, openJobs,
-  sealJobs, jobRecordWord } from "./jobs";
+  sealJobs } from "./jobs";
 import { dag, allocateDag, buildDag, openDagJobs } from "./dag";
-import { initializeNodes, queueLength } from "./nodestate";
-import { initializeQueues, touchQueueHead } from "./queues";
+import { initializeNodes } from "./nodestate";
+import { initializeQueues } from "./queues";
 import { initializeSlots } from "./slots";
 import { setupResources, initializeResources } from "./resources";
 import { setupPredictions } from "./predict";
 import { initializeRuns, resetRunOverheads, runNode, runJob, knownRecord } from "./preempt";
 import { Scheduler, setScheduler, scheduler } from "./scheduler";
-import { initializeServe, onReply, onTaskEnd, onRunEnd, discipline, touchesEnds, touchEnd } from "./serve";
+import { initializeServe, onReply, onTaskEnd, onRunEnd, discipline } from "./serve";
 import { initializeMessages, deliver } from "./messages";
 import { resetTimers, fireTimer } from "./timers";
-import { EventQueue, nextEvent } from "./events";
+import { nextEvent } from "./events";
 import { clearFailure, fail, E_JOB_ORDER, E_DAG_UNSUPPORTED } from "./errors";
-import { toI32 } from "./glue";
 
 /** Jobs whose columns the host has filled and addJobs has taken in (streamed input: the run
  *  starts before the whole trace is read). */
@@ -26,8 +25,6 @@ export let jobsAvailable: i32 = 0;
  *  arrives), with the sequence number it was given when it would have been pushed; -1: none. */
 let deferredArrival: i32 = -1;
 let deferredSeq: i32 = 0;
-/** Written by touchPoured so its loads are not optimized away. */
-let touchSink: i32 = 0;
 
 /** Sizes the trace columns and parameters for a run; the policy is created next (its
  *  constructor may register counters and timer kinds), then initialize(). */
@@ -128,35 +125,6 @@ function calendarWidth(tasks: i32): f64 {
   return w > 0.0 && w < Infinity ? w : 0.0;
 }
 
-/** The calendar just poured a window's events into its heap: load the node state, the job
- *  record and then the queue head each of its task ends will read, loads independent of each
- *  other whose misses overlap while the events wait their turn (a serve after a task end
- *  otherwise stalls on its queue head, last touched when the task started). Only speed depends
- *  on it (docs/perf-log.md). */
-// @ts-ignore: decorator
-@inline function touchPoured(q: EventQueue): void { // (inlined as it was before touchEnd made it too large to be)
-  const len = q.pouredLen;
-  q.pouredLen = 0;
-  const per = slotsPerNode;
-  let acc = 0;
-  for (let i = 0; i < len; i++) {
-    const x = q.pouredSlot(i);
-    if (x < 0) continue; // not a task end
-    const node = per == 1 ? x : toI32(<f64>x / <f64>per); // (exact at these magnitudes)
-    acc ^= queueLength(node) ^ jobRecordWord(q.pouredJob(i));
-  }
-  // (and the line a policy claiming the node's freed slot reads: serve.ts touchEnd)
-  const ends = touchesEnds();
-  for (let i = 0; i < len; i++) {
-    const x = q.pouredSlot(i);
-    if (x < 0) continue;
-    const node = per == 1 ? x : toI32(<f64>x / <f64>per); // (exact at these magnitudes)
-    acc ^= touchQueueHead(node);
-    if (ends) acc ^= touchEnd(node);
-  }
-  touchSink = acc;
-}
-
 /** Processes up to `maxEvents` events. Returns 1 when the simulation is finished, 2 when it
  *  waits for jobs (addJobs), 0 otherwise. */
 export function runEvents(maxEvents: i32): i32 {
@@ -165,7 +133,6 @@ export function runEvents(maxEvents: i32): i32 {
   let n = 0;
   for (; n < maxEvents; n++) {
     if (!nextEvent(q)) break;
-    if (q.pouredLen > 0) touchPoured(q);
     const t = q.curTime;
     const kind = q.curKind;
     const a = q.curA;

@@ -5,9 +5,6 @@
 // discipline: queued and served, or taken by a preemptive discipline.
 import { events, EV_DELIVER } from "./clock";
 import { netDelay, count, C_MESSAGES, C_BOUND_TASKS, C_PROBES } from "./config";
-import { jobIsLong } from "./jobs";
-import { holdsLongWork } from "./nodestate";
-import { touchQueueTail } from "./queues";
 import { scheduler, hearsAccept } from "./scheduler";
 import { discipline, receive } from "./serve";
 import { fail, E_DELIVERY } from "./errors";
@@ -27,8 +24,6 @@ let ringCount: i32 = 0;  // entries in flight
 let batchStart: i32 = 0; // ringCount when the current batch began
 let batchBound: i32 = 0; // bound tasks in the current batch (counted at sendEnd)
 let takenByDiscipline: bool = false;
-/** Written by deliver's touch pass so the loads are not optimized away. */
-let touchSink: i32 = 0;
 
 export function initializeMessages(): void {
   const ring = 4096;
@@ -90,68 +85,23 @@ function pointRing(): void {
   ringCap = ringNode.length;
 }
 
-/** deliver's touch pass runs in chunks of this many messages. */
-const TOUCH_CHUNK: i32 = 32;
-
 /** EV_DELIVER: the next `k` messages reach their nodes at `t`. */
 export function deliver(k: i32, t: f64): void {
   if (k > ringCount) fail(E_DELIVERY, k);
-  // Touch pass: load each target node's state and the record where its queue's tail will go.
-  // These loads do not depend on each other, so the processor overlaps their cache misses
-  // (a batch goes to random nodes of a large arena); handled one by one below, each message
-  // would wait for its own miss. A long batch is touched a chunk ahead of its handling (the
-  // next TOUCH_CHUNK messages before the current chunk is handled), so that what the pass loads
-  // is still in L1 when its message is handled. A short probe that the policy will reject (it
-  // reaches a node holding long work) never touches the queue: loading its tail line would be a
-  // wasted miss.
-  const rejects = scheduler.rejectsShortAtLongWork;
-  let end = k; // the messages touched so far (a single message is not), handled in this round
-  if (k > 1) {
-    end = k < TOUCH_CHUNK ? k : TOUCH_CHUNK;
-    touchMessages(0, end, rejects);
-  }
-  let m = 0;
-  for (;;) {
-    let next = end;
-    if (end < k) {
-      next = k - end < TOUCH_CHUNK ? k : end + TOUCH_CHUNK;
-      touchMessages(end - m, next - m, rejects); // (offsets from the next message to handle)
-    }
-    for (; m < end; m++) {
-      // (the ring is read afresh for each message: the policy may send, and so grow it, meanwhile)
-      const h = ringHead;
-      const node = i32Get(ringNodeP, h);
-      const job = i32Get(ringJobP, h);
-      const task = i32Get(ringTaskP, h);
-      ringHead = h + 1 == ringCap ? 0 : h + 1;
-      ringCount--;
-      if (!hearsAccept || scheduler.accept(node, job, task, t)) {
-        if (takenByDiscipline) {
-          discipline.arrive(node, job, task, t);
-        } else {
-          receive(node, job, task, t);
-        }
+  for (let m = 0; m < k; m++) {
+    // (the ring is read afresh for each message: the policy may send, and so grow it, meanwhile)
+    const h = ringHead;
+    const node = i32Get(ringNodeP, h);
+    const job = i32Get(ringJobP, h);
+    const task = i32Get(ringTaskP, h);
+    ringHead = h + 1 == ringCap ? 0 : h + 1;
+    ringCount--;
+    if (!hearsAccept || scheduler.accept(node, job, task, t)) {
+      if (takenByDiscipline) {
+        discipline.arrive(node, job, task, t);
+      } else {
+        receive(node, job, task, t);
       }
     }
-    if (end == k) return;
-    end = next;
   }
-}
-
-/** deliver's touch of the ring's entries `from` .. `to` - 1 after its head (a message the
- *  policy may send meanwhile goes behind them; a growth keeps their order from the head): each
- *  one's node state and queue tail, unless the policy will reject it (`rejects`: a short probe
- *  at a node holding long work). (Inlined: a call per batch otherwise.) */
-// @ts-ignore: decorator
-@inline function touchMessages(from: i32, to: i32, rejects: bool): void {
-  let acc = 0;
-  let i = ringHead + from;
-  if (i >= ringCap) i -= ringCap;
-  for (let m = from; m < to; m++) {
-    const node = i32Get(ringNodeP, i);
-    if (!rejects || !holdsLongWork(node) || jobIsLong(i32Get(ringJobP, i))) acc ^= touchQueueTail(node);
-    i++;
-    if (i == ringCap) i = 0;
-  }
-  touchSink = acc;
 }

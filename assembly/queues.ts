@@ -137,17 +137,6 @@ export function findCode(node: i32, code: i32): i32 {
   return -1;
 }
 
-/** A load of the line where `node`'s next record will go (deliver's touch pass: the misses of a
- *  batch's loads overlap). */
-export function touchQueueTail(node: i32): i32 {
-  const tail = i32Get(nodeP, node * NS + N_QFIRST) + i32Get(nodeP, node * NS + N_QLEN);
-  const end = regionEnd(node);
-  return i32Get(qP, (tail < end ? tail : end - 1) * QR);
-}
-
-/** A load of the line of `node`'s first record (loop.ts touchPoured). */
-export function touchQueueHead(node: i32): i32 { return i32Get(qP, i32Get(nodeP, node * NS + N_QFIRST) * QR); }
-
 // ---- changing a queue --------------------------------------------------------------------------
 /** Appends a record to the queue of `node`: bound `task` (>= 0) of `job`, or a late-bound probe
  *  of `job` (task < 0); `flags` among F_BEHIND_LONG, F_STICKY. */

@@ -12,9 +12,6 @@ export class Scheduler extends TimerOwner {
   /** The policy reads `taskJob` (the job of each task: 4 bytes per task, built only when asked
    *  for; preemptible runs always have it). Read once by initialize(). */
   taskJobs: bool = false;
-  /** A hint for the message path: accept() rejects most short probes that reach a node holding
-   *  long work, so deliver does not load such a node's queue in advance. Only speed depends on it. */
-  rejectsShortAtLongWork: bool = false;
   /** Sticky Batch Probing: short probes stay queued and keep pulling tasks of their job. */
   sticky: bool = false;
   /** The policy's jobs may have task dependencies (a DAG trace): it places tasks as they become

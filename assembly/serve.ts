@@ -76,7 +76,6 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
   watchStarts = scheduler.watchesStarts;
   claimSlots = scheduler.claimsFreedSlots;
   claimNodes = new Int32Array(0);
-  claimHeld = new Int32Array(0);
   longOnlyRuns = preemptible && !d.preemptive && scheduler.preemptsLongOnly;
   everyRunPreemptible = preemptible && !longOnlyRuns;
   longPos = alignedInt32Array(longOnlyRuns ? LP * nNodes * slotsPerNode : 0, 64);
@@ -399,28 +398,8 @@ export function claimFreedSlots(on: bool): void { claimSlots = on; }
 /** Limits the policy's claimFreedSlot calls to the nodes whose bit is set in `nodes` (a bit per
  *  node, the policy's array: read in place, so the policy's updates count at once): Dice claims
  *  only the slots of nodes in their suspension window, a few dozen of thousands, where every
- *  freed slot of every node would cost a call. `held`, the
- *  policy's array too, gives per such node (4 ints) the suspended task and its run record, for
- *  the engine's look-ahead only (touchEnd): a claim there may resume that task. */
-export function claimFreedSlotsOf(nodes: Int32Array, held: Int32Array): void {
-  claimNodes = nodes;
-  claimHeld = held;
-}
-
-/** The policy's per-node suspended task and run record (claimFreedSlotsOf), or empty. */
-let claimHeld: Int32Array = new Int32Array(0);
-
-/** Whether touchEnd may have anything to load (loop.ts asks once per pour). */
-export function touchesEnds(): bool { return claimSlots && claimHeld.length > 0; }
-
-/** Loads what the end of a task at `node` reads beyond the node's state and queue, for the
- *  engine's look-ahead over a pour (loop.ts touchPoured; only speed depends on it): at a node
- *  whose freed slots the policy claims (a Dice node in its window) the policy's line for it,
- *  which the claim reads first (it stalled there, the line cold since the window began). */
-export function touchEnd(node: i32): i32 {
-  if (claimSlots && claimHeld.length > 0 && (claimNodes[node >> 5] & (1 << (node & 31))) != 0) return claimHeld[4 * node];
-  return 0;
-}
+ *  freed slot of every node would cost a call. */
+export function claimFreedSlotsOf(nodes: Int32Array): void { claimNodes = nodes; }
 
 /** Tells the policy when `node` has a free slot and an empty queue. */
 // @ts-ignore: decorator

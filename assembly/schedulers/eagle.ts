@@ -113,7 +113,6 @@ export class Eagle extends HybridLwl {
       srpt.longJump = s.srptLongJump;
       this.discipline = srpt;
     } // (else FIFO, one task per probe)
-    this.rejectsShortAtLongWork = s.sss && !compatMode;
     this.allSampler = new NodeSampler(0, nNodes, s.withoutReplacement);
     this.words = (nNodes + 31) >> 5;
     this.nodeSnap.fill(-1);

@@ -411,7 +411,7 @@ export class Dice extends TimerOwner {
     if (this.waitingNodes++ == 0) {
       // (claim() matters only then, and only at nodes in their window: the others' freed slots
       // are not offered)
-      claimFreedSlotsOf(this.inWindow, this.heldRec);
+      claimFreedSlotsOf(this.inWindow);
       claimFreedSlots(true);
     }
     count(this.cSuspendSeconds, this.s.suspendDelay);
