@@ -12,7 +12,7 @@ import { completeTask } from "./dag";
 import { nodeP, NS, N_BUSY, N_QLEN, N_QFIRST, holdsLongWork, addLongRunning } from "./nodestate";
 import { enqueueOf, removeAt, removeFirst, entryWord, entryTask, wordJob, wordSticky, wordBehindLong, wordFetching,
   setEntryFlags, clearEntryFlags, findCode, noteQueuedAtOnce, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
-import { occupySlot, occupyFreeSlot, releaseSlot, recordStart, recordEnd, freeSlotOf, slotRun } from "./slots";
+import { occupySlot, occupyFreeSlot, releaseSlot, passSlot, recordStart, recordEnd, freeSlotOf, slotRun } from "./slots";
 import { taskService, beginRun, beginSlotRun, setRunNode, setRunState, runState, firstStart, finishRun, finishSlotRun, suspendRun,
   noteResumed, resumeCost, adoptRun, runJob, knownRecord, recordIndex, jobPreemptions, recMark, RS_NONE, RS_RUNNING } from "./preempt";
 import { scheduler, hearsTaskEnds } from "./scheduler";
@@ -269,9 +269,36 @@ export function onReply(node: i32, f: i32, t: f64): void {
     // A cancel: the job has no unlaunched task; the probe is gone after one round trip.
     if (sticky) removeAt(node, r);
     count(C_STALE_PROBES, 1.0);
+    if (plainFifo && !claimSlots && !sticky && passToFirst(node, t)) return;
     releaseSlot(node, t);
     afterSlotFreed(node, t);
   }
+}
+
+/** A cancelled probe's slot of `node` under the plain FIFO, no policy claiming freed slots: when
+ *  the queue's first record is ready (neither waiting for a reply nor sticky), the slot passes to
+ *  it directly — what releaseSlot, afterSlotFreed and serve would do (serve takes the first ready
+ *  record), without the release, the call and the re-occupation. With more slots than one, any
+ *  still free are served and the idle check made as afterSlotFreed would. Returns false, having
+ *  done nothing, when the general path must run. (Most replies are cancels that end this way:
+ *  the node's next probe asks for a task.) */
+// @ts-ignore: decorator
+@inline function passToFirst(node: i32, t: f64): bool {
+  const o = node * NS;
+  const len = i32Get(nodeP, o + N_QLEN);
+  if (len == 0) return false;
+  const first = i32Get(nodeP, o + N_QFIRST);
+  const w = entryWord(first);
+  if ((w & (F_FETCHING | F_STICKY)) != 0) return false;
+  const task = entryTask(first);
+  passSlot(t);
+  removeFirst(node, first, len, w);
+  if (task >= 0) startTask(node, task, wordJob(w), t); else requestTask(node, w, task, t);
+  if (i32Get(nodeP, o + N_BUSY) < slotsPerNode) {
+    serve(node, t);
+    notifyIfIdle(node, t);
+  }
+  return true;
 }
 
 /** A run that could not be preempted ended (EV_TASK_END); `r` is what its end carried: under
