@@ -50,6 +50,19 @@ export function sendBegin(): void { batchStart = ringCount; batchBound = 0; }
   if (task >= 0) batchBound++;
 }
 
+/** Queues late-bound probes of `job` to nodes[0 .. count - 1], in that order: count calls of
+ *  sendTo(nodes[i], job, -1), with one check of the ring's room for all of them. */
+export function sendProbesTo(nodes: Int32Array, count: i32, job: i32): void {
+  while (ringCap - ringCount < count) growRing();
+  let i = ringHead + ringCount;
+  if (i >= ringCap) i -= ringCap;
+  for (let k = 0; k < count; k++) {
+    i32Set(ringNodeP, i, nodes[k]); i32Set(ringJobP, i, job); i32Set(ringTaskP, i, -1);
+    if (++i == ringCap) i = 0;
+  }
+  ringCount += count;
+}
+
 /** Sends the batch: every message of it reaches its node after the network delay. Messages are
  *  sent at the current time (`sentAt` = now), which keeps delivery order FIFO. */
 export function sendEnd(sentAt: f64): void {

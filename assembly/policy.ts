@@ -19,7 +19,7 @@ export { queueFirst, queueEnd, entryWord, wordJob, wordIsLong, wordFetching, wor
   entryIsLong, entryTask, entryIsProbe, entryValue, setEntryValue, firstReadyEntry, lastReadyEntry, removeAt,
   moveRun, keepEntryAt, closeGap } from "./queues";
 export { hasFreeSlot, releaseSlot, runningTask } from "./slots";
-export { sendBegin, sendTo, sendEnd } from "./messages";
+export { sendBegin, sendTo, sendProbesTo, sendEnd } from "./messages";
 export { serve, suspendAt, resumeAt, afterSlotFreed, claimFreedSlots, claimFreedSlotsOf, runRecordOn, runMarkOn, touchSuspension } from "./serve";
 export { setRunOverheads, runState, attained, currentAttained, recMark, setRecMark, touchFreeRecord, RS_NONE, RS_RUNNING, RS_PROTECTED, RS_SUSPENDED,
   RS_WAITING, RS_DONE } from "./preempt";

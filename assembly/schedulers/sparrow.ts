@@ -3,10 +3,10 @@
 // each probe reaching a queue head asks for a task, and the job's tasks go to the
 // first t probes to ask. Later probes get a cancel after one round trip (A4). In a DAG trace
 // the tasks that become ready later get probes of their own then (d per task, as a new stage).
-import { Scheduler, Params, nNodes, jobUnlaunched, sendBegin, sendTo, sendEnd, stream } from "../policy";
+import { Scheduler, Params, nNodes, jobUnlaunched, sendBegin, sendProbesTo, sendEnd, stream } from "../policy";
 import { Rng, STREAM_PLACEMENT } from "../toolkit/rng";
 import { toI32 } from "../toolkit/glue";
-import { NodeSampler, sampleNode } from "../toolkit/sampler";
+import { NodeSampler, drawNodes } from "../toolkit/sampler";
 
 /** Batch sampling's probe count for `tasks` tasks: ceil(ratio x tasks), at least `minProbes`
  *  (Eagle's K, §2.5(d); 1 for Sparrow and Hawk). */
@@ -20,7 +20,7 @@ export function sendProbes(job: i32, tasks: i32, ratio: f64, minProbes: i32, sam
   const probes = probeCount(tasks, ratio, minProbes);
   sampler.begin();
   sendBegin();
-  for (let i = 0; i < probes; i++) sendTo(sampleNode(sampler, rng), job, -1);
+  sendProbesTo(drawNodes(sampler, rng, probes), probes, job);
   sendEnd(now);
 }
 

@@ -1,7 +1,7 @@
 // Seeded random streams, bit-identical in the Wasm and JS builds: xoshiro128** on
 // 32-bit integers, seeded by splitmix32 from (seed, stream). Each mechanism owns a
 // stream, so changing one mechanism never reshuffles another's draws.
-import { imul, ushr, u32ToF64, mulHiU32, ltU32, lemireThreshold } from "./glue";
+import { imul, ushr, u32ToF64, mulHiU32, ltU32, lemireThreshold, i32Base, i32Set } from "./glue";
 
 /** Stream ids (one per mechanism). Keep numbers stable: they are part of reproducibility. */
 export const STREAM_ARRIVALS: i32 = 1;
@@ -64,6 +64,40 @@ function mix32(z: i32): i32 {
     while (ltU32(lo, thr)) { x = nextBits(r); lo = imul(x, n); }
   }
   return mulHiU32(x, n);
+}
+
+/** out[i] = lo + r.nextInt(n) for i in [0, count): the same draws, in order, as count calls of
+ *  drawBelow, with the generator's state in locals for the whole batch (a probe batch's nodes:
+ *  toolkit/sampler.ts drawNodes). */
+export function drawBelowInto(r: Rng, n: i32, lo: i32, count: i32, out: Int32Array): void {
+  let s0 = r.s0;
+  let s1 = r.s1;
+  let s2 = r.s2;
+  let s3 = r.s3;
+  const op = i32Base(out);
+  for (let i = 0; i < count; i++) {
+    let x = imul(rotl(imul(s1, 5), 7), 9);
+    const t = s1 << 9;
+    s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = rotl(s3, 11);
+    const low = imul(x, n);
+    if (ltU32(low, n) && ltU32(low, lemireThreshold(n))) {
+      // Rejected (one draw in about 2^32 / n): drawn again as drawBelow does, the state through r.
+      r.s0 = s0; r.s1 = s1; r.s2 = s2; r.s3 = s3;
+      x = redrawBelow(r, n);
+      s0 = r.s0; s1 = r.s1; s2 = r.s2; s3 = r.s3;
+    }
+    i32Set(op, i, lo + mulHiU32(x, n));
+  }
+  r.s0 = s0; r.s1 = s1; r.s2 = s2; r.s3 = s3;
+}
+
+/** drawBelowInto's redraw after a rejected draw: the next steps' bits until one is accepted
+ *  (returns those bits; the caller takes mulHiU32(x, n)). */
+function redrawBelow(r: Rng, n: i32): i32 {
+  const thr = lemireThreshold(n);
+  let x = nextBits(r);
+  while (ltU32(imul(x, n), thr)) x = nextBits(r);
+  return x;
 }
 
 export class Rng {

@@ -3,7 +3,7 @@
 // one job's batch (Sparrow proper). Without replacement uses a partial Fisher-Yates
 // shuffle over a persistent permutation; when a batch needs more nodes than the range
 // holds, a new round over the whole range starts.
-import { Rng, drawBelow } from "./rng";
+import { Rng, drawBelow, drawBelowInto } from "./rng";
 import { ctz32 } from "./glue";
 
 export class NodeSampler {
@@ -12,6 +12,8 @@ export class NodeSampler {
   distinct: bool;
   perm: Int32Array;
   used: i32 = 0;
+  /** drawNodes' output (grown to the largest batch). */
+  drawn: Int32Array = new Int32Array(64);
 
   constructor(lo: i32, hi: i32, distinct: bool) {
     const n = hi - lo;
@@ -26,6 +28,20 @@ export class NodeSampler {
   begin(): void { this.used = 0; }
 
   next(rng: Rng): i32 { return sampleNode(this, rng); }
+}
+
+/** `count` draws of s.next(rng), in order, into s.drawn (returned; valid until the next call):
+ *  a batch's nodes drawn in one loop (with replacement, the generator's state in locals:
+ *  rng.ts drawBelowInto). */
+export function drawNodes(s: NodeSampler, rng: Rng, count: i32): Int32Array {
+  if (s.drawn.length < count) s.drawn = new Int32Array(count > 2 * s.drawn.length ? count : 2 * s.drawn.length);
+  const out = s.drawn;
+  if (!s.distinct) {
+    drawBelowInto(rng, s.n, s.lo, count, out);
+  } else {
+    for (let i = 0; i < count; i++) out[i] = sampleNode(s, rng);
+  }
+  return out;
 }
 
 /** s.next(rng), inlined where it is called (a probe batch draws through it: a call per probe
