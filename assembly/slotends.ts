@@ -5,7 +5,7 @@
 // them together. An end taken back (cancel) only forgets its sequence number here: its entry
 // stays in the calendar, and the queue drops it when it reaches the heap's top (`isLive` is
 // false), so taking an end back is O(1) and never searches the calendar.
-import { alignedInt32Array } from "./glue";
+import { alignedInt32Array, I32Ptr, i32Base, i32Set } from "./glue";
 import { fail, E_SLOT_OVERSUBSCRIBED, E_EVENT_NOT_PENDING } from "./errors";
 
 /** Ints per slot, on one 16-byte line: the task whose end is pending (-1: none), its job, the
@@ -19,6 +19,9 @@ export const SLOT_TAG: i32 = 3;
 export class SlotEnds {
   /** Per slot SLOT_INTS ints (line-aligned). */
   table: Int32Array = new Int32Array(0);
+  /** table's elements (glue.ts i32Base): set() writes through it without reloading the array's
+   *  data pointer after each store. */
+  tp: I32Ptr = i32Base(this.table);
   /** Slots per node: node n's slots are n x perNode .. n x perNode + perNode - 1. */
   perNode: i32 = 1;
   /** Ends taken back whose entries are still in the calendar. */
@@ -28,6 +31,7 @@ export class SlotEnds {
   use(slots: i32, perNode: i32): void {
     this.table = alignedInt32Array(SLOT_INTS * slots, 64);
     this.table.fill(-1);
+    this.tp = i32Base(this.table);
     this.dead = 0;
     this.perNode = perNode;
   }
@@ -44,12 +48,12 @@ export class SlotEnds {
 
   /** Records the end (sequence number `seq`) of `task` of `job` as pending on `slot`. */
   set(slot: i32, task: i32, job: i32, seq: i32, tag: i32): void {
-    const sl = this.table;
+    const p = this.tp;
     const b = SLOT_INTS * slot;
-    sl[b + SLOT_TASK] = task;
-    sl[b + SLOT_JOB] = job;
-    sl[b + SLOT_SEQ] = seq;
-    sl[b + SLOT_TAG] = tag;
+    i32Set(p, b + SLOT_TASK, task);
+    i32Set(p, b + SLOT_JOB, job);
+    i32Set(p, b + SLOT_SEQ, seq);
+    i32Set(p, b + SLOT_TAG, tag);
   }
 
   /** Takes back the pending end of `slot`; returns its job. Its calendar entry is dead from now
