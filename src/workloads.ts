@@ -12,6 +12,7 @@ import { TRACE_GENERATORS, generateTraceLike } from "./trace/tracelike.js";
 import type { Trace } from "./trace/types.js";
 import { YAQ_WORKLOADS, generateYaq } from "./trace/yaq.js";
 import { KAIROS_WORKLOADS, generateKairos } from "./trace/kairos.js";
+import { groupDigits } from "./report/numbers.js";
 
 interface WorkloadBase {
   name: string;
@@ -65,8 +66,8 @@ export const WORKLOADS: WorkloadSpec[] = [
   },
   ...TRACE_GENERATORS.map((g): TraceLikeWorkload => ({
     kind: "trace-like", name: g.name, jobs: g.defaultJobs, load: g.defaultLoad, nodes: g.defaultNodes,
-    description: `${g.description}; ${g.defaultJobs.toLocaleString("en-US")} jobs, offered load ${g.defaultLoad} of ` +
-      `${g.defaultNodes.toLocaleString("en-US")} nodes unless --load is given`,
+    description: `${g.description}; ${groupDigits(g.defaultJobs)} jobs, offered load ${g.defaultLoad} of ` +
+      `${groupDigits(g.defaultNodes)} nodes unless --load is given`,
   })),
   ...YAQ_WORKLOADS.map((w): YaqWorkloadSpec => ({
     kind: "yaq", name: w.name,

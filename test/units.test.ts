@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { packageRoot, loadEngine } from "../src/engine/node.js";
 import { quantileNearestRank, classStats, slowdown } from "../src/metrics/summary.js";
 import { log as libmLog, exp as libmExp, cos as libmCos, log1p as libmLog1p } from "../src/trace/libm.js";
+import { groupDigits } from "../src/report/numbers.js";
 
 const engineModule = async (name: string) =>
   import(pathToFileURL(join(packageRoot(), "build/engine-js", name)).href);
@@ -784,5 +785,12 @@ describe("src/trace/libm.ts: the generators' log and exp, the same bits in every
     expect(differ).toBe(0);
     // Beyond fdlibm's medium-range reduction (2^19·π/2) cos refuses rather than answer wrongly.
     expect(() => libmCos(1e7)).toThrow(RangeError);
+  });
+});
+
+describe("groupDigits (src/report/numbers.ts)", () => {
+  it("writes what toLocaleString(\"en-US\") writes", () => {
+    const xs = [0, -0, 7, 12, 999, 1000, -1000, 12345, 506460, 15607367, -15607367, 2 ** 31, Number.MAX_SAFE_INTEGER, 1234.5, 0.25, 1e21];
+    for (const x of xs) expect(groupDigits(x), String(x)).toBe(x.toLocaleString("en-US"));
   });
 });

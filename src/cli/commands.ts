@@ -28,6 +28,7 @@ import { addTracesCommands } from "./traces.js";
 import { engineBuild } from "./version.js";
 import { loadEngineDir } from "../engine/dir.js";
 import { addReproduceCommands } from "./reproduce.js";
+import { groupDigits } from "../report/numbers.js";
 
 /** A single updating line on stderr: runs done/total, elapsed, ETA. */
 export function terminalProgress(): { update: (p: CompareProgress) => void; stop: () => void } {
@@ -99,7 +100,7 @@ async function genTraceLike(generator: string, opts: Record<string, unknown>): P
   let bytes: number;
   try {
     bytes = await writeTraceFile(output, r.trace, {
-      onProgress: (done, total) => line.update(() => `writing ${output}: ${done.toLocaleString("en-US")}/${total.toLocaleString("en-US")} jobs (${(100 * done / total).toFixed(0)}%)`),
+      onProgress: (done, total) => line.update(() => `writing ${output}: ${groupDigits(done)}/${groupDigits(total)} jobs (${(100 * done / total).toFixed(0)}%)`),
     });
   } finally {
     line.stop();

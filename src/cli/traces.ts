@@ -7,8 +7,9 @@ import { ProgressLine } from "../report/progress.js";
 import { SAMPLE_TRACES, cacheDir, cachedSamplePath, fetchSampleTrace, findSampleTrace, isSampleCached, sampleFetchUrl,
   sampleSourceUrl, type SampleTrace } from "../trace/samples.js";
 import { join } from "node:path";
+import { groupDigits } from "../report/numbers.js";
 
-const n = (x: number) => x.toLocaleString("en-US");
+const n = (x: number) => groupDigits(x);
 const mb = (x: number) => `${(x / 1e6).toFixed(1)} MB`;
 
 function listCommand(opts: { format?: string }): void {

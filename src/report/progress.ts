@@ -3,6 +3,7 @@
 // per `intervalMs` (default 250 ms: ~4 redraws/s), cleared by `stop()`. On a stream that is not
 // a TTY (a pipe, a file, CI logs) nothing is ever written.
 import type { Progress } from "../simulate.js";
+import { groupDigits } from "./numbers.js";
 
 /** What the renderer needs of a stream (process.stderr, or a fake in tests). */
 export interface ProgressStream {
@@ -89,7 +90,7 @@ export function formatRunProgress(label: string, p: Progress): string {
   const frac = p.jobs > 0 ? p.jobsDone / p.jobs : 1;
   const eps = p.wallSeconds > 0 ? p.events / p.wallSeconds : 0;
   const eta = p.jobsDone > 0 ? formatDuration((p.wallSeconds * (p.jobs - p.jobsDone)) / p.jobsDone) : "-";
-  return `${label}: ${p.jobsDone.toLocaleString("en-US")}/${p.jobs.toLocaleString("en-US")} jobs ` +
+  return `${label}: ${groupDigits(p.jobsDone)}/${groupDigits(p.jobs)} jobs ` +
     `(${(100 * frac).toFixed(1)}%), sim ${simTime(p.simTime)}, ${rate(eps)} events/s, ETA ${eta}`;
 }
 

@@ -13,6 +13,7 @@
 // when they hold at every seed.
 // Browser-safe, plain data.
 import type { Check, Claim, Experiment, Figure, Paper, PaperId, Ref, Rule, Value } from "./types.js";
+import { groupDigits } from "../report/numbers.js";
 
 /** The papers whose claims the catalogue holds, one results page each. */
 export const PAPERS: Paper[] = [
@@ -57,7 +58,7 @@ const nc = (why: string): Rule => ({ kind: "not-comparable", why });
 
 const check = (label: string, v: Value, published: string, rule: Rule, publishedValue?: number): Check =>
   ({ label, value: v, published, rule, ...(publishedValue !== undefined ? { publishedValue } : {}) });
-const fmtNodes = (n: number) => n.toLocaleString("en-US");
+const fmtNodes = (n: number) => groupDigits(n);
 
 // =================================================================================================
 // Experiments

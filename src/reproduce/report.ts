@@ -7,6 +7,7 @@ import { PAPERS } from "./catalogue.js";
 import { describeSource } from "./sources.js";
 import type { Check, Claim, Experiment, Paper, PaperId, Rule, Verdict } from "./types.js";
 import type { CheckResult } from "./evaluate.js";
+import { groupDigits } from "../report/numbers.js";
 
 export const REPORT_FORMAT = "aviary-reproduce/1";
 
@@ -136,7 +137,7 @@ export function fmtNumber(x: number): string {
   if (x === 0) return "0";
   const a = Math.abs(x);
   if (a >= 1e7 || a < 1e-4) return x.toExponential(2);
-  if (a >= 1000) return Math.round(x).toLocaleString("en-US");
+  if (a >= 1000) return groupDigits(Math.round(x));
   return String(+x.toPrecision(a >= 100 ? 4 : 3));
 }
 
@@ -150,7 +151,7 @@ export function fmtOurs(s: Spread | null): string {
   if (/e/.test(m) || !Number.isFinite(half)) return `${m} ± ${fmtNumber(half)} (${s.n})`;
   const decimals = (m.split(".")[1] ?? "").length;
   const h = half === 0 ? "0" : Number(half.toFixed(decimals)) === 0 ? fmtNumber(half) : half.toFixed(decimals);
-  return `${m} ± ${Number(h) >= 1000 ? Math.round(Number(h)).toLocaleString("en-US") : h} (${s.n})`;
+  return `${m} ± ${Number(h) >= 1000 ? groupDigits(Math.round(Number(h))) : h} (${s.n})`;
 }
 
 const MARK: Record<Verdict, string> = {
@@ -218,7 +219,7 @@ function experimentText(e: ReportExperiment): string {
   const params = Object.entries(e.params).map(([k, v]) => `${k}=${String(v)}`).join(" ");
   const seeds = e.seeds.length > 2 ? `seeds ${e.seeds[0]}-${e.seeds[e.seeds.length - 1]}` : `seed${e.seeds.length > 1 ? "s" : ""} ${e.seeds.join(", ")}`;
   return `\`${e.id}\`: ${e.source}${e.workloadPerSeed ? " (drawn again for each seed)" : ""}, ${e.schedulers.join(", ")}`
-    + `${e.preset ? `, preset ${e.preset}` : ""}${params ? `, ${params}` : ""}, ${e.nodes.map((n) => n.toLocaleString("en-US")).join(" / ")} nodes, ${seeds}`
+    + `${e.preset ? `, preset ${e.preset}` : ""}${params ? `, ${params}` : ""}, ${e.nodes.map((n) => groupDigits(n)).join(" / ")} nodes, ${seeds}`
     + (e.skipped ? ` — skipped: ${e.skipped}` : "");
 }
 

@@ -13,6 +13,7 @@
 // - task-count percentiles: nearest rank over jobs.
 import { quantileNearestRank } from "../metrics/summary.js";
 import type { Trace } from "./types.js";
+import { groupDigits } from "../report/numbers.js";
 
 /** One class's totals in TraceStats. */
 export interface ClassTotals {
@@ -116,7 +117,7 @@ export function traceStats(t: Trace, cutoff?: number): TraceStats {
   };
 }
 
-const int = (x: number): string => Math.round(x).toLocaleString("en-US");
+const int = (x: number): string => groupDigits(Math.round(x));
 const pct = (x: number | null): string => (x === null ? "-" : `${(100 * x).toFixed(2)}%`);
 function num(x: number | null): string {
   if (x === null || !Number.isFinite(x)) return "-";
