@@ -139,6 +139,10 @@ export class EventQueue extends Calendar {
     return i32Get(this.runI, ENTRY_INTS * this.runHead + ENTRY_TIE);
   }
 
+  /** Removes the earliest event into cur*; returns false when none is left (nextEvent, for
+   *  callers off the event loop: the unit tests, a mechanism's own test harness). */
+  next(): bool { return nextEvent(this); }
+
   /** A sequence number for an event pushed later with pushWithSeq (it then sorts among equal
    *  times as if pushed now). */
   reserveSeq(): i32 { return this.seqNumber(); }
