@@ -58,9 +58,9 @@ export function initializeSlots(preemptible: bool): void {
   i32Set(nodeP, node * NS + N_BUSY, busy + 1);
 }
 
-/** A slot of `node` passes from one holder to the next at `t` (a cancelled probe's slot to the
- *  node's next record): releaseSlot and occupySlot at one instant, which leave the counts as they
- *  were and add exactly 0 to the integral after the first's step. */
+/** A busy slot passes from one holder to the next at `t` (a cancelled probe's slot to its node's
+ *  next record): releaseSlot and occupySlot at one instant, which leave the counts as they were
+ *  and add exactly 0 to the integral after the first's step; only that step is taken. */
 // @ts-ignore: decorator
 @inline export function passSlot(t: f64): void {
   busyArea += <f64>busySlots * (t - lastBusyChange);
