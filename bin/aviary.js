@@ -1,11 +1,22 @@
 #!/usr/bin/env node
 // Entry point of the `aviary` command (compiled sources live in dist/).
+import { statSync } from "node:fs";
 import { startEarlyFeed } from "../dist/src/trace/feed-start.js";
 
 // `aviary run --trace FILE` with a large `.tr` file: its reader thread starts now, counting the
 // file while the program's modules load (the run takes the thread over, or stops it).
 startEarlyFeed(process.argv);
-const { main } = await import("../dist/src/cli/main.js");
+// The CLI as one module (`npm run build` makes it: scripts/build.mjs cliBundle), unless it is
+// missing or older than the compiled modules (dist/ compiled again by tsc alone): then the
+// modules one by one.
+const { main } = await import(cliModule());
+
+function cliModule() {
+  const modules = new URL("../dist/src/cli/main.js", import.meta.url);
+  const bundle = new URL("../dist/src/cli/main.bundle.js", import.meta.url);
+  const made = (u) => statSync(u, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+  return made(bundle) >= made(modules) ? bundle.href : modules.href;
+}
 
 main(process.argv).then((code) => {
   process.exitCode = code;

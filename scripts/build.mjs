@@ -10,6 +10,8 @@
 //   dist/browser/aviary.js, aviary.wasm          esbuild: the browser bundle (web/aviary.ts: the
 //                                                library, both engines, the generators' RNG)
 //   dist/site/                                   esbuild: the web page (web/), static files
+//   dist/src/cli/main.bundle.js                  esbuild: the CLI in one module, which bin/aviary.js
+//                                                loads (cliBundle below)
 // Run by `npm ci` (prepare), `npm test` (pretest) and `npm run bench`. The engine steps are
 // src/engine/build.ts (compiled in the first step), which `aviary engine build` shares; a
 // compile error is one line, `build: FILE:LINE:COL: message`, and exit status 1.
@@ -21,7 +23,7 @@
 // FILE.js may export BASE, the project's catalogue as its caller has it (otherwise dist/'s).
 import { spawnSync } from "node:child_process";
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -74,6 +76,41 @@ async function bundleBrowser() {
   if (!quiet) console.error(`build: browser bundle and page (${Date.now() - t0} ms)`);
 }
 
+/** The CLI (dist/src/cli/main.js and every module it imports, the packages left outside) as one
+ *  module beside main.js, which bin/aviary.js loads: resolving, reading and compiling ~70 modules
+ *  one by one is a large share of a short `aviary run`. Two things keep it the same program:
+ *  trace/feed-start.js stays a module of its own (bin/aviary.js imports it first to start the
+ *  trace reader early, and the run takes that reader over through the module's state), and
+ *  `import.meta.url` in a bundled module still names that module's own file, from which the
+ *  engine, the workers and the package root are found. */
+async function cliBundle() {
+  const t0 = Date.now();
+  const { build } = await import("esbuild");
+  const src = join(root, "dist/src");
+  const out = join(src, "cli");
+  const separate = join(src, "trace/feed-start.js");
+  const fromOut = (file) => { const r = relative(out, file).split(sep).join("/"); return r.startsWith(".") ? r : `./${r}`; };
+  await build({
+    entryPoints: [join(out, "main.js")], outfile: join(out, "main.bundle.js"),
+    bundle: true, format: "esm", platform: "node", target: "node20", packages: "external",
+    logLevel: "warning", legalComments: "none",
+    plugins: [{
+      name: "aviary-cli",
+      setup(b) {
+        b.onResolve({ filter: /feed-start\.js$/ }, (a) =>
+          (join(a.resolveDir, a.path) === separate ? { path: fromOut(separate), external: true } : undefined));
+        b.onLoad({ filter: /\.js$/ }, (a) => {
+          const text = readFileSync(a.path, "utf8");
+          if (!text.includes("import.meta.url")) return undefined;
+          const self = `new URL(${JSON.stringify(fromOut(a.path))}, import.meta.url).href`;
+          return { contents: text.replaceAll("import.meta.url", self), loader: "js" };
+        });
+      },
+    }],
+  });
+  if (!quiet) console.error(`build: cli bundle (${Date.now() - t0} ms)`);
+}
+
 const extraModule = extraCatalogue === undefined ? undefined : await import(pathToFileURL(resolve(extraCatalogue)).href);
 // 1. TypeScript: the API, CLI and bench, the catalogue the registry is generated from, and the
 // engine build (src/engine/build.ts, shared with `aviary engine build`).
@@ -87,6 +124,7 @@ const timed = async (name, f) => {
 
 try {
   if (outDir === undefined) {
+    await cliBundle(); // (first: with dist/ just compiled, whatever fails later)
     // 2. The project's engine: Wasm from assembly/ in place, JS from a staged copy.
     const { SCHEDULERS } = await import(pathToFileURL(join(root, "dist/src/config/schedulers.js")).href);
     const assembly = join(root, "assembly");

@@ -7,7 +7,7 @@
 // modules are used (dist/): the thread's script exists only there.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -127,5 +127,33 @@ describe("the early reader thread", () => {
     const bad = run(["--trace", file, "--scheduler", "sparrow", "--nodes", "-3"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("bin/aviary.js runs the CLI bundle the build made, and it is the program the modules are", () => {
+    // (scripts/build.mjs cliBundle: the CLI in one module, trace/feed-start.js left a module of
+    // its own so that the run still takes the early thread over; bin/aviary.js falls back to the
+    // modules when the bundle is older than them)
+    // (the speed columns apart: events/s with its unit, and wall seconds)
+    const timeless = (out: string) => strip(out).replace(/ +[0-9.]+ [kM]? +[0-9.]+$/gm, "");
+    const made = (p: string) => statSync(join(root, "dist/src/cli", p)).mtimeMs;
+    expect(made("main.bundle.js")).toBeGreaterThanOrEqual(made("main.js"));
+    const modules = (args: string[]) => spawnSync(process.execPath, ["--input-type=module", "-e",
+      `const { startEarlyFeed } = await import(${JSON.stringify(pathToFileURL(join(root, "dist/src/trace/feed-start.js")).href)});
+       const argv = ["node", "aviary", ...process.argv.slice(1)]; startEarlyFeed(argv);
+       const { main } = await import(${JSON.stringify(pathToFileURL(join(root, "dist/src/cli/main.js")).href)});
+       process.exitCode = await main(argv);`, "run", ...args],
+    { encoding: "utf8", env: { ...process.env, AVIARY_FEED_MIN_BYTES: "0" }, timeout: 60_000 });
+    for (const args of [
+      ["--trace", file, "--scheduler", "sparrow,eagle", "--nodes", "40", "--cutoff", "5", "--format", "json"],
+      ["--trace", file, "--scheduler", "hawk", "--nodes", "40", "--cutoff", "5"],
+      ["--trace", file, "--scheduler", "sparrow", "--nodes", "-3"],
+      ["--trace", `${file}.missing`, "--scheduler", "sparrow"],
+    ]) {
+      const b = run(args);
+      const m = modules(args);
+      expect(b.status).toBe(m.status);
+      expect(timeless(b.stdout)).toBe(timeless(m.stdout));
+      expect(b.stderr).toBe(m.stderr);
+    }
   });
 });
