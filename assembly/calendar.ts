@@ -59,9 +59,12 @@ export class Calendar {
   // recently freed first out, so a new bucket gets lines still in cache), and the arena stays
   // close to the entries pending.
   bMeta: Int32Array = new Int32Array(RING_WINDOWS * BUCKET_INTS);
+  bMetaP: I32Ptr = i32Base(this.bMeta);       // its elements (calendarAdd reads through them)
   bUsed: Int32Array = new Int32Array(RING_WORDS); // bit per ring slot: its bucket is not empty
   bArena: Int32Array = new Int32Array(0);  // entries of ENTRY_INTS ints, laid out like the heap's
   bArenaF: Float64Array = new Float64Array(0);
+  bArenaP: I32Ptr = i32Base(this.bArena);     // the arena's elements, as ints and as f64s (set
+  bArenaFP: F64Ptr = f64Base(this.bArenaF);   // with the arena: calendarAdd writes through them)
   bTop: i32 = 0;                           // arena entries below this belong to some region
   bFree: Int32Array = new Int32Array(32);  // per size class: a free region, -1 if none
   /** The run (see above): entries at positions runHead .. runEnd - 1 (from 1: position 0
@@ -117,14 +120,20 @@ export class Calendar {
     this.bFree.fill(-1);
     this.bTop = 0;
     const arena = alignedInt32Array(ENTRY_INTS * 4096, 64);
+    this.pointArena(arena);
+    this.far = new MinHeap(64);
+  }
+
+  private pointArena(arena: Int32Array): void {
     this.bArena = arena;
     this.bArenaF = f64View(arena);
-    this.far = new MinHeap(64);
+    this.bArenaP = i32Base(arena);
+    this.bArenaFP = f64Base(this.bArenaF);
   }
 
   /** The calendar window of time t (>= 0): floor(t / W), at most LAST_WINDOW (an infinite
    *  product too). */
-  private windowOf(t: f64): f64 { return Math.min(Math.floor(t * this.invW), LAST_WINDOW); }
+  windowOf(t: f64): f64 { return Math.min(Math.floor(t * this.invW), LAST_WINDOW); }
 
   /** Files the entry (t, value, seq) by its window: the near heap, a bucket of the ring, or the
    *  far heap. */
@@ -197,8 +206,7 @@ export class Calendar {
         while (c < need) c *= 2;
         const arena = alignedInt32Array(c, 64);
         for (let i = 0; i < this.bTop * ENTRY_INTS; i++) arena[i] = this.bArena[i];
-        this.bArena = arena;
-        this.bArenaF = f64View(arena);
+        this.pointArena(arena);
       }
       this.bTop = e + (1 << log);
     }
@@ -287,6 +295,32 @@ export class Calendar {
       this.add(t, value, seq); // (to its bucket)
     }
   }
+}
+
+/** c.add(t, value, seq), its commonest case inlined: an entry appended to a ring bucket that has
+ *  room (a few loads and stores to lines in cache), where add is a call with a large frame (the
+ *  other cases: a bucket's first entry or its region full, the near heap or run, the far heap). */
+// @ts-ignore: decorator
+@inline export function calendarAdd(c: Calendar, t: f64, value: i32, seq: i32): void {
+  const k = c.windowOf(t);
+  const h = c.horizon;
+  let done = false;
+  if (k >= h && k < h + <f64>RING_WINDOWS) {
+    const mp = c.bMetaP;
+    const m = BUCKET_INTS * ((c.ringHead + toI32(k - h)) & (RING_WINDOWS - 1));
+    const len = i32Get(mp, m + BUCKET_LEN);
+    if (len != 0 && len != 1 << i32Get(mp, m + BUCKET_LOG)) {
+      const e = i32Get(mp, m + BUCKET_OFF) + len;
+      f64Set(c.bArenaFP, 2 * e, t);
+      const ap = c.bArenaP;
+      i32Set(ap, ENTRY_INTS * e + ENTRY_VALUE, value);
+      i32Set(ap, ENTRY_INTS * e + ENTRY_TIE, seq);
+      i32Set(mp, m + BUCKET_LEN, len + 1);
+      c.bucketed++;
+      done = true;
+    }
+  }
+  if (!done) c.add(t, value, seq);
 }
 
 /** Inserts (t, value, seq) among the run's positions below `i`, which are in order down to a

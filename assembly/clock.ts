@@ -1,5 +1,5 @@
 // The event calendar of the run, the current time, and the kinds of events the loop dispatches.
-import { EventQueue } from "./events";
+import { EventQueue, laneEvent } from "./events";
 import { counters, C_EVENTS } from "./config";
 
 export const EV_ARRIVAL: i32 = 0;   // a = job
@@ -19,6 +19,11 @@ export function resetClock(): void {
   events = new EventQueue(1024);
   now = 0.0;
 }
+
+/** events.pushLane(lane, t, kind, a, b), inlined (events.ts laneEvent): the engine's commonest
+ *  push (deliveries, get-task replies). */
+// @ts-ignore: decorator
+@inline export function pushLaneEvent(lane: i32, t: f64, kind: i32, a: i32, b: i32): void { laneEvent(events, lane, t, kind, a, b); }
 
 // @ts-ignore: decorator
 @inline export function setNow(t: f64): void { now = t; }

@@ -20,7 +20,7 @@ import { toI32, f64Get, i32Get } from "./glue";
 import { fail, E_SEQUENCE_OVERFLOW, E_CALENDAR } from "./errors";
 import { Lane, lanePush, LANE_INTS, LANE_KIND, LANE_A, LANE_B } from "./lanes";
 import { CancellableHeap } from "./cancellable";
-import { Calendar } from "./calendar";
+import { Calendar, calendarAdd } from "./calendar";
 import { ENTRY_INTS, ENTRY_VALUE, ENTRY_TIE } from "./toolkit/heap";
 import { SlotEnds, SLOT_INTS, SLOT_TASK, SLOT_JOB, SLOT_SEQ, SLOT_TAG } from "./slotends";
 
@@ -103,15 +103,9 @@ export class EventQueue extends Calendar {
     return s;
   }
 
-  /** Adds an event at `t` to lane 1 or 2; `t` must not precede the lane's last event. (The
-   *  engine's commonest push. Its calls, the overflow's and the lane's growth, come after the
-   *  record is written, so that nothing is held across them: the run ends at the overflow.) */
-  pushLane(lane: i32, t: f64, kind: i32, a: i32, b: i32): void {
-    const s = this.nextSeq;
-    this.nextSeq = s + 1;
-    lanePush(lane == 1 ? this.lane1 : this.lane2, t, s, kind, a, b);
-    if (s == 2147483647) fail(E_SEQUENCE_OVERFLOW); // more than 2^31 events in one run
-  }
+  /** Adds an event at `t` to lane 1 or 2; `t` must not precede the lane's last event
+   *  (laneEvent, which the engine's own callers inline). */
+  pushLane(lane: i32, t: f64, kind: i32, a: i32, b: i32): void { laneEvent(this, lane, t, kind, a, b); }
 
   /** Events not yet taken. */
   pending(): i32 {
@@ -179,8 +173,19 @@ export class EventQueue extends Calendar {
     const slot = this.ends.freeSlot(node);
     const s = this.seqNumber();
     this.ends.set(slot, task, job, s, tag);
-    this.add(t, slot, s);
+    calendarAdd(this, t, slot, s);
   }
+}
+
+/** q.pushLane: adds an event at `t` to lane 1 or 2 of `q`. (The engine's commonest push, inlined
+ *  where it is made. Its calls, the overflow's and the lane's growth, come after the record is
+ *  written, so that nothing is held across them: the run ends at the overflow.) */
+// @ts-ignore: decorator
+@inline export function laneEvent(q: EventQueue, lane: i32, t: f64, kind: i32, a: i32, b: i32): void {
+  const s = q.nextSeq;
+  q.nextSeq = s + 1;
+  lanePush(lane == 1 ? q.lane1 : q.lane2, t, s, kind, a, b);
+  if (s == 2147483647) fail(E_SEQUENCE_OVERFLOW); // more than 2^31 events in one run
 }
 
 /** Removes the earliest event of `q` into its cur* fields; returns false when none is left.

@@ -3,7 +3,7 @@
 // ring of (node, job, task) and reach their nodes after netDelay as one EV_DELIVER event. There
 // the policy may reject each (Scheduler.accept); an accepted message goes to the node's
 // discipline: queued and served, or taken by a preemptive discipline.
-import { events, EV_DELIVER } from "./clock";
+import { pushLaneEvent, EV_DELIVER } from "./clock";
 import { netDelay, count, C_MESSAGES, C_BOUND_TASKS, C_PROBES } from "./config";
 import { scheduler, hearsAccept } from "./scheduler";
 import { discipline, receive } from "./serve";
@@ -68,7 +68,7 @@ export function sendProbesTo(nodes: Int32Array, count: i32, job: i32): void {
 export function sendEnd(sentAt: f64): void {
   const k = ringCount - batchStart;
   if (k > 0) {
-    events.pushLane(1, sentAt + netDelay, EV_DELIVER, k, 0);
+    pushLaneEvent(1, sentAt + netDelay, EV_DELIVER, k, 0);
     count(C_MESSAGES, <f64>k);
     count(C_BOUND_TASKS, <f64>batchBound);
     count(C_PROBES, <f64>(k - batchBound));

@@ -4,7 +4,7 @@
 // later (a cancel releases the slot then). The scheduler hands out the task when the reply is
 // sent: with one constant delay the order of hand-outs equals the order of requests, so deciding
 // at reply time is exact. Also the end of a run and what follows it.
-import { events, EV_REPLY, cancelTaskEnd } from "./clock";
+import { events, pushLaneEvent, EV_REPLY, cancelTaskEnd } from "./clock";
 import { nNodes, netDelay, slotsPerNode, recordTasks, count, C_FETCHES, C_STALE_PROBES, C_TASKS_STARTED, C_PROBES_BEHIND_LONG,
   C_SHORT_AFTER_LONG } from "./config";
 import { taskDuration, taskJob, jobIsLong, noteTaskStart } from "./jobs";
@@ -171,7 +171,7 @@ export function serve(node: i32, t: f64): void {
   i32Set(fetchP, FR * f, w);
   i32Set(fetchP, FR * f + 1, code);
   count(C_FETCHES, 1.0);
-  events.pushLane(2, t + 2.0 * netDelay, EV_REPLY, node, f);
+  pushLaneEvent(2, t + 2.0 * netDelay, EV_REPLY, node, f);
 }
 
 

@@ -2,7 +2,7 @@
 // discipline's quantum) takes a kind at construction with timerKind(this); its timers reach its
 // onTimer with that kind and two integers, so two mechanisms on one policy never read each
 // other's timers.
-import { events, now, EV_TIMER, cancelEvent } from "./clock";
+import { events, pushLaneEvent, now, EV_TIMER, cancelEvent } from "./clock";
 import { netDelay } from "./config";
 import { fail, E_TIMER_OWNER, E_TIME_RESOLUTION } from "./errors";
 
@@ -40,7 +40,7 @@ export function failTimeResolution(step: f64): void {
  *  at now + netDelay, instead of a sift through the heap; the order of events is the same either
  *  way (time, then creation). */
 export function setTimer(at: f64, kind: i32, a: i32, b: i32): void {
-  if (at == now + netDelay) events.pushLane(1, at, EV_TIMER + kind, a, b);
+  if (at == now + netDelay) pushLaneEvent(1, at, EV_TIMER + kind, a, b);
   else events.push(at, EV_TIMER + kind, a, b);
 }
 
