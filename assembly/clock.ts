@@ -4,7 +4,7 @@ import { counters, C_EVENTS } from "./config";
 
 export const EV_ARRIVAL: i32 = 0;   // a = job
 export const EV_DELIVER: i32 = 1;   // a = number of ring entries delivered now (messages.ts)
-export const EV_REPLY: i32 = 2;     // a = node, b = get-task request (its reply reaches the node; serve.ts)
+export const EV_REPLY: i32 = 2;     // a = node, b = the probe's record word or a request record (its reply reaches the node; serve.ts requestTask)
 export const EV_TASK_END: i32 = 3;  // a = node, b = task, c = job (a run that cannot be preempted)
 export const EV_RUN_END: i32 = 4;   // a = task: a preemptible run ends (cancellable; preempt.ts)
 /** Timers (timers.ts): kind EV_TIMER + k is a timer of timer kind k, a and b its owner's. (The

@@ -59,10 +59,11 @@ let longPosF: Float64Array = new Float64Array(0);
 /** resumeAt is starting a suspended task (a preemptible run even when longOnlyRuns). */
 let resuming: bool = false;
 
-// Get-task requests in flight: what the reply needs (the probe's record may have left its queue),
-// FR ints per request f on one array: FR f + 0 the record's word (its job and flags), FR f + 1
-// its task code (a sticky probe's serial, to find it again). A free request's word links the
-// free list.
+// Get-task requests in flight: what the reply needs (the probe's record may have left its queue).
+// The reply event carries the record's word (its job and flags, >= 0) itself; a sticky probe's,
+// which also needs its task code (its serial, to find it again), is a request record instead,
+// the event carrying -1 - f: FR ints per request f on one array, FR f + 0 the word, FR f + 1 the
+// code. A free request's word links the free list.
 const FR: i32 = 2;
 let fetchRec: Int32Array = new Int32Array(0);
 let fetchP: I32Ptr = i32Base(fetchRec); // (its elements, as nodestate.ts nodeP)
@@ -166,12 +167,16 @@ export function serve(node: i32, t: f64): void {
  *  scheduler for a task: the reply arrives 2 x netDelay later (onReply). */
 // @ts-ignore: decorator
 @inline function requestTask(node: i32, w: i32, code: i32, t: f64): void {
-  const f = fetchFree;
-  fetchFree = i32Get(fetchP, FR * f);
-  i32Set(fetchP, FR * f, w);
-  i32Set(fetchP, FR * f + 1, code);
+  let b = w;
+  if (wordSticky(w)) {
+    const f = fetchFree;
+    fetchFree = i32Get(fetchP, FR * f);
+    i32Set(fetchP, FR * f, w);
+    i32Set(fetchP, FR * f + 1, code);
+    b = -1 - f;
+  }
   count(C_FETCHES, 1.0);
-  pushLaneEvent(2, t + 2.0 * netDelay, EV_REPLY, node, f);
+  pushLaneEvent(2, t + 2.0 * netDelay, EV_REPLY, node, b);
 }
 
 
@@ -247,19 +252,22 @@ function resumeRun(node: i32, task: i32, job: i32, t: f64): void {
   longPos[LP * pos + LP_MARK] = recMark(r); // (the record is in cache: beginSlotRun wrote it)
 }
 
-/** A get-task reply (request `f`) reaches `node`. */
-export function onReply(node: i32, f: i32, t: f64): void {
-  let flags = i32Get(fetchP, FR * f);
-  const serial = i32Get(fetchP, FR * f + 1);
-  i32Set(fetchP, FR * f, fetchFree);
-  fetchFree = f;
-  const job = wordJob(flags);
-  const sticky = wordSticky(flags);
+/** A get-task reply reaches `node`: `b`, what requestTask sent, is the probe's record word, or
+ *  -1 - the request record of a sticky probe. */
+export function onReply(node: i32, b: i32, t: f64): void {
+  let flags = b;
   let r = -1;
-  if (sticky) {
+  if (b < 0) {
+    const f = -1 - b;
+    flags = i32Get(fetchP, FR * f);
+    const serial = i32Get(fetchP, FR * f + 1);
+    i32Set(fetchP, FR * f, fetchFree);
+    fetchFree = f;
     r = findCode(node, serial);
     flags = clearEntryFlags(r, F_FETCHING);
   }
+  const job = wordJob(flags);
+  const sticky = b < 0;
   const task = scheduler.handOut(job, node, t);
   if (task >= 0) {
     if (wordBehindLong(flags)) count(C_SHORT_AFTER_LONG, 1.0);
