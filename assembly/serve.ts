@@ -8,7 +8,7 @@ import { events, pushLaneEvent, EV_REPLY, cancelTaskEnd } from "./clock";
 import { nNodes, netDelay, slotsPerNode, recordTasks, count, C_FETCHES, C_STALE_PROBES, C_TASKS_STARTED, C_PROBES_BEHIND_LONG,
   C_SHORT_AFTER_LONG } from "./config";
 import { taskDuration, taskJob, jobIsLong, noteTaskStart } from "./jobs";
-import { completeTask } from "./dag";
+import { completeTask, dag } from "./dag";
 import { nodeP, NS, N_BUSY, N_QLEN, N_QFIRST, holdsLongWork, addLongRunning } from "./nodestate";
 import { enqueueOf, removeAt, removeFirst, entryWord, entryTask, wordJob, wordSticky, wordBehindLong, wordFetching,
   setEntryFlags, clearEntryFlags, findCode, noteQueuedAtOnce, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
@@ -336,7 +336,11 @@ export function onRunEnd(node: i32, task: i32, job: i32, t: f64): void {
   taskEnded(node, task, job, t);
 }
 
-/** What follows the end of a task that held a slot of `node` (the slot is still counted busy). */
+/** What follows the end of a task that held a slot of `node` (the slot is still counted busy).
+ *  Under the plain FIFO, with nothing that may look at the node between the slot's release and
+ *  its serve (no policy hears task ends or claims freed slots, no task becomes ready: no DAG, no
+ *  resources), the slot passes to the queue's first ready record as passToFirst does for a
+ *  cancelled probe's — the commonest end under load — and is released only if it does not. */
 // @ts-ignore: decorator
 @inline function taskEnded(node: i32, task: i32, job: i32, t: f64): void {
   if (resourcesOn) {
@@ -348,11 +352,16 @@ export function onRunEnd(node: i32, task: i32, job: i32, t: f64): void {
       runTask(node, k, poppedJob, t);
     }
   }
-  releaseSlot(node, t);
+  const passing = plainFifo && !claimSlots && !hearsTaskEnds && !dag && !resourcesOn;
+  if (!passing) releaseSlot(node, t);
   if (jobIsLong(job)) addLongRunning(node, -1);
   const ready = completeTask(task, job, t);
   if (hearsTaskEnds) scheduler.onTaskEnd(node, task, job, t);
   if (ready > 0) scheduler.onTasksReady(job, ready, t);
+  if (passing) {
+    if (passToFirst(node, t)) return;
+    releaseSlot(node, t);
+  }
   afterSlotFreed(node, t);
 }
 
