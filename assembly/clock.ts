@@ -1,5 +1,5 @@
 // The event calendar of the run, the current time, and the kinds of events the loop dispatches.
-import { EventQueue, laneEvent } from "./events";
+import { EventQueue, laneEvent, taskEndEvent } from "./events";
 import { counters, C_EVENTS } from "./config";
 
 export const EV_ARRIVAL: i32 = 0;   // a = job
@@ -24,6 +24,10 @@ export function resetClock(): void {
  *  push (deliveries, get-task replies). */
 // @ts-ignore: decorator
 @inline export function pushLaneEvent(lane: i32, t: f64, kind: i32, a: i32, b: i32): void { laneEvent(events, lane, t, kind, a, b); }
+
+/** events.pushEnd(node, t, task, job, tag), inlined (events.ts taskEndEvent): a task start's push. */
+// @ts-ignore: decorator
+@inline export function pushTaskEnd(node: i32, t: f64, task: i32, job: i32, tag: i32): void { taskEndEvent(events, node, t, task, job, tag); }
 
 // @ts-ignore: decorator
 @inline export function setNow(t: f64): void { now = t; }

@@ -169,12 +169,20 @@ export class EventQueue extends Calendar {
   /** Adds the end of `task` (of `job`) at `t` on a slot of `node` without a pending end; `tag`, the
    *  caller's, comes back with it (curD; serve.ts: a resumed run's record, so that its end reads
    *  no line of its own to find it). */
-  pushEnd(node: i32, t: f64, task: i32, job: i32, tag: i32 = -1): void {
-    const slot = this.ends.freeSlot(node);
-    const s = this.seqNumber();
-    this.ends.set(slot, task, job, s, tag);
-    calendarAdd(this, t, slot, s);
-  }
+  pushEnd(node: i32, t: f64, task: i32, job: i32, tag: i32 = -1): void { taskEndEvent(this, node, t, task, job, tag); }
+}
+
+/** q.pushEnd: the end of `task` (of `job`) at `t` on a slot of `node`. (A task start's push,
+ *  inlined where it is made, as laneEvent.) */
+// @ts-ignore: decorator
+@inline export function taskEndEvent(q: EventQueue, node: i32, t: f64, task: i32, job: i32, tag: i32): void {
+  const ends = q.ends;
+  const slot = ends.freeSlot(node);
+  const s = q.nextSeq;
+  q.nextSeq = s + 1;
+  ends.set(slot, task, job, s, tag);
+  calendarAdd(q, t, slot, s);
+  if (s == 2147483647) fail(E_SEQUENCE_OVERFLOW); // more than 2^31 events in one run
 }
 
 /** q.pushLane: adds an event at `t` to lane 1 or 2 of `q`. (The engine's commonest push, inlined

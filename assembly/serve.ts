@@ -4,7 +4,7 @@
 // later (a cancel releases the slot then). The scheduler hands out the task when the reply is
 // sent: with one constant delay the order of hand-outs equals the order of requests, so deciding
 // at reply time is exact. Also the end of a run and what follows it.
-import { events, pushLaneEvent, EV_REPLY, cancelTaskEnd } from "./clock";
+import { events, pushLaneEvent, pushTaskEnd, EV_REPLY, cancelTaskEnd } from "./clock";
 import { nNodes, netDelay, slotsPerNode, recordTasks, count, C_FETCHES, C_STALE_PROBES, C_TASKS_STARTED, C_PROBES_BEHIND_LONG,
   C_SHORT_AFTER_LONG } from "./config";
 import { taskDuration, taskJob, jobIsLong, noteTaskStart } from "./jobs";
@@ -220,7 +220,7 @@ function admitTask(node: i32, task: i32, job: i32, t: f64): void {
       }
     }
     recordStart(task, node, t);
-    events.pushEnd(node, t + d, task, job, -1); // the job rides along: no lookup at the end
+    pushTaskEnd(node, t + d, task, job, -1); // the job rides along: no lookup at the end
   }
   if (watchStarts) scheduler.onTaskStart(node, task, job, t);
 }
@@ -247,7 +247,7 @@ function resumeRun(node: i32, task: i32, job: i32, t: f64): void {
   if (jobIsLong(job)) addLongRunning(node, 1);
   const pos = freeSlotOf(node);
   const r = recordIndex(task);
-  events.pushEnd(node, beginSlotRun(pos, task, t, resumeCost), task, job, r); // (the end carries its record)
+  pushTaskEnd(node, beginSlotRun(pos, task, t, resumeCost), task, job, r); // (the end carries its record)
   longPos[LP * pos + LP_REC] = r;
   longPos[LP * pos + LP_MARK] = recMark(r); // (the record is in cache: beginSlotRun wrote it)
 }
