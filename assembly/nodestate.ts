@@ -29,6 +29,9 @@ export let longWork: Int32Array = new Int32Array(0);
 // nodeLong's and longWork's elements (as nodeP).
 let nodeLongP: I32Ptr = i32Base(nodeLong);
 let longWorkP: I32Ptr = i32Base(longWork);
+/** Nodes whose bit in longWork is set: while none is (every run without long jobs), a test of
+ *  holdsLongWork on the message path reads nothing (longWorkAnywhere). */
+let longWorkNodes: i32 = 0;
 
 export function initializeNodes(): void {
   nodeState = new Int32Array(nNodes * NS);
@@ -37,6 +40,7 @@ export function initializeNodes(): void {
   longWork = new Int32Array((nNodes + 31) >> 5);
   nodeLongP = i32Base(nodeLong);
   longWorkP = i32Base(longWork);
+  longWorkNodes = 0;
 }
 
 /** Occupied slots of `node`. */
@@ -50,6 +54,9 @@ export function longQueued(node: i32): i32 { return i32Get(nodeLongP, node * NLS
 
 /** Whether `node` runs or queues long work. */
 export function holdsLongWork(node: i32): bool { return (i32Get(longWorkP, node >> 5) & (1 << (node & 31))) != 0; }
+/** Whether any node runs or queues long work (holdsLongWork is false for every node if not). */
+// @ts-ignore: decorator
+@inline export function longWorkAnywhere(): bool { return longWorkNodes > 0; }
 
 /** Adds `d` to the long tasks running at `node`. */
 // @ts-ignore: decorator
@@ -71,5 +78,7 @@ function noteLongWork(node: i32): void {
   const w = node >> 5;
   const bit = 1 << (node & 31);
   const x = i32Get(longWorkP, w);
-  i32Set(longWorkP, w, i32Get(nodeLongP, l + NL_RUN) > 0 || i32Get(nodeLongP, l + NL_QUEUED) > 0 ? x | bit : x & ~bit);
+  const y = i32Get(nodeLongP, l + NL_RUN) > 0 || i32Get(nodeLongP, l + NL_QUEUED) > 0 ? x | bit : x & ~bit;
+  i32Set(longWorkP, w, y);
+  longWorkNodes += ((y & bit) != 0 ? 1 : 0) - ((x & bit) != 0 ? 1 : 0);
 }

@@ -7,8 +7,9 @@
 // A record is 8 or 16 bytes, everything a scan reads on one stream of lines:
 //   i32 0: the job index | flag bits 27-30 (the "word": read it once with entryWord and test it
 //          with wordJob, wordIsLong, wordFetching);
-//   i32 1: the task of a bound task, or -1 - serial for a late-bound probe (serials are unique
-//          per probe and find a sticky probe again);
+//   i32 1: the task of a bound task, or a negative code for a late-bound probe: -1 - serial for
+//          a sticky one (serials are unique and find it again, serve.ts onReply), -1 for the
+//          others (nothing looks for them by code);
 //   i32 2-3: an f64 the node discipline owns (SRPT's bypassed work, an enqueue time ...), only
 //          when the discipline declares `usesValue` (the others' records are 8 bytes).
 // Policies and disciplines use the functions below, never the layout.
@@ -148,9 +149,9 @@ export function enqueue(node: i32, job: i32, task: i32, flags: i32): void { enqu
 @inline export function enqueueOf(node: i32, job: i32, task: i32, flags: i32, long: bool): void {
   const r = tailSlot(node);
   let code = task;
-  if (task < 0) {
+  if (task < 0 && (flags & F_STICKY) != 0) {
     const serial = nextSerial;
-    if (serial == 2147483647) fail(E_SEQUENCE_OVERFLOW); // more than 2^31 queued probes in one run
+    if (serial == 2147483647) fail(E_SEQUENCE_OVERFLOW); // more than 2^31 queued sticky probes in one run
     nextSerial = serial + 1;
     code = -1 - serial;
   }

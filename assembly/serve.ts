@@ -9,7 +9,7 @@ import { nNodes, netDelay, slotsPerNode, recordTasks, count, C_FETCHES, C_STALE_
   C_SHORT_AFTER_LONG } from "./config";
 import { taskDuration, taskJob, jobIsLong, noteTaskStart } from "./jobs";
 import { completeTask, dag } from "./dag";
-import { nodeP, NS, N_BUSY, N_QLEN, N_QFIRST, holdsLongWork, addLongRunning } from "./nodestate";
+import { nodeP, NS, N_BUSY, N_QLEN, N_QFIRST, holdsLongWork, longWorkAnywhere, addLongRunning } from "./nodestate";
 import { enqueueOf, removeAt, removeFirst, entryWord, entryTask, wordJob, wordSticky, wordBehindLong, wordFetching,
   setEntryFlags, clearEntryFlags, findCode, noteQueuedAtOnce, F_BEHIND_LONG, F_STICKY, F_FETCHING } from "./queues";
 import { occupySlot, occupyFreeSlot, releaseSlot, passSlot, recordStart, recordEnd, freeSlotOf, slotRun } from "./slots";
@@ -102,7 +102,7 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
   let flags = 0;
   const long = jobIsLong(job);
   if (!long) {
-    if (holdsLongWork(node)) {
+    if (longWorkAnywhere() && holdsLongWork(node)) {
       count(C_PROBES_BEHIND_LONG, 1.0);
       flags = F_BEHIND_LONG;
     }
