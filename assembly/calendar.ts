@@ -137,8 +137,10 @@ export class Calendar {
 
   /** Files the entry (t, value, seq) by its window: the near heap, a bucket of the ring, or the
    *  far heap. */
-  add(t: f64, value: i32, seq: i32): void {
-    const k = this.windowOf(t);
+  add(t: f64, value: i32, seq: i32): void { this.addIn(this.windowOf(t), t, value, seq); }
+
+  /** add() of an entry whose window is k (windowOf(t)). */
+  addIn(k: f64, t: f64, value: i32, seq: i32): void {
     if (k < this.horizon) {
       const last = this.runEnd - 1;
       if (this.runHead <= last && (this.near.size == 0 || entryBefore(t, seq, f64Get(this.runK, 2 * last), i32Get(this.runI, ENTRY_INTS * last + ENTRY_TIE)))) {
@@ -320,7 +322,7 @@ export class Calendar {
       done = true;
     }
   }
-  if (!done) c.add(t, value, seq);
+  if (!done) c.addIn(k, t, value, seq);
 }
 
 /** Inserts (t, value, seq) among the run's positions below `i`, which are in order down to a

@@ -58,6 +58,9 @@ let longPos: Int32Array = new Int32Array(0);
 let longPosF: Float64Array = new Float64Array(0);
 /** resumeAt is starting a suspended task (a preemptible run even when longOnlyRuns). */
 let resuming: bool = false;
+/** A task end may pass its slot to the node's next record (taskEnded) as far as the run's set-up
+ *  goes: the plain FIFO, no DAG, no resources (the policy's hooks are tested per end). */
+let passAtEnd: bool = false;
 
 // Get-task requests in flight: what the reply needs (the probe's record may have left its queue).
 // The reply event carries the record's word (its job and flags, >= 0) itself; a sticky probe's,
@@ -75,6 +78,7 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
   plainFifo = sameClass(d, fifoSample) || sameClass(d, baseSample);
   notesSelection = d.notesSelection && !plainFifo; // (the plain FIFO's selected() does nothing)
   watchStarts = scheduler.watchesStarts;
+  passAtEnd = plainFifo && !dag && !resourcesOn;
   claimSlots = scheduler.claimsFreedSlots;
   claimNodes = new Int32Array(0);
   longOnlyRuns = preemptible && !d.preemptive && scheduler.preemptsLongOnly;
@@ -352,7 +356,8 @@ export function onRunEnd(node: i32, task: i32, job: i32, t: f64): void {
       runTask(node, k, poppedJob, t);
     }
   }
-  const passing = plainFifo && !claimSlots && !hearsTaskEnds && !dag && !resourcesOn;
+  let passing = false;
+  if (passAtEnd) passing = !claimSlots && !hearsTaskEnds; // (passAtEnd false: one test, as in a DAG run)
   if (!passing) releaseSlot(node, t);
   if (jobIsLong(job)) addLongRunning(node, -1);
   const ready = completeTask(task, job, t);
