@@ -187,12 +187,7 @@ export class Calendar {
     } else if (len == 1 << this.bMeta[m + BUCKET_LOG]) {
       this.bucketRegion(b, this.bMeta[m + BUCKET_LOG] + 1);
     }
-    const e = this.bMeta[m + BUCKET_OFF] + len;
-    this.bArenaF[2 * e] = t;
-    this.bArena[ENTRY_INTS * e + ENTRY_VALUE] = value;
-    this.bArena[ENTRY_INTS * e + ENTRY_TIE] = seq;
-    this.bMeta[m + BUCKET_LEN] = len + 1;
-    this.bucketed++;
+    appendToBucket(this, m, len, t, value, seq);
   }
 
   /** Gives slot b a region of 2^log entries, moving its entries there from its old region. */
@@ -299,6 +294,20 @@ export class Calendar {
   }
 }
 
+/** Appends (t, value, seq) to the bucket whose ints in bMeta start at m, which holds `len` entries
+ *  and has room for one more. */
+// @ts-ignore: decorator
+@inline function appendToBucket(c: Calendar, m: i32, len: i32, t: f64, value: i32, seq: i32): void {
+  const mp = c.bMetaP;
+  const e = i32Get(mp, m + BUCKET_OFF) + len;
+  f64Set(c.bArenaFP, 2 * e, t);
+  const ap = c.bArenaP;
+  i32Set(ap, ENTRY_INTS * e + ENTRY_VALUE, value);
+  i32Set(ap, ENTRY_INTS * e + ENTRY_TIE, seq);
+  i32Set(mp, m + BUCKET_LEN, len + 1);
+  c.bucketed++;
+}
+
 /** c.add(t, value, seq), its commonest case inlined: an entry appended to a ring bucket that has
  *  room (a few loads and stores to lines in cache), where add is a call with a large frame (the
  *  other cases: a bucket's first entry or its region full, the near heap or run, the far heap). */
@@ -312,13 +321,7 @@ export class Calendar {
     const m = BUCKET_INTS * ((c.ringHead + toI32(k - h)) & (RING_WINDOWS - 1));
     const len = i32Get(mp, m + BUCKET_LEN);
     if (len != 0 && len != 1 << i32Get(mp, m + BUCKET_LOG)) {
-      const e = i32Get(mp, m + BUCKET_OFF) + len;
-      f64Set(c.bArenaFP, 2 * e, t);
-      const ap = c.bArenaP;
-      i32Set(ap, ENTRY_INTS * e + ENTRY_VALUE, value);
-      i32Set(ap, ENTRY_INTS * e + ENTRY_TIE, seq);
-      i32Set(mp, m + BUCKET_LEN, len + 1);
-      c.bucketed++;
+      appendToBucket(c, m, len, t, value, seq);
       done = true;
     }
   }
