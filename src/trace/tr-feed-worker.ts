@@ -25,7 +25,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { open } from "node:fs/promises";
 import { TrCounter, TrParser } from "./tr.js";
-import { feedRange } from "./tr-range.js";
+import { feedRange, feedFileSync } from "./tr-range.js";
 import { InputError } from "../errors.js";
 import { longestTasksInto, longestTaskRanks } from "../metrics/longest.js";
 import type { EngineTraceColumns } from "../simulate.js";
@@ -74,8 +74,10 @@ const PAGE_BYTES = 4096;
 try {
   const fh = await open(path, "r");
   try {
+    // (the run waits for the count: read without a turn of the event loop per chunk; the
+    // caller's messages wait for the parse below, which yields after each chunk)
     const counter = new TrCounter();
-    await feedRange(fh, counter, 0, Infinity, 1 << 20);
+    feedFileSync(fh.fd, counter);
     const counts = counter.result();
     // A count the file's bytes cannot hold (a num_tasks far above the durations that follow it:
     // every task takes at least one byte) is not allocated, which could be gigabytes for a tiny
