@@ -177,7 +177,7 @@ export class EventQueue extends Calendar {
 // @ts-ignore: decorator
 @inline export function taskEndEvent(q: EventQueue, node: i32, t: f64, task: i32, job: i32, tag: i32): void {
   const ends = q.ends;
-  const slot = ends.freeSlot(node);
+  const slot = ends.perNode == 1 ? node : ends.freeSlot(node); // (one slot a node: no call)
   const s = q.nextSeq;
   q.nextSeq = s + 1;
   ends.set(slot, task, job, s, tag);
