@@ -97,6 +97,7 @@ let extraNames: string[] = [];
 export function resetCounters(): void {
   counters = new Float64Array(N_CORE_COUNTERS);
   countersP = f64Base(counters);
+  fetchCount = 0; startCount = 0; staleCount = 0;
   extraNames = [];
 }
 
@@ -119,5 +120,29 @@ export function extraCounterNames(): string { return extraNames.join("\n"); }
 // @ts-ignore: decorator
 @inline export function count(index: i32, amount: f64): void { f64Set(countersP, index, f64Get(countersP, index) + amount); }
 export function counterValue(index: i32): f64 { return counters[index]; }
+
+// The commonest core counters, one or two per event on the hot paths (a probe's get-task request,
+// a task's start, a cancel), are counted in integer globals since the last flushCounts — an
+// increment, where an f64 add in memory loads, converts and stores — and added into `counters`
+// when the event loop returns (loop.ts runEvents) and when the host reads them (index.ts
+// counterColumn). Within one call each stays below 2^32: at most one per event, plus one request
+// per slot.
+let fetchCount: i32 = 0;
+let startCount: i32 = 0;
+let staleCount: i32 = 0;
+/** count(C_FETCHES, 1), count(C_TASKS_STARTED, 1), count(C_STALE_PROBES, 1). */
+// @ts-ignore: decorator
+@inline export function countFetch(): void { fetchCount++; }
+// @ts-ignore: decorator
+@inline export function countStart(): void { startCount++; }
+// @ts-ignore: decorator
+@inline export function countStale(): void { staleCount++; }
+/** Adds the integer counts into `counters`. */
+export function flushCounts(): void {
+  counters[C_FETCHES] += <f64><u32>fetchCount;
+  counters[C_TASKS_STARTED] += <f64><u32>startCount;
+  counters[C_STALE_PROBES] += <f64><u32>staleCount;
+  fetchCount = 0; startCount = 0; staleCount = 0;
+}
 /** Sets a counter (a maximum or a level rather than a sum). */
 export function setCounter(index: i32, value: f64): void { counters[index] = value; }

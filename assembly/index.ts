@@ -8,7 +8,7 @@ import { jobArrival, jobFirstTask, taskDuration, jobEstimate, jobFinish, jobFirs
   allocateOptionalColumns, taskEstimate, taskStage, taskDemands, jobClass, jobPriority, jobUser, demandStageFor,
   scanDemandStage, packDemandStage, jobStateI32, jobStateF64, taskStateI32 } from "./jobs";
 import { allocateDag, parentOffsets, parents } from "./dag";
-import { params, counters, extraCounterNames } from "./config";
+import { params, counters, extraCounterNames, flushCounts } from "./config";
 import { taskStart, taskEnd, taskNode, taskRuns, busyArea, busySlots } from "./slots";
 import { taskService, jobPreemptions } from "./preempt";
 import { now } from "./clock";
@@ -94,7 +94,7 @@ export function finishColumn(): Float64Array { return jobFinish; }
 /** When each job's first task started (-1 if none did). */
 export function firstStartColumn(): Float64Array { return jobFirstStart; }
 /** The core counters (config.ts C_*), then the registered ones (counterNames). */
-export function counterColumn(): Float64Array { return counters; }
+export function counterColumn(): Float64Array { flushCounts(); return counters; }
 /** Names of the registered counters after the core ones, one per line. */
 export function counterNames(): string { return extraCounterNames(); }
 export function taskStartColumn(): Float64Array { return taskStart; }

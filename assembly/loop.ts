@@ -1,7 +1,7 @@
 // The run: set-up, job intake (in one or more batches), and the event loop that dispatches each
 // event to its mechanism. Events at equal times run in creation order (A24).
 import { events, setNow, resetClock, EV_ARRIVAL, EV_DELIVER, EV_REPLY, EV_TASK_END, EV_RUN_END, EV_TIMER } from "./clock";
-import { configure, allocateParams, resetCounters, nNodes, slotsPerNode, counters, C_EVENTS } from "./config";
+import { configure, allocateParams, resetCounters, flushCounts, nNodes, slotsPerNode, counters, C_EVENTS } from "./config";
 import { nJobs, jobArrival, jobFirstTask, taskDuration, taskJob, allocateJobColumns, initializeJobs, openJobs,
   sealJobs } from "./jobs";
 import { dag, allocateDag, buildDag, openDagJobs } from "./dag";
@@ -158,6 +158,7 @@ export function runEvents(maxEvents: i32): i32 {
     }
   }
   counters[C_EVENTS] += <f64>n;
+  flushCounts();
   if (deferredArrival >= 0) return 2;
   return n < maxEvents || q.pending() == 0 ? 1 : 0;
 }

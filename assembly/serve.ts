@@ -5,7 +5,7 @@
 // sent: with one constant delay the order of hand-outs equals the order of requests, so deciding
 // at reply time is exact. Also the end of a run and what follows it.
 import { events, pushLaneEvent, pushTaskEnd, EV_REPLY, cancelTaskEnd } from "./clock";
-import { nNodes, netDelay, slotsPerNode, recordTasks, count, C_FETCHES, C_STALE_PROBES, C_TASKS_STARTED, C_PROBES_BEHIND_LONG,
+import { nNodes, netDelay, slotsPerNode, recordTasks, count, countFetch, countStart, countStale, C_PROBES_BEHIND_LONG,
   C_SHORT_AFTER_LONG } from "./config";
 import { taskDuration, taskJob, jobIsLong, noteTaskStart } from "./jobs";
 import { completeTask, dag } from "./dag";
@@ -179,7 +179,7 @@ export function serve(node: i32, t: f64): void {
     i32Set(fetchP, FR * f + 1, code);
     b = -1 - f;
   }
-  count(C_FETCHES, 1.0);
+  countFetch();
   pushLaneEvent(2, t + 2.0 * netDelay, EV_REPLY, node, b);
 }
 
@@ -209,7 +209,7 @@ function admitTask(node: i32, task: i32, job: i32, t: f64): void {
     // A run that cannot be preempted (yet): its end is stored against its slot. With
     // longOnlyRuns a long task also holds a run position (slotRun, as a preemptible run would),
     // and suspendAt turns it into a preemptible run if it is ever suspended (most never are).
-    count(C_TASKS_STARTED, 1.0);
+    countStart();
     const long = noteTaskStart(job, t);
     const d = taskDuration[task];
     if (long) {
@@ -282,7 +282,7 @@ function resumeRun(node: i32, task: i32, job: i32, t: f64): void {
   } else {
     // A cancel: the job has no unlaunched task; the probe is gone after one round trip.
     if (sticky) removeAt(node, r);
-    count(C_STALE_PROBES, 1.0);
+    countStale();
     if (plainFifo && !claimSlots && !sticky && passToFirst(node, t)) return;
     releaseSlot(node, t);
     afterSlotFreed(node, t);
