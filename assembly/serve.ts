@@ -114,7 +114,7 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
   }
   const o = node * NS;
   const busy = i32Get(nodeP, o + N_BUSY);
-  if (plainFifo && (flags & F_STICKY) == 0 && i32Get(nodeP, o + N_QLEN) == 0 && busy < slotsPerNode) {
+  if (busy < slotsPerNode && i32Get(nodeP, o + N_QLEN) == 0 && plainFifo && (flags & F_STICKY) == 0) {
     noteQueuedAtOnce();
     occupyFreeSlot(node, busy, t);
     if (task >= 0) startTask(node, task, job, t);
