@@ -8,6 +8,8 @@ import { toI32, F64Ptr, f64Base, f64Get, f64Set } from "./glue";
 export let nNodes: i32 = 0;
 export let slotsPerNode: i32 = 1;
 export let netDelay: f64 = 0.0005;
+/** 2 x netDelay: a get-task request's round trip (the same double: a product by 2 is exact). */
+export let roundTrip: f64 = 0.001;
 export let seed: i32 = 0;
 export let recordTasks: bool = false;
 /** Reproduce the reference simulator's quirks where a policy has them (seed-hawk-eagle.md §2.5(d) [CODE]). */
@@ -17,6 +19,7 @@ export function configure(nodes: i32, slots: i32, delay: f64, seedValue: i32, re
   nNodes = nodes;
   slotsPerNode = slots;
   netDelay = delay;
+  roundTrip = 2.0 * delay;
   seed = seedValue;
   recordTasks = record;
   compatMode = compat;

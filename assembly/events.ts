@@ -196,86 +196,94 @@ export class EventQueue extends Calendar {
   if (s == 2147483647) fail(E_SEQUENCE_OVERFLOW); // more than 2^31 events in one run
 }
 
-/** Removes the earliest event of `q` into its cur* fields; returns false when none is left.
- *  Sequence numbers are compared only between equal times. (Inlined into the event loop, its one
- *  caller: a call per event otherwise, with its frame and the spills around it.) */
-// @ts-ignore: decorator
-@inline export function nextEvent(q: EventQueue): bool {
+/** Removes the earliest event of `q` into its cur* fields; returns false when none is left. */
+export function nextEvent(q: EventQueue): bool {
   for (;;) {
-    const l1 = q.lane1;
-    const l2 = q.lane2;
-    // 0: the calendar, 1: lane 1, 2: lane 2, 3: the cancellable heap
-    let src = -1;
-    let bt: f64 = 0.0;
-    let rh = q.runHead;
-    if (rh == q.runEnd) { q.fillRun(); rh = q.runHead; } // (the calendar's first entry is the run's)
-    if (rh < q.runEnd) { src = 0; bt = f64Get(q.runK, 2 * rh); }
-    if (l1.count > 0) {
-      const t = l1.headTime();
-      if (src < 0 || t < bt || (t == bt && l1.headSeq() < q.headSeq(src))) { src = 1; bt = t; }
-    }
-    if (l2.count > 0) {
-      const t = l2.headTime();
-      if (src < 0 || t < bt || (t == bt && l2.headSeq() < q.headSeq(src))) { src = 2; bt = t; }
-    }
-    if (q.cancellablePending > 0) {
-      const ch = q.cancellable;
-      const t = ch.headTime();
-      if (src < 0 || t < bt || (t == bt && ch.headSeq() < q.headSeq(src))) { src = 3; bt = t; }
-    }
-    if (src < 0) return false;
-    if (src == 1) { takeLane(q, l1, bt); return true; }
-    if (src == 2) { takeLane(q, l2, bt); return true; }
-    if (src == 3) {
-      const ch = q.cancellable;
-      const h = ch.headHandle();
-      q.curTime = bt; q.curKind = ch.kind[h]; q.curA = ch.a[h]; q.curB = ch.b[h];
-      ch.removeHead();
-      q.cancellablePending--;
-      return true;
-    }
-    const ri = q.runI;
-    const x = i32Get(ri, ENTRY_INTS * rh + ENTRY_VALUE);
-    if (x >= 0) {
-      const ends = q.ends;
-      const sl = ends.table;
-      const b = SLOT_INTS * x;
-      if (sl[b + SLOT_SEQ] != i32Get(ri, ENTRY_INTS * rh + ENTRY_TIE)) {
-        // A dead entry (an end taken back, cancelEnd; every one is dropped here): it leaves the
-        // calendar, and the sources are compared again, nothing else having been taken.
-        ends.dead--;
-        q.runHead = rh + 1;
-        continue;
-      }
-      // (Every load before the first store: a load after a store reloads its array's pointer.)
-      const per = ends.perNode;
-      const kind = q.endKind;
-      const task = sl[b + SLOT_TASK];
-      const job = sl[b + SLOT_JOB];
-      const tag = sl[b + SLOT_TAG];
-      q.curTime = bt;
-      q.curKind = kind;
-      q.curA = per == 1 ? x : toI32(<f64>x / <f64>per); // exact for these magnitudes
-      q.curB = task;
-      q.curC = job;
-      q.curD = tag;
-      sl[b + SLOT_TASK] = -1;
-    } else {
-      const id = -1 - x;
-      const p = id * POOL_FIELDS;
-      const pool = q.pool;
-      const kind = pool[p];
-      const a = pool[p + 1];
-      const b = pool[p + 2];
-      const c = pool[p + 3];
-      q.curTime = bt;
-      q.curKind = kind; q.curA = a; q.curB = b; q.curC = c;
-      q.free[q.freeTop] = id;
-      q.freeTop++;
-    }
-    q.runHead = rh + 1;
-    return true;
+    const got = takeEvent(q);
+    if (got >= 0) return got == 1;
   }
+}
+
+/** nextEvent's step: removes the earliest event of `q` into its cur* fields and returns 1, or
+ *  returns 0 when none is left, or -1 when the earliest was a dead task end (an end taken back,
+ *  cancelEnd), which it dropped: nothing was taken, call again. Sequence numbers are compared only
+ *  between equal times. (Inlined into the event loop, which retries itself: a loop here would cost
+ *  the event loop a second loop header per event, and a call per event its frame and spills.) */
+// @ts-ignore: decorator
+@inline export function takeEvent(q: EventQueue): i32 {
+  const l1 = q.lane1;
+  const l2 = q.lane2;
+  // 0: the calendar, 1: lane 1, 2: lane 2, 3: the cancellable heap
+  let src = -1;
+  let bt: f64 = 0.0;
+  let rh = q.runHead;
+  if (rh == q.runEnd) { q.fillRun(); rh = q.runHead; } // (the calendar's first entry is the run's)
+  if (rh < q.runEnd) { src = 0; bt = f64Get(q.runK, 2 * rh); }
+  if (l1.count > 0) {
+    const t = l1.headTime();
+    if (src < 0 || t < bt || (t == bt && l1.headSeq() < q.headSeq(src))) { src = 1; bt = t; }
+  }
+  if (l2.count > 0) {
+    const t = l2.headTime();
+    if (src < 0 || t < bt || (t == bt && l2.headSeq() < q.headSeq(src))) { src = 2; bt = t; }
+  }
+  if (q.cancellablePending > 0) {
+    const ch = q.cancellable;
+    const t = ch.headTime();
+    if (src < 0 || t < bt || (t == bt && ch.headSeq() < q.headSeq(src))) { src = 3; bt = t; }
+  }
+  if (src < 0) return 0;
+  if (src == 1) { takeLane(q, l1, bt); return 1; }
+  if (src == 2) { takeLane(q, l2, bt); return 1; }
+  if (src == 3) {
+    const ch = q.cancellable;
+    const h = ch.headHandle();
+    q.curTime = bt; q.curKind = ch.kind[h]; q.curA = ch.a[h]; q.curB = ch.b[h];
+    ch.removeHead();
+    q.cancellablePending--;
+    return 1;
+  }
+  const ri = q.runI;
+  const x = i32Get(ri, ENTRY_INTS * rh + ENTRY_VALUE);
+  if (x >= 0) {
+    const ends = q.ends;
+    const sl = ends.table;
+    const b = SLOT_INTS * x;
+    if (sl[b + SLOT_SEQ] != i32Get(ri, ENTRY_INTS * rh + ENTRY_TIE)) {
+      // A dead entry (an end taken back, cancelEnd; every one is dropped here): it leaves the
+      // calendar, and the caller compares the sources again, nothing else having been taken.
+      ends.dead--;
+      q.runHead = rh + 1;
+      return -1;
+    }
+    // (Every load before the first store: a load after a store reloads its array's pointer.)
+    const per = ends.perNode;
+    const kind = q.endKind;
+    const task = sl[b + SLOT_TASK];
+    const job = sl[b + SLOT_JOB];
+    const tag = sl[b + SLOT_TAG];
+    q.curTime = bt;
+    q.curKind = kind;
+    q.curA = per == 1 ? x : toI32(<f64>x / <f64>per); // exact for these magnitudes
+    q.curB = task;
+    q.curC = job;
+    q.curD = tag;
+    sl[b + SLOT_TASK] = -1;
+  } else {
+    const id = -1 - x;
+    const p = id * POOL_FIELDS;
+    const pool = q.pool;
+    const kind = pool[p];
+    const a = pool[p + 1];
+    const b = pool[p + 2];
+    const c = pool[p + 3];
+    q.curTime = bt;
+    q.curKind = kind; q.curA = a; q.curB = b; q.curC = c;
+    q.free[q.freeTop] = id;
+    q.freeTop++;
+  }
+  q.runHead = rh + 1;
+  return 1;
 }
 
 /** Moves the head event of lane `l` (at time t) into q's cur* fields. (A function of its own,

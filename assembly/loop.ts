@@ -15,7 +15,7 @@ import { Scheduler, setScheduler, scheduler } from "./scheduler";
 import { initializeServe, onReply, onTaskEnd, onRunEnd, discipline } from "./serve";
 import { initializeMessages, deliver } from "./messages";
 import { resetTimers, fireTimer } from "./timers";
-import { nextEvent } from "./events";
+import { takeEvent } from "./events";
 import { clearFailure, fail, E_JOB_ORDER, E_DAG_UNSUPPORTED } from "./errors";
 
 /** Jobs whose columns the host has filled and addJobs has taken in (streamed input: the run
@@ -132,7 +132,12 @@ export function runEvents(maxEvents: i32): i32 {
   const q = events;
   let n = 0;
   for (; n < maxEvents; n++) {
-    if (!nextEvent(q)) break;
+    const got = takeEvent(q);
+    if (got <= 0) {
+      if (got == 0) break;
+      n--; // (a dead task end dropped: no event taken)
+      continue;
+    }
     const t = q.curTime;
     const kind = q.curKind;
     const a = q.curA;

@@ -5,7 +5,7 @@
 // sent: with one constant delay the order of hand-outs equals the order of requests, so deciding
 // at reply time is exact. Also the end of a run and what follows it.
 import { events, pushLaneEvent, pushTaskEnd, EV_REPLY, cancelTaskEnd } from "./clock";
-import { nNodes, netDelay, slotsPerNode, recordTasks, count, countFetch, countStart, countStale, C_PROBES_BEHIND_LONG,
+import { nNodes, roundTrip, slotsPerNode, recordTasks, count, countFetch, countStart, countStale, C_PROBES_BEHIND_LONG,
   C_SHORT_AFTER_LONG } from "./config";
 import { taskDuration, taskJob, jobIsLong, noteTaskStart } from "./jobs";
 import { completeTask, dag } from "./dag";
@@ -180,7 +180,7 @@ export function serve(node: i32, t: f64): void {
     b = -1 - f;
   }
   countFetch();
-  pushLaneEvent(2, t + 2.0 * netDelay, EV_REPLY, node, b);
+  pushLaneEvent(2, t + roundTrip, EV_REPLY, node, b);
 }
 
 
