@@ -128,8 +128,9 @@ export function counterValue(index: i32): f64 { return counters[index]; }
 // a task's start, a cancel), are counted in integer globals since the last flushCounts — an
 // increment, where an f64 add in memory loads, converts and stores — and added into `counters`
 // when the event loop returns (loop.ts runEvents) and when the host reads them (index.ts
-// counterColumn). Within one call each stays below 2^32: at most one per event, plus one request
-// per slot.
+// counterColumn); policies cannot name them (policy.ts exports other core counters only), so
+// nothing else reads them in between (as C_EVENTS, added when the loop returns). Within one call
+// each stays below 2^32: at most one per event, plus one request per slot.
 let fetchCount: i32 = 0;
 let startCount: i32 = 0;
 let staleCount: i32 = 0;

@@ -6,7 +6,7 @@
 // a task completes after exactly its duration of service. Suspended tasks hold no slot; the
 // discipline keeps them (LAS queues them as bound records) and decides who runs next.
 import { events, cancelEvent, EV_RUN_END } from "./clock";
-import { counters, recordTasks, nNodes, slotsPerNode, C_TASKS_STARTED, C_PREEMPTIONS, C_SUSPENDED_SECONDS, C_RESUME_SECONDS } from "./config";
+import { counters, countStart, recordTasks, nNodes, slotsPerNode, C_PREEMPTIONS, C_SUSPENDED_SECONDS, C_RESUME_SECONDS } from "./config";
 import { nTasks, nJobs, taskJob, taskDuration, noteTaskStart } from "./jobs";
 import { slotRun, recordStart, recordEnd } from "./slots";
 import { enqueue, removeAt, entryTask } from "./queues";
@@ -316,7 +316,7 @@ export function currentAttained(task: i32, t: f64): f64 {
 
 /** `task` starts for the first time at `node` (counted and recorded as a task start). */
 export function firstStart(node: i32, task: i32, t: f64): void {
-  counters[C_TASKS_STARTED] += 1.0;
+  countStart();
   noteTaskStart(runJob(task), t);
   recordStart(task, node, t);
 }
