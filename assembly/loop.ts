@@ -148,7 +148,7 @@ export function runEvents(maxEvents: i32): i32 {
     } else if (kind == EV_REPLY) {
       onReply(a, b, t);
     } else if (kind == EV_DELIVER) {
-      deliver(a, t);
+      deliver(a, b, t);
     } else if (kind == EV_RUN_END) {
       knownRecord(a, b); // (the run's record rides in the event: preempt.ts beginRun)
       const node = runNode(a);

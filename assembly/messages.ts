@@ -6,7 +6,8 @@
 import { pushLaneEvent, EV_DELIVER } from "./clock";
 import { netDelay, count, C_MESSAGES, C_BOUND_TASKS, C_PROBES } from "./config";
 import { scheduler, hearsAccept } from "./scheduler";
-import { discipline, receive } from "./serve";
+import { discipline, receive, receiveProbe, probeStickyFlag } from "./serve";
+import { jobIsLong } from "./jobs";
 import { fail, E_DELIVERY } from "./errors";
 import { I32Ptr, i32Base, i32Get, i32Set } from "./glue";
 
@@ -24,6 +25,10 @@ let ringCount: i32 = 0;  // entries in flight
 let batchStart: i32 = 0; // ringCount when the current batch began
 let batchBound: i32 = 0; // bound tasks in the current batch (counted at sendEnd)
 let takenByDiscipline: bool = false;
+/** The current batch's messages so far: -2 none, a job when all are late-bound probes of it
+ *  (sendProbesTo), -1 otherwise. sendEnd puts it in the delivery event (its b), so that deliver
+ *  finds what depends on the job once per batch (deliverProbes). */
+let batchJob: i32 = -2;
 
 export function initializeMessages(): void {
   const ring = 4096;
@@ -36,7 +41,7 @@ export function initializeMessages(): void {
 }
 
 /** Starts a batch of messages sent at the same instant (one delivery event). */
-export function sendBegin(): void { batchStart = ringCount; batchBound = 0; }
+export function sendBegin(): void { batchStart = ringCount; batchBound = 0; batchJob = -2; }
 
 /** Queues a message to `node`: a late-bound probe of `job` (task = -1) or bound `task` of `job`.
  *  (Inlined: a call per message otherwise; growRing stays a call.) */
@@ -48,6 +53,7 @@ export function sendBegin(): void { batchStart = ringCount; batchBound = 0; }
   i32Set(ringNodeP, i, node); i32Set(ringJobP, i, job); i32Set(ringTaskP, i, task);
   ringCount++;
   if (task >= 0) batchBound++;
+  batchJob = -1; // (a batch of sendTo's probes takes deliver's general path: tracking them cost more)
 }
 
 /** Queues late-bound probes of `job` to nodes[0 .. count - 1], in that order: count calls of
@@ -61,6 +67,7 @@ export function sendProbesTo(nodes: Int32Array, count: i32, job: i32): void {
     if (++i == ringCap) i = 0;
   }
   ringCount += count;
+  batchJob = batchJob == -2 || batchJob == job ? job : -1;
 }
 
 /** Sends the batch: every message of it reaches its node after the network delay. Messages are
@@ -68,7 +75,7 @@ export function sendProbesTo(nodes: Int32Array, count: i32, job: i32): void {
 export function sendEnd(sentAt: f64): void {
   const k = ringCount - batchStart;
   if (k > 0) {
-    pushLaneEvent(1, sentAt + netDelay, EV_DELIVER, k, 0);
+    pushLaneEvent(1, sentAt + netDelay, EV_DELIVER, k, batchJob >= 0 ? batchJob : -1);
     count(C_MESSAGES, <f64>k);
     count(C_BOUND_TASKS, <f64>batchBound);
     count(C_PROBES, <f64>(k - batchBound));
@@ -98,11 +105,12 @@ function pointRing(): void {
   ringCap = ringNode.length;
 }
 
-/** EV_DELIVER: the next `k` messages reach their nodes at `t`. */
-export function deliver(k: i32, t: f64): void {
+/** EV_DELIVER: the next `k` messages reach their nodes at `t`; `job` >= 0: they are late-bound
+ *  probes of that job (sendEnd). */
+export function deliver(k: i32, job: i32, t: f64): void {
   if (k > ringCount) fail(E_DELIVERY, k);
   if (!hearsAccept && !takenByDiscipline) {
-    deliverPlain(k, t);
+    if (job >= 0) deliverProbes(k, job, t); else deliverPlain(k, t);
     return;
   }
   for (let m = 0; m < k; m++) {
@@ -133,5 +141,18 @@ function deliverPlain(k: i32, t: f64): void {
     ringHead = h + 1 == ringCap ? 0 : h + 1;
     ringCount--;
     receive(i32Get(ringNodeP, h), i32Get(ringJobP, h), i32Get(ringTaskP, h), t);
+  }
+}
+
+/** deliverPlain for a batch of late-bound probes of `job`: the ring's nodes only, and what depends
+ *  on the job (its class, the sticky flag) found once (serve.ts receiveProbe). */
+function deliverProbes(k: i32, job: i32, t: f64): void {
+  const long = jobIsLong(job);
+  const sticky = probeStickyFlag(job);
+  for (let m = 0; m < k; m++) {
+    const h = ringHead;
+    ringHead = h + 1 == ringCap ? 0 : h + 1;
+    ringCount--;
+    receiveProbe(i32Get(ringNodeP, h), job, long, sticky, t);
   }
 }
