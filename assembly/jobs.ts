@@ -253,7 +253,9 @@ export function jobWaitingCount(job: i32): i32 { return i32Get(jobP, job * JR + 
 /** Tasks of `job` not finished yet. */
 export function jobTasksLeft(job: i32): i32 { return i32Get(jobP, job * JR + J_LEFT); }
 /** Sets the class of `job` in jobLong and in its record (sealJobs does it for every job after
- *  the policy's onJobsAdded). */
+ *  the policy's onJobsAdded). A class changed while the run goes on counts from the next delivery
+ *  on: a batch of the job's probes reads the class once, when it reaches its nodes (messages.ts
+ *  deliverProbes). */
 export function setJobClass(job: i32, long: bool): void {
   jobLong[job] = long ? 1 : 0;
   const w = i32Get(jobP, job * JR + J_WAIT);
