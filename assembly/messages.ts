@@ -6,7 +6,7 @@
 import { pushLaneEvent, EV_DELIVER } from "./clock";
 import { netDelay, count, C_MESSAGES, C_BOUND_TASKS, C_PROBES } from "./config";
 import { scheduler, hearsAccept } from "./scheduler";
-import { discipline, receive, receiveProbe, probeStickyFlag } from "./serve";
+import { discipline, receive, receiveProbe, stickyProbeFlag } from "./serve";
 import { jobIsLong } from "./jobs";
 import { fail, E_DELIVERY } from "./errors";
 import { I32Ptr, i32Base, i32Get, i32Set } from "./glue";
@@ -148,7 +148,7 @@ function deliverPlain(k: i32, t: f64): void {
  *  on the job (its class, the sticky flag) found once (serve.ts receiveProbe). */
 function deliverProbes(k: i32, job: i32, t: f64): void {
   const long = jobIsLong(job);
-  const sticky = probeStickyFlag(job);
+  const sticky = stickyProbeFlag(long);
   for (let m = 0; m < k; m++) {
     const h = ringHead;
     ringHead = h + 1 == ringCap ? 0 : h + 1;

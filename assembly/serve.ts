@@ -110,8 +110,32 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
       count(C_PROBES_BEHIND_LONG, 1.0);
       flags = F_BEHIND_LONG;
     }
-    if (task < 0 && scheduler.sticky) flags |= F_STICKY;
+    if (task < 0) flags |= stickyProbeFlag(long);
   }
+  receiveWith(node, job, task, long, flags, t);
+}
+
+/** receive(node, job, -1, t) for a message of a batch of late-bound probes of one job
+ *  (messages.ts deliverProbes), with what depends on the job alone found once per batch: `long`
+ *  (jobIsLong(job)) and `sticky` (stickyProbeFlag(long)). (Inlined: its one caller.) */
+// @ts-ignore: decorator
+@inline export function receiveProbe(node: i32, job: i32, long: bool, sticky: i32, t: f64): void {
+  let flags = sticky;
+  if (!long && longWorkAnywhere() && holdsLongWork(node)) {
+    count(C_PROBES_BEHIND_LONG, 1.0);
+    flags |= F_BEHIND_LONG;
+  }
+  receiveWith(node, job, -1, long, flags, t);
+}
+
+/** F_STICKY for a late-bound probe of a job that is `long` or not: short jobs' probes, when the
+ *  policy's probes are sticky; else 0. */
+// @ts-ignore: decorator
+@inline export function stickyProbeFlag(long: bool): i32 { return !long && scheduler.sticky ? F_STICKY : 0; }
+
+/** receive's steps once the message's record word flags are known. */
+// @ts-ignore: decorator
+@inline function receiveWith(node: i32, job: i32, task: i32, long: bool, flags: i32, t: f64): void {
   const o = node * NS;
   const busy = i32Get(nodeP, o + N_BUSY);
   if (busy < slotsPerNode && i32Get(nodeP, o + N_QLEN) == 0 && plainFifo && (flags & F_STICKY) == 0) {
@@ -124,34 +148,6 @@ export function initializeServe(d: NodeDiscipline, preemptible: bool): void {
   enqueueOf(node, job, task, flags, long);
   if (busy < slotsPerNode) serve(node, t); // (most messages find every slot busy)
 }
-
-/** receive(node, job, -1, t) for a message of a batch of late-bound probes of one job
- *  (messages.ts deliverProbes), with what depends on the job alone found once per batch: `long`
- *  (jobIsLong(job)) and `sticky` (probeStickyFlag: F_STICKY when the policy's probes are sticky
- *  and the job is short, else 0). The same steps as receive's, in the same order. (Inlined: its
- *  one caller.) */
-// @ts-ignore: decorator
-@inline export function receiveProbe(node: i32, job: i32, long: bool, sticky: i32, t: f64): void {
-  let flags = sticky;
-  if (!long && longWorkAnywhere() && holdsLongWork(node)) {
-    count(C_PROBES_BEHIND_LONG, 1.0);
-    flags |= F_BEHIND_LONG;
-  }
-  const o = node * NS;
-  const busy = i32Get(nodeP, o + N_BUSY);
-  if (busy < slotsPerNode && i32Get(nodeP, o + N_QLEN) == 0 && plainFifo && sticky == 0) {
-    noteQueuedAtOnce();
-    occupyFreeSlot(node, busy, t);
-    requestTask(node, job | flags, -1, t);
-    return;
-  }
-  enqueueOf(node, job, -1, flags, long);
-  if (busy < slotsPerNode) serve(node, t); // (most messages find every slot busy)
-}
-
-/** The F_STICKY flag of a late-bound probe of `job` (receive's rule: short jobs' probes, when the
- *  policy's probes are sticky), or 0. */
-export function probeStickyFlag(job: i32): i32 { return !jobIsLong(job) && scheduler.sticky ? F_STICKY : 0; }
 
 /** Starts queued work on `node` while it has free slots. */
 export function serve(node: i32, t: f64): void {
