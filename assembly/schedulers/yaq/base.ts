@@ -47,6 +47,18 @@ export const LOAD_HEARTBEAT: i32 = 3; // yarn-q: the heartbeating node
 export const LOAD_TOPK: i32 = 4;      // mercury
 export const LOAD_SAMPLING: i32 = 5;  // mercury-sampling
 
+/** The estimate options (§7 #11; off by default: the trace's estimates as they are). */
+export class EstimateSettings {
+  /** σ of the per-stage lognormal estimate noise (0: off). */
+  noise: f64 = 0.0;
+  /** k: a stage's estimate becomes the mean of its observed durations after k completions
+   *  (Infinity: off). */
+  refineAfter: f64 = Infinity;
+  /** No prior estimates: every task starts at `fallback` seconds (`estDefault`). */
+  noPrior: bool = false;
+  fallback: f64 = 10.0;
+}
+
 /** What every variant reads: the node queues' order, admission, the heartbeat period and the
  *  estimate options (the defaults: exact estimates from the trace, no staleness). */
 export class YaqSettings {
@@ -56,14 +68,8 @@ export class YaqSettings {
   /** τ: the node managers' heartbeat period (centralized), the usage monitor's refresh period
    *  (distributed), in seconds. */
   heartbeat: f64 = 3.0;
-  /** σ of the per-stage lognormal estimate noise (0: off). */
-  estNoise: f64 = 0.0;
-  /** k: a stage's estimate becomes the mean of its observed durations after k completions
-   *  (Infinity: off). */
-  refineAfter: f64 = Infinity;
-  /** No prior estimates: every task starts at `estDefault` seconds. */
-  noPrior: bool = false;
-  estDefault: f64 = 10.0;
+  /** The estimate options (§7 #11). */
+  estimates: EstimateSettings = new EstimateSettings();
   /** Job-level keys as of the node's last heartbeat (`progressStaleness` = heartbeat). */
   staleProgress: bool = false;
 }
@@ -100,12 +106,8 @@ export class YaqBase extends Scheduler {
   runJob: Int32Array = new Int32Array(nNodes * slotsPerNode);
   runStart: Float64Array = new Float64Array(nNodes * slotsPerNode);
 
-  /** Estimate options (§7 #11; YaqSettings): noise σ (0: off), refinement after k completions
-   *  (Infinity: off), no prior estimates (each task starts at estDefault). */
-  estNoise: f64 = 0.0;
-  refineAfter: f64 = Infinity;
-  noPrior: bool = false;
-  estDefault: f64 = 10.0;
+  /** The estimate options (YaqSettings.estimates, set by setUpEstimates). */
+  estimates: EstimateSettings = new EstimateSettings();
   noiseRng: Rng = stream(STREAM_YAQ_NOISE);
   /** Stages (with noise or refinement): the label of each, and per stage the current estimates
    *  of its non-completed tasks summed, their number, its completions and their durations. */
@@ -140,12 +142,9 @@ export class YaqBase extends Scheduler {
    *  heartbeat phase, period s.heartbeat). Called by the subclasses' constructors once the
    *  phases are known, before any job is added. */
   setUpEstimates(s: YaqSettings, phase: Float64Array): void {
-    const noise = s.estNoise;
-    const refineAfter = s.refineAfter;
-    this.estNoise = noise;
-    this.refineAfter = refineAfter;
-    this.noPrior = s.noPrior;
-    this.estDefault = s.estDefault;
+    const noise = s.estimates.noise;
+    const refineAfter = s.estimates.refineAfter;
+    this.estimates = s.estimates;
     const o = this.nodeOrder;
     if (noise > 0.0 || refineAfter < Infinity) {
       this.stageLabel = new Int32Array(nTasks);
@@ -176,12 +175,15 @@ export class YaqBase extends Scheduler {
       o.perTask = perTask;
     }
     const perTask = o.perTask;
+    const noPrior = this.estimates.noPrior;
+    const fallback = this.estimates.fallback;
+    const noise = this.estimates.noise;
     for (let j = from; j < to; j++) {
       let w = 0.0;
       const s0 = this.nStages;
       for (let t = jobFirstTask[j]; t < jobFirstTask[j + 1]; t++) {
         // (jobEst is sealed only after onJobsAdded: read the trace's columns here)
-        let e = this.noPrior ? this.estDefault : (hasTaskEst ? taskEst(t, j) : jobEstimate[j]);
+        let e = noPrior ? fallback : (hasTaskEst ? taskEst(t, j) : jobEstimate[j]);
         if (staged) {
           // The task's stage: the job's stage with its label, else a new one (its noise drawn now).
           const label = labels.length > 0 ? labels[t] : 0;
@@ -191,7 +193,7 @@ export class YaqBase extends Scheduler {
             this.stageLabel[s] = label;
             this.nStages++;
             // The stage's noise factor, kept in stageSum until the job's tasks are set.
-            this.stageSum[s] = this.estNoise > 0.0 && !this.noPrior ? portableExp(this.estNoise * normalDraw(this.noiseRng)) : 1.0;
+            this.stageSum[s] = noise > 0.0 && !noPrior ? portableExp(noise * normalDraw(this.noiseRng)) : 1.0;
           }
           o.stageOf[t] = s;
           e *= this.stageSum[s];
@@ -272,7 +274,7 @@ export class YaqBase extends Scheduler {
       this.stageLeft[s]--;
       const d = ++this.stageDone[s];
       this.stageSum[s] += now - started;
-      if (<f64>d >= this.refineAfter) {
+      if (<f64>d >= this.estimates.refineAfter) {
         const m = this.stageSum[s] / <f64>d;
         o.stageRef[s] = m;
         const c = m * <f64>this.stageLeft[s];

@@ -38,10 +38,10 @@ function readYaq(s: YaqSettings, p: Params): void {
   s.queueOrder.strategy = orderByName(p.choice("order"));
   s.queueOrder.starveAfter = p.num("ST");
   s.queueOrder.starveRatio = p.num("STr");
-  s.estNoise = p.num("estNoise");
-  s.refineAfter = p.num("estRefine");
-  s.noPrior = p.choice("estPrior") == "none";
-  s.estDefault = p.num("estDefault");
+  s.estimates.noise = p.num("estNoise");
+  s.estimates.refineAfter = p.num("estRefine");
+  s.estimates.noPrior = p.choice("estPrior") == "none";
+  s.estimates.fallback = p.num("estDefault");
   s.staleProgress = p.choice("progressStaleness") == "heartbeat";
 }
 
@@ -80,28 +80,31 @@ export function createYaqC(p: Params): Scheduler {
   return new YaqCentral(s);
 }
 
-export function createYaqD(p: Params): Scheduler {
+/** The job managers' path (yaq-d, mercury, mercury-sampling): the common settings and the
+ *  placement rule. */
+function readDist(p: Params, placement: i32): DistSettings {
   const s = new DistSettings();
   readCommon(s, p);
+  s.placement = placement;
+  return s;
+}
+
+export function createYaqD(p: Params): Scheduler {
+  const s = readDist(p, loadByName(p.choice("placement")));
   readYaq(s, p);
-  s.placement = loadByName(p.choice("placement"));
   s.rebalance = p.flag("rebalance");
   return new YaqDist(s);
 }
 
 export function createMercury(p: Params): Scheduler {
-  const s = new DistSettings();
-  readCommon(s, p);
-  s.placement = LOAD_TOPK;
+  const s = readDist(p, LOAD_TOPK);
   s.topK = p.int("topK");
   s.rebalance = p.flag("rebalance");
   return new YaqDist(s);
 }
 
 export function createMercurySampling(p: Params): Scheduler {
-  const s = new DistSettings();
-  readCommon(s, p);
-  s.placement = LOAD_SAMPLING;
+  const s = readDist(p, LOAD_SAMPLING);
   s.probeRatio = p.num("probeRatio");
   return new YaqDist(s);
 }
