@@ -31,6 +31,12 @@ const MEGHA = { repo: "meghanat/megha_simulator", commit: "f4fdaf42779a2c3e2b2c5
 const PIGEON = { repo: "r5by/pigeon", commit: "505f48e65976be1b85dd8892de74bde9c94eb09f" };
 const PIGEON_DIR = "deploy/ec2/template/new_trace/pigeon_trace";
 
+/** One of Pigeon's traces: published in PIGEON_DIR under its own name. */
+function pigeonTrace(t: Omit<SampleTrace, "repo" | "commit" | "path">): SampleTrace {
+  return { name: t.name, ...PIGEON, path: `${PIGEON_DIR}/${t.name}`, bytes: t.bytes, jobs: t.jobs, tasks: t.tasks,
+    sha256: t.sha256, ...(t.preset === undefined ? {} : { preset: t.preset }), description: t.description };
+}
+
 /** The known samples: the Hawk/Eagle line's Google, Yahoo and Facebook slices (as the Megha
  *  simulator publishes them) and Pigeon's evaluation traces. */
 export const SAMPLE_TRACES: SampleTrace[] = [
@@ -46,24 +52,18 @@ export const SAMPLE_TRACES: SampleTrace[] = [
   { name: "synthetic_FB_sub_2000jobs", ...MEGHA, path: "traces/input/synthetic_FB_sub_2000jobs.tr", bytes: 3023427, jobs: 2000,
     tasks: 159921, sha256: "b996d9a3d0bf4bc6956d313f28780a3c5685ab0f171740c036aba2e70450b27a", preset: "facebook",
     description: "a synthetic Facebook-like trace (cutoff 76.5951 s, short partition 2%)" },
-  { name: "NGO_trace50", ...PIGEON, path: `${PIGEON_DIR}/NGO_trace50`, bytes: 212363, jobs: 5001, tasks: 10291,
-    sha256: "662d86986db9d9d546b92b5698e5898cf4d144f1e5346e3f0a116d8b2a57a013", preset: "pigeon-ec2",
-    description: "Pigeon's Google-derived sample at 50% load (120 workers)" },
-  { name: "NGO_trace90", ...PIGEON, path: `${PIGEON_DIR}/NGO_trace90`, bytes: 212390, jobs: 5001, tasks: 10291,
-    sha256: "9debde251668456eddab6da8478f121868829fbae1a5bc4f51e77a3fe1d6cc73", preset: "pigeon-ec2",
-    description: "Pigeon's Google-derived sample at 90% load (120 workers)" },
-  { name: "NYH_trace50", ...PIGEON, path: `${PIGEON_DIR}/NYH_trace50`, bytes: 1141436, jobs: 5001, tasks: 100350,
-    sha256: "8a004b06ba65b482d8f0968a5473c196912eba029bb545858f2aea3cdd37a515", preset: "pigeon-ec2",
-    description: "Pigeon's Yahoo-derived sample at 50% load (330 workers)" },
-  { name: "NYH_trace90", ...PIGEON, path: `${PIGEON_DIR}/NYH_trace90`, bytes: 1141464, jobs: 5001, tasks: 100350,
-    sha256: "dfb9220e7ca9ee26173be1520153f2a2f2825a6ce4612652ee47a5b65d2fce22", preset: "pigeon-ec2",
-    description: "Pigeon's Yahoo-derived sample at 90% load (330 workers)" },
-  { name: "EXP_50_new", ...PIGEON, path: `${PIGEON_DIR}/EXP_50_new`, bytes: 349076, jobs: 5000, tasks: 22675,
-    sha256: "d9bce54a5e7c4b53bf9d1f4f09eb1a2bfafa451b4081f22cfc6598d8326e118c",
-    description: "Pigeon's exponential synthetic workload at 50% load" },
-  { name: "EXP_90_new", ...PIGEON, path: `${PIGEON_DIR}/EXP_90_new`, bytes: 349141, jobs: 5000, tasks: 22675,
-    sha256: "314d515f0d4dd119500faf619dc8d065af6d2bf267a66097a4bc96b448898be3",
-    description: "Pigeon's exponential synthetic workload at 90% load" },
+  pigeonTrace({ name: "NGO_trace50", bytes: 212363, jobs: 5001, tasks: 10291, preset: "pigeon-ec2", description: "Pigeon's Google-derived sample at 50% load (120 workers)",
+    sha256: "662d86986db9d9d546b92b5698e5898cf4d144f1e5346e3f0a116d8b2a57a013" }),
+  pigeonTrace({ name: "NGO_trace90", bytes: 212390, jobs: 5001, tasks: 10291, preset: "pigeon-ec2", description: "Pigeon's Google-derived sample at 90% load (120 workers)",
+    sha256: "9debde251668456eddab6da8478f121868829fbae1a5bc4f51e77a3fe1d6cc73" }),
+  pigeonTrace({ name: "NYH_trace50", bytes: 1141436, jobs: 5001, tasks: 100350, preset: "pigeon-ec2", description: "Pigeon's Yahoo-derived sample at 50% load (330 workers)",
+    sha256: "8a004b06ba65b482d8f0968a5473c196912eba029bb545858f2aea3cdd37a515" }),
+  pigeonTrace({ name: "NYH_trace90", bytes: 1141464, jobs: 5001, tasks: 100350, preset: "pigeon-ec2", description: "Pigeon's Yahoo-derived sample at 90% load (330 workers)",
+    sha256: "dfb9220e7ca9ee26173be1520153f2a2f2825a6ce4612652ee47a5b65d2fce22" }),
+  pigeonTrace({ name: "EXP_50_new", bytes: 349076, jobs: 5000, tasks: 22675, description: "Pigeon's exponential synthetic workload at 50% load",
+    sha256: "d9bce54a5e7c4b53bf9d1f4f09eb1a2bfafa451b4081f22cfc6598d8326e118c" }),
+  pigeonTrace({ name: "EXP_90_new", bytes: 349141, jobs: 5000, tasks: 22675, description: "Pigeon's exponential synthetic workload at 90% load",
+    sha256: "314d515f0d4dd119500faf619dc8d065af6d2bf267a66097a4bc96b448898be3" }),
 ];
 
 /** A known sample by name (`NAME` or `NAME.tr`); undefined for any other string. */
