@@ -427,7 +427,13 @@ function startRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, optio
   }
   if (extras.predicted) engine.setupJobPredictions();
   engine.paramColumn().set(config.paramVector);
-  engine.start(config.engineIndex);
+  // The policy's constructor runs here: a failure it records (e.g. a parameter its description
+  // does not declare) is decoded as a run's would be.
+  try {
+    engine.start(config.engineIndex);
+  } catch (e) {
+    throw engineStopped(engine, jobs, e, "while starting the scheduler");
+  }
   return (from, to, inPlace = false) => {
     if (from === 0) copyOptionalColumns(engine, trace, constant);
     if (extras.classifier && extras.predicted) {
@@ -443,7 +449,11 @@ function startRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, optio
       engine.durationColumn().set(trace.durations.subarray(off[from], off[to]), off[from]);
       engine.estimateColumn().set(trace.estimates.subarray(from, to), from);
     }
-    engine.addJobs(to);
+    try {
+      engine.addJobs(to);
+    } catch (e) {
+      throw engineStopped(engine, jobs, e, `while adding jobs ${from}-${to - 1}`);
+    }
   };
 }
 
@@ -455,33 +465,38 @@ function startRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, optio
 const FIRST_SLICE_EVENTS = 1 << 16;
 const SLICE_EVENTS = 2_000_000;
 
+/** The error for an engine call that threw: the failure code the engine recorded, decoded into
+ *  one line, or the trap, with where the run was (`during`: what the host was doing, when not
+ *  running events), since a trap's message alone ("unreachable", "Invalid length") names no
+ *  cause. Out-of-memory is the usual trap: a Wasm instance holds at most 4 GB of pending events
+ *  and queued records. A limit of the input or configuration is bad input (InputError, exit 2);
+ *  anything else is a bug. */
+function engineStopped(engine: EngineApi, jobs: number, e: unknown, during?: string): Error {
+  const c = engine.counterColumn();
+  const code = engine.failureCode();
+  if (code === 0 && isOutOfMemory(e, engine.memoryBytes?.())) {
+    const mem = engine.memoryBytes?.();
+    return new ResourceError(`the ${engine.kind} engine ran out of memory after more than ${c[0]} events, at simulated time `
+      + `${engine.simTime()} s with ${engine.completedJobs()} of ${jobs} jobs done`
+      + `${mem !== undefined ? ` (it held ${formatBytes(mem)}; a Wasm engine holds at most 4 GB: --engine js has no such cap)` : ""}`
+      + "; run a smaller trace or cluster, or lower what multiplies events (a tiny quantum or heartbeat period)");
+  }
+  const what = code !== 0 ? describeFailure(code, engine.failureDetail())
+    : `${e instanceof Error ? e.message : String(e)}; if the run outgrew the engine's memory, a parameter `
+      + "that multiplies events (e.g. a tiny quantum or heartbeat period) is the likely cause";
+  const message = `the ${engine.kind} engine stopped ${during ? `${during} ` : ""}${c[0] > 0 ? `after more than ${c[0]} events, ` : ""}`
+    + `at simulated time ${engine.simTime()} s with ${engine.completedJobs()} of ${jobs} jobs done: ${what}`;
+  if (code !== 0 && FAILURES[code]?.input) return new InputError(message);
+  return new Error(message, { cause: e });
+}
+
 /** One slice of events; 1 finished, 2 waiting for jobs, 0 more to run. */
 function runSlice(engine: EngineApi, jobs: number, options: RunOptions, t0: number): number {
   let done: number;
   try {
     done = engine.run(options.sliceEvents ?? Math.min(SLICE_EVENTS, Math.max(FIRST_SLICE_EVENTS, engine.counterColumn()[0])));
   } catch (e) {
-    // The engine stopped the run (a failure code it recorded), or a trap: say where the run was,
-    // since a trap's message alone ("unreachable", "Invalid length") names no cause.
-    // Out-of-memory is the usual trap: a Wasm instance holds at most 4 GB of pending events and
-    // queued records.
-    const c = engine.counterColumn();
-    const code = engine.failureCode();
-    if (code === 0 && isOutOfMemory(e, engine.memoryBytes?.())) {
-      const mem = engine.memoryBytes?.();
-      throw new ResourceError(`the ${engine.kind} engine ran out of memory after more than ${c[0]} events, at simulated time `
-        + `${engine.simTime()} s with ${engine.completedJobs()} of ${jobs} jobs done`
-        + `${mem !== undefined ? ` (it held ${formatBytes(mem)}; a Wasm engine holds at most 4 GB: --engine js has no such cap)` : ""}`
-        + "; run a smaller trace or cluster, or lower what multiplies events (a tiny quantum or heartbeat period)");
-    }
-    const what = code !== 0 ? describeFailure(code, engine.failureDetail())
-      : `${e instanceof Error ? e.message : String(e)}; if the run outgrew the engine's memory, a parameter `
-        + "that multiplies events (e.g. a tiny quantum or heartbeat period) is the likely cause";
-    const message = `the ${engine.kind} engine stopped ${c[0] > 0 ? `after more than ${c[0]} events, ` : ""}at simulated time `
-      + `${engine.simTime()} s with ${engine.completedJobs()} of ${jobs} jobs done: ${what}`;
-    // A limit of the input or configuration is bad input (exit 2); anything else is a bug.
-    if (code !== 0 && FAILURES[code]?.input) throw new InputError(message);
-    throw new Error(message, { cause: e });
+    throw engineStopped(engine, jobs, e);
   }
   if (options.onProgress) {
     options.onProgress({

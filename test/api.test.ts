@@ -65,6 +65,33 @@ describe("library API", () => {
       .toThrow(/jobs done: the node queues outgrew their 2\^26 records: the cluster is too small for the load \[E_QUEUE_ARENA_FULL\]$/);
   });
 
+  it("a failure the engine records while starting the policy or adding jobs is decoded too", async () => {
+    const { loadEngine } = await import("../src/engine/node.js");
+    const { resolveConfig } = await import("../src/config/config.js");
+    const { runSimulation } = await import("../src/simulate.js");
+    const real = await loadEngine("js");
+    const trace = parseTr(new TextEncoder().encode("0 2 3 3 3\n1 1 2 2\n"), "start.tr");
+    const config = resolveConfig({ scheduler: "sparrow", nodes: 4 });
+    // As a policy reading a parameter its description lacks does: fail(13) in its constructor.
+    let failed = 0;
+    const atStart = () => {
+      const e = real();
+      return { ...e, start: () => { failed = 13; throw new Error("abort: aviary engine failure 13 at :0:0"); }, failureCode: () => failed };
+    };
+    expect(() => runSimulation(atStart, trace, config, {}))
+      .toThrow(/^the js engine stopped while starting the scheduler at simulated time [0-9.]+ s with \d+ of 2 jobs done: the policy read a parameter its description does not declare .*\[E_UNKNOWN_PARAMETER\]$/);
+    // A limit of the input met while adding jobs is bad input (InputError).
+    failed = 0;
+    const atAdd = () => {
+      const e = real();
+      return { ...e, addJobs: () => { failed = 17; throw new Error("unreachable"); }, failureCode: () => failed };
+    };
+    expect(() => runSimulation(atAdd, trace, config, {})).toThrow(InputError);
+    failed = 0;
+    expect(() => runSimulation(atAdd, trace, config, {}))
+      .toThrow(/^the js engine stopped while adding jobs 0-1 at simulated time .*: this scheduler runs bag-of-tasks jobs only.*\[E_DAG_UNSUPPORTED\]$/);
+  });
+
   it("decodes every failure code the engine defines, by the same name", async () => {
     const { readFileSync } = await import("node:fs");
     const { FAILURES } = await import("../src/engine/failures.js");

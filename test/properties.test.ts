@@ -10,7 +10,7 @@
 // bypass bound, Pigeon's reserved workers run short tasks only and its completion times include
 // the result hop. A last part checks that the checker rejects broken runs.
 //
-// Reproducible: a fixed seed per scheduler. To search harder, e.g.
+// Reproducible: a fixed seed per scheduler (from its name: seedOf). To search harder, e.g.
 //   AVIARY_FC_RUNS=2000 AVIARY_FC_SEED=7 npx vitest run test/properties.test.ts
 // (AVIARY_FC_RUNS: runs per scheduler instead of NUM_RUNS; AVIARY_FC_SEED: the base seed).
 import { describe, it, expect } from "vitest";
@@ -244,7 +244,12 @@ function configOf(s: Scenario): { scheduler: string; nodes: number; slots: numbe
   if (has(spec, "maxShortPartition") && params.es !== false) {
     const d = defaultsOf(spec);
     const min = Number(params.shortPartition ?? d.shortPartition);
-    if (!(Number(params.maxShortPartition ?? d.maxShortPartition) > min)) params.maxShortPartition = min + (100 - min) / 2;
+    if (!(Number(params.maxShortPartition ?? d.maxShortPartition) > min)) {
+      // (no double lies between a Min within an ulp or two of 100 and 100: Min moves down to 99)
+      const room = min + (100 - min) / 2 < 100;
+      if (!room) params.shortPartition = 99;
+      params.maxShortPartition = room ? min + (100 - min) / 2 : 99.5;
+    }
   }
   return { scheduler: s.scheduler, nodes: s.nodes, slots: s.slots, seed: s.seed, params };
 }
@@ -455,6 +460,13 @@ const NUM_RUNS = 120;
 const envRuns = Number(process.env.AVIARY_FC_RUNS ?? NaN);
 const numRuns = Number.isFinite(envRuns) ? envRuns : NUM_RUNS;
 const baseSeed = Number(process.env.AVIARY_FC_SEED ?? 20_251_124);
+/** Each scheduler's seed: the base seed plus a hash of its name, so that adding a scheduler to
+ *  the catalogue leaves the other schedulers' cases as they were. */
+function seedOf(name: string): number {
+  let h = 0;
+  for (const ch of name) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
+  return baseSeed + ((h >>> 0) % 1_000_000);
+}
 /** Time for one scheduler's property; a failure's shrinking stops there (the smallest case so far
  *  is reported). Longer when AVIARY_FC_RUNS asks for more runs. */
 const timeLimit = Number.isFinite(envRuns) ? 3_600_000 : 60_000;
@@ -475,6 +487,9 @@ const FOUND: Record<string, Array<Omit<Scenario, "scheduler">>> = {
     { nodes: 2, slots: 1, seed: 0, jobs: [[0, [1]], [0.01, [1]]], draws: { lwlElapsed: "on", cutoff: 0, shortPartition: 50 } },
     { nodes: 2, slots: 2, seed: 0, jobs: [[0, [1]], [0.01, [1]], [0.02, [1]]], draws: { lwlElapsed: "on", cutoff: 0, shortPartition: 50 } },
   ],
+  // Fixed in the test (2026-12-05): a Min an ulp below 100 % left no valid Max above it, and the
+  // fix-up's halfway point rounded to 100 ("maxShortPartition=100 is out of range").
+  "eagle-dice": [{ nodes: 3, slots: 1, seed: 0, jobs: [[0, [1]], [0.5, [2000, 1]]], draws: { shortPartition: 99.99999999999999, maxShortPartition: 50 } }],
   // A preempted task's end an ulp short of its start + duration (see `invariants`).
   kairos: [{
     nodes: 4, slots: 2, seed: 0,
@@ -484,11 +499,11 @@ const FOUND: Record<string, Array<Omit<Scenario, "scheduler">>> = {
 };
 
 describe("every scheduler, randomized small workloads: invariants hold and the engines agree", () => {
-  SCHEDULERS.forEach((spec, i) => {
+  SCHEDULERS.forEach((spec) => {
     it(`${spec.name}`, async () => {
       const examples = [...EDGE, ...(FOUND[spec.name] ?? [])].map((x): [Scenario] => [{ scheduler: spec.name, ...x }]);
       await fc.assert(fc.asyncProperty(scenarios(spec), property), {
-        numRuns, seed: baseSeed + i, examples,
+        numRuns, seed: seedOf(spec.name), examples,
         plugins: [fc.interruptAfterTimeLimit(timeLimit, { failOnInterrupt: true })],
       });
     }, timeLimit + 60_000);

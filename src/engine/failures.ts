@@ -28,7 +28,7 @@ export const FAILURES: Record<number, Failure> = {
   10: { name: "E_CALENDAR", text: "the event calendar was configured after events were queued (an engine bug)" },
   11: { name: "E_JOB_ORDER", text: "jobs were added out of order ({detail} given; the host feeds jobs in order)" },
   12: { name: "E_UNKNOWN_SCHEDULER", text: "the engine has no scheduler at index {detail}: it was built with another catalogue (rebuild with `npm run build`)" },
-  13: { name: "E_UNKNOWN_PARAMETER", text: "the policy read a parameter its description does not declare (the engine and catalogue disagree: rebuild)" },
+  13: { name: "E_UNKNOWN_PARAMETER", text: "the policy read a parameter its description does not declare (a name misspelled in its factory, or an engine built from another catalogue: rebuild)" },
   14: { name: "E_EVENT_NOT_PENDING", text: "an event that was not pending was cancelled (handle {detail}; an engine or policy bug)" },
   15: { name: "E_TIMER_OWNER", text: "a timer of kind {detail} fired with no owner registered (a policy bug)" },
   16: { name: "E_SLOT_BUSY", text: "a task was handed to slot {detail}, which holds a run (an engine or policy bug)" },
