@@ -117,11 +117,16 @@ describe("values and verdicts", () => {
     expect(metricOf(r, "no.such")).toBeNull();
   });
 
-  it("band: reproduced with the mean inside; not reproduced when the interval misses it; inconclusive between", () => {
+  it("band: reproduced with the whole interval inside; not reproduced when it misses; inconclusive between", () => {
     const band = { kind: "band" as const, lo: 0.9, hi: 1.1 };
-    expect(ruleVerdict(band, spreadOf([1, 1.05, 0.95]), [])).toBe("reproduced");
-    expect(ruleVerdict(band, spreadOf([1.3, 1.31, 1.29]), [])).toBe("not reproduced");
-    expect(ruleVerdict(band, spreadOf([1.0, 1.4, 1.2]), [])).toBe("inconclusive"); // mean 1.2, interval reaches below 1.1
+    const verdict = (xs: number[]) => ruleVerdict(band, spreadOf(xs), xs);
+    expect(verdict([1, 1.02, 0.98])).toBe("reproduced"); // 1.0 ± 0.05
+    expect(verdict([1.3, 1.31, 1.29])).toBe("not reproduced");
+    expect(verdict([1.0, 1.4, 1.2])).toBe("inconclusive"); // mean 1.2, interval reaches below 1.1
+    // The mean inside, the interval reaching out (1.02 ± 0.13): not enough.
+    expect(verdict([0.97, 1.02, 1.07])).toBe("inconclusive");
+    expect(verdict([1.0])).toBe("reproduced");
+    expect(verdict([1.2])).toBe("not reproduced");
   });
 
   it("direction: reproduced when it holds at every seed; inconclusive when only the mean does; or over the interval", () => {

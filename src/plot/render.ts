@@ -23,10 +23,9 @@ export function imageFormat(path: string): ImageFormat {
  *  naming what to install, said before any work. */
 const PLOT_PACKAGES: Record<ImageFormat, string[]> = { svg: ["vega", "vega-lite"], png: ["vega", "vega-lite", "@resvg/resvg-js"] };
 
-/** InputError naming the packages a figure in `format` needs (or the packages named) and this
- *  installation lacks. */
-export function checkPlotLibraries(format: ImageFormat, names = PLOT_PACKAGES[format]): void {
-  const missing = names.filter((name) => {
+/** The packages a figure in `format` needs (or the packages named) that this installation lacks. */
+export function missingPlotLibraries(format: ImageFormat, names = PLOT_PACKAGES[format]): string[] {
+  return names.filter((name) => {
     try {
       import.meta.resolve(name);
       return false;
@@ -34,6 +33,12 @@ export function checkPlotLibraries(format: ImageFormat, names = PLOT_PACKAGES[fo
       return true;
     }
   });
+}
+
+/** InputError naming the packages a figure in `format` needs (or the packages named) and this
+ *  installation lacks. */
+export function checkPlotLibraries(format: ImageFormat, names = PLOT_PACKAGES[format]): void {
+  const missing = missingPlotLibraries(format, names);
   if (missing.length > 0) {
     throw new InputError(`drawing a .${format} figure needs ${missing.join(", ")} (optional dependenc${missing.length === 1 ? "y" : "ies"} of aviary-sim): npm install ${missing.join(" ")}`);
   }

@@ -97,7 +97,7 @@ export function countVerdicts(vs: Verdict[]): VerdictCounts {
 /** The rule in words. */
 export function ruleText(rule: Rule): string {
   switch (rule.kind) {
-    case "band": return rule.lo === rule.hi ? `exactly ${fmtNumber(rule.lo)}` : `mean within [${fmtNumber(rule.lo)}, ${fmtNumber(rule.hi)}]`;
+    case "band": return rule.lo === rule.hi ? `exactly ${fmtNumber(rule.lo)}` : `95 % interval within [${fmtNumber(rule.lo)}, ${fmtNumber(rule.hi)}]`;
     case "below": case "above": {
       const op = rule.kind === "below" ? "<" : ">";
       return (rule.in ?? "seeds") === "seeds" ? `${op} ${fmtNumber(rule.than)} at every seed` : `${op} ${fmtNumber(rule.than)} over the 95 % interval`;
@@ -167,6 +167,18 @@ function countsText(c: VerdictCounts): string {
   return VERDICTS.filter((v) => c[v] > 0).map((v) => `${c[v]} ${v}`).join(", ") || "no claims";
 }
 
+/** The papers' claims counted apart from the checks against the reference simulator (compat) and
+ *  the closed forms (analytic), which are not claims of a paper. */
+function totalsText(report: Report): string {
+  const own = (c: ReportClaim) => c.paper === "compat" || c.paper === "analytic";
+  const papers = report.claims.filter((c) => !own(c));
+  const others = report.claims.filter(own);
+  const part = (cs: ReportClaim[]) => countsText(countVerdicts(cs.map((c) => c.verdict)));
+  if (others.length === 0 || papers.length === 0) return `${report.claims.length} claims: ${countsText(report.counts)}`;
+  return `${papers.length} claims of the papers: ${part(papers)}; and ${others.length} checks of Aviary's own `
+    + `(against the reference simulator's figures and closed forms): ${part(others)}`;
+}
+
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 // ---- Markdown ----
@@ -203,7 +215,7 @@ export function paperMarkdown(report: Report, paper: Paper, o: MarkdownOptions, 
   for (const f of figs) out.push("", `![${cell(f.caption)}](${o.figure(f.file)})`, "", `*${f.caption}.*`);
   for (const c of claims) {
     out.push("", `${h}# ${claimHeading(c)}`, "", `${c.claim}. Verdict: ${verdictText(c.verdict)}.`);
-    if (c.reason && c.verdict !== "reproduced") out.push("", `Why: ${c.reason.text} ([analysis](${o.link(c.reason.link)})).`);
+    if (c.reason) out.push("", `${c.verdict === "reproduced" ? "Note" : "Why"}: ${c.reason.text} ([analysis](${o.link(c.reason.link)})).`);
     out.push("", "| measured | published | ours: mean ± 95 % interval (seeds) | rule | verdict |", "|---|---|---|---|---|");
     for (const k of c.checks) {
       const ours = k.verdict === "skipped" ? `skipped: ${k.note ?? ""}` : fmtOurs(k.ours);
@@ -246,7 +258,7 @@ export function formatWall(s: number): string {
 export function reportMarkdown(report: Report, o: MarkdownOptions): string {
   const papers = PAPERS.filter((p) => report.papers.some((x) => x.id === p.id));
   const out = [`# Published claims against Aviary`, "", headerMarkdown(report), "",
-    `${report.claims.length} claims: ${countsText(report.counts)}.`, "", "| paper | claims | verdicts | page |", "|---|---|---|---|"];
+    `${totalsText(report)}.`, "", "| paper | claims | verdicts | page |", "|---|---|---|---|"];
   for (const p of papers) {
     const info = report.papers.find((x) => x.id === p.id)!;
     const n = report.claims.filter((c) => c.paper === p.id).length;

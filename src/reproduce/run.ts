@@ -20,8 +20,9 @@ import {
 } from "../compare/cells.js";
 import { writeFileAtomic } from "../io.js";
 import { barsSpec } from "../plot/specs.js";
-import { renderSvg } from "../plot/render.js";
+import { missingPlotLibraries, renderSvg } from "../plot/render.js";
 import { CLAIMS, EXPERIMENTS, FIGURES, PAPERS, compatClaims, findExperiment, type ReferenceRow } from "./catalogue.js";
+import { cachedSamplePath, findSampleTrace, isSampleCached } from "../trace/samples.js";
 import { claimExperiments, claimVerdict, evaluateCheck } from "./evaluate.js";
 import { effective, selectClaims, units, type Effective, type UnitPlan } from "./select.js";
 export { DEFAULT_SEEDS, allClaims, effective, inQuick, quickChecks, selectClaims, units, type Effective, type Selection, type UnitPlan } from "./select.js";
@@ -142,6 +143,13 @@ export async function runReproduce(o: ReproduceOptions): Promise<Report | undefi
   const effs = sel.experiments.map((e) => effective(e, o.quick, o.seeds, o.engine));
   const all: Unit[] = effs.flatMap((eff) => units(eff).map((u) => ({ ...u, have: new Map<number, RunSummary>() })));
 
+  // The figures need the optional plotting packages: without them the report is written without
+  // figures (said now, before any run), rather than failing after the runs.
+  const drawFigures = o.out !== undefined && missingPlotLibraries("svg").length === 0;
+  if (o.out && !drawFigures && !o.shard) {
+    log(`the figures are left out: they need ${missingPlotLibraries("svg").join(", ")} (optional dependencies of aviary-sim: npm install ${missingPlotLibraries("svg").join(" ")})`);
+  }
+
   // Output folders, and no silent overwrite of a run's cells.
   const cellsDir = o.out ? join(resolve(o.out), "cells", variantDir(o)) : undefined;
   if (o.out) {
@@ -166,10 +174,12 @@ export async function runReproduce(o: ReproduceOptions): Promise<Report | undefi
   for (const u of all) {
     const name = sourceTrace(u.eff.exp.source);
     if (name !== undefined) {
-      const path = join(o.traces, `${name}.tr`);
-      if (!files.has(name)) files.set(name, existsSync(path) ? readTraceFile(path) : Promise.resolve(undefined));
+      // The traces folder first, then the sample cache that `aviary traces fetch` fills.
+      const sample = findSampleTrace(name);
+      const path = [join(o.traces, `${name}.tr`), ...(sample && isSampleCached(sample) ? [cachedSamplePath(sample)] : [])].find((f) => existsSync(f));
+      if (!files.has(name)) files.set(name, path !== undefined ? readTraceFile(path) : Promise.resolve(undefined));
       u.trace = await files.get(name)!;
-      if (!u.trace) u.missing = `${name}.tr is not in ${o.traces}: get it with \`aviary traces fetch ${name}\``;
+      if (!u.trace) u.missing = `${name}.tr is neither in ${o.traces} nor in the sample cache: get it with \`aviary traces fetch ${name}\``;
     } else {
       const key = JSON.stringify([u.eff.exp.source, u.wseed, u.plan.nodes[0], u.plan.slots, u.eff.jobs ?? null]);
       let t = generated.get(key);
@@ -330,7 +340,7 @@ export async function runReproduce(o: ReproduceOptions): Promise<Report | undefi
   if (o.out) {
     const out = resolve(o.out);
     mkdirSync(join(out, "img"), { recursive: true });
-    for (const f of FIGURES) {
+    for (const f of drawFigures ? FIGURES : []) {
       const eff = effById.get(f.exp);
       if (!sel.papers.includes(f.paper) || !eff || !runsByExp.has(f.exp)) continue;
       const cmp = experimentCompare(eff, runsByExp.get(f.exp)!, traceByExp.get(f.exp)!);
@@ -338,7 +348,10 @@ export async function runReproduce(o: ReproduceOptions): Promise<Report | undefi
       const spec = barsSpec({ kind: "compare", compare: cmp }, { published: (f.published ?? []).filter((p) => nodes.has(p.nodes)) });
       const file = `img/${f.id}.svg`;
       writeFileAtomic(join(out, file), await renderSvg(spec));
-      report.figures.push({ id: f.id, paper: f.paper, file, caption: f.caption });
+      const seeds = cmp.grid.seeds;
+      const seedText = seeds.length === 1 ? `seed ${seeds[0]}` : `the mean over seeds ${seeds[0]}-${seeds[seeds.length - 1]}`;
+      report.figures.push({ id: f.id, paper: f.paper, file,
+        caption: `${f.caption} (experiment ${f.exp}, ${seedText}; drawn by aviary reproduce ${f.paper} -o DIR)` });
     }
     report.wallSeconds = (performance.now() - t0) / 1000;
     const root = packageRoot();

@@ -76,8 +76,9 @@ export type Value =
   | { kind: "analytic"; fn: string; args: Record<string, number>; text: string };
 
 /** How a check's verdict is decided:
- *  - band: the published value(s) as a range [lo, hi]: reproduced when our mean is inside, not
- *    reproduced when our 95 % interval misses it, inconclusive otherwise;
+ *  - band: the published value(s) as a range [lo, hi]: reproduced when our mean's 95 % interval
+ *    lies inside it (one seed: the value), not reproduced when the interval misses it,
+ *    inconclusive otherwise;
  *  - below / above: the direction (ours < / > `than`): reproduced when it holds in every seed
  *    (`in: "seeds"`, the default) or for the whole interval (`in: "ci"`), not reproduced when our
  *    mean is on the other side, inconclusive otherwise;
