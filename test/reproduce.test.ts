@@ -6,7 +6,7 @@
 // docs/results/report.json was made from this catalogue.
 import { describe, it, expect } from "vitest";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { packageRoot } from "../src/engine/node.js";
@@ -14,7 +14,7 @@ import { CLAIMS, EXPERIMENTS, FIGURES, PAPERS, compatClaims, findExperiment, typ
 import { claimExperiments, evaluateCheck, metricOf, ruleVerdict, claimVerdict } from "../src/reproduce/evaluate.js";
 import { spreadOf } from "../src/compare/spread.js";
 import { anchorOf, ruleText, fmtOurs } from "../src/reproduce/report.js";
-import { inQuick, quickChecks, selectClaims, effective, units } from "../src/reproduce/run.js";
+import { inQuick, quickChecks, sampleTracePath, selectClaims, effective, units } from "../src/reproduce/run.js";
 import { VERDICTS_FILE, quickVerdicts, verdictChanges, type QuickVerdicts } from "../bench/reproduce-verdicts.js";
 import { haveSharedTraces } from "./helpers.js";
 import type { RunSummary } from "../src/metrics/summary.js";
@@ -24,6 +24,7 @@ const ROOT = packageRoot();
 const REFERENCE = join(ROOT, "../shared/reference/eagle-reference-yh1-goog.json");
 const referenceRows: ReferenceRow[] | undefined = existsSync(REFERENCE) ? JSON.parse(readFileSync(REFERENCE, "utf8")) : undefined;
 const inCI = process.env.CI === "true";
+const sharedTraces = join(ROOT, "../shared/traces");
 const aviary = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, "bin/aviary.js"), ...args], { cwd: ROOT, encoding: "utf8" });
 
 const refsOf = (c: Claim): Ref[] => c.checks.flatMap((k) => {
@@ -199,6 +200,23 @@ describe("the command", () => {
     }
     expect(existsSync(join(dir, "y", "report.md"))).toBe(false);
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.skipIf(!haveSharedTraces && !inCI)("a sample trace is read from --traces, else from the cache that aviary traces fetch fills", () => {
+    const cache = mkdtempSync(join(tmpdir(), "aviary-rp-cache-"));
+    const before = process.env.AVIARY_CACHE;
+    process.env.AVIARY_CACHE = cache;
+    try {
+      const empty = join(cache, "no-traces");
+      expect(sampleTracePath("YH_small", empty)).toBeUndefined();
+      mkdirSync(join(cache, "traces"));
+      copyFileSync(join(sharedTraces, "YH_small.tr"), join(cache, "traces", "YH_small.tr")); // the published bytes
+      expect(sampleTracePath("YH_small", empty)).toBe(join(cache, "traces", "YH_small.tr"));
+      expect(sampleTracePath("YH_small", sharedTraces)).toBe(join(sharedTraces, "YH_small.tr")); // the folder first
+    } finally {
+      if (before === undefined) delete process.env.AVIARY_CACHE; else process.env.AVIARY_CACHE = before;
+      rmSync(cache, { recursive: true, force: true });
+    }
   });
 
   it.skipIf(!haveSharedTraces && !inCI)("pigeon --quick: report.md and report.json with a verdict per claim; shards and a killed run resumed give the same report", { timeout: 300_000 }, () => {

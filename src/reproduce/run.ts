@@ -125,6 +125,15 @@ export function experimentCompare(eff: Effective, runs: RunSummary[], traceInfo:
   return { trace: traceInfo, grid, results: aggregateCompare(plan, summaries), runs: summaries };
 }
 
+/** Where a sample trace of the catalogue is read from: the traces folder (`--traces`), else the
+ *  sample cache that `aviary traces fetch` fills; undefined when it is in neither. */
+export function sampleTracePath(name: string, tracesDir: string): string | undefined {
+  const inFolder = join(tracesDir, `${name}.tr`);
+  if (existsSync(inFolder)) return inFolder;
+  const sample = findSampleTrace(name);
+  return sample && isSampleCached(sample) ? cachedSamplePath(sample) : undefined;
+}
+
 /**
  * Runs `aviary reproduce`: returns the report (undefined for a shard, which only runs its cells).
  * Every option is checked before any run; InputError (one line) otherwise.
@@ -174,9 +183,7 @@ export async function runReproduce(o: ReproduceOptions): Promise<Report | undefi
   for (const u of all) {
     const name = sourceTrace(u.eff.exp.source);
     if (name !== undefined) {
-      // The traces folder first, then the sample cache that `aviary traces fetch` fills.
-      const sample = findSampleTrace(name);
-      const path = [join(o.traces, `${name}.tr`), ...(sample && isSampleCached(sample) ? [cachedSamplePath(sample)] : [])].find((f) => existsSync(f));
+      const path = sampleTracePath(name, o.traces);
       if (!files.has(name)) files.set(name, path !== undefined ? readTraceFile(path) : Promise.resolve(undefined));
       u.trace = await files.get(name)!;
       if (!u.trace) u.missing = `${name}.tr is neither in ${o.traces} nor in the sample cache: get it with \`aviary traces fetch ${name}\``;
