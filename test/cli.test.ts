@@ -65,6 +65,7 @@ describe("aviary run: bad input", () => {
     ["non-numeric parameter", ["--trace", "good.tr", "--scheduler", "sparrow", "--set", "probeRatio=two"], ["probeRatio", "number"]],
     ["nodes below 1", ["--trace", "good.tr", "--nodes", "0"], ["nodes=0", "[1, 10000000]"]],
     ["fractional nodes", ["--trace", "good.tr", "--nodes", "2.5"], ["--nodes", "integer"]],
+    ["nodes with a radix prefix", ["--trace", "good.tr", "--nodes", "0x64"], ["--nodes", "'0x64'", "integer"]],
     ["negative network delay", ["--trace", "good.tr", "--set", "networkDelay=-1"], ["networkDelay=-1"]],
     ["malformed --set", ["--trace", "good.tr", "--set", "probeRatio"], ["key=value"]],
     ["bad config value", ["--config", "bad.json"], ["nodes=0"]],

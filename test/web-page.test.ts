@@ -233,6 +233,11 @@ describe.skipIf(!CHROMIUM && process.env.CI !== "true")("the web page in Chromiu
     expect(await page.textContent('[data-err="claim"]')).toContain("choose NGO_trace90.tr first");
     expect(problems).toEqual([]);
     await page.close();
+    // An unknown claim in a link is named, not ignored.
+    const other = await open("?claim=nope");
+    expect(await other.page.textContent('[data-err="claim"]')).toContain("unknown claim 'nope'");
+    expect(other.problems).toEqual([]);
+    await other.page.close();
   }, 300_000);
 
   it("reports impossible values in the URL beside their fields and runs nothing", async () => {

@@ -71,6 +71,16 @@ describe("page configuration", () => {
     bad({ cutoff: "-3" }, "cutoff", /cutoff/);
     bad({ workload: "upload" }, "trace", /choose a \.tr or \.csv/);
     expect(validate({ ...defaultConfig(), workload: "upload" }, { name: "x.tr", ok: false }).errors[0].message).toMatch(/'x\.tr' could not be read/);
+    // The reader's own message (file, line, field) stays when Run is pressed.
+    expect(validate({ ...defaultConfig(), workload: "upload" }, { name: "x.tr", ok: false, message: "x.tr:1: field 1 (submission_time): 'a' is not a number" })
+      .errors[0].message).toBe("x.tr:1: field 1 (submission_time): 'a' is not a number; choose another file");
+    // Every bad field its message, not only the first.
+    const both = validate({ ...defaultConfig(), workload: "poisson", tasks: "0", duration: "garbage" }).errors.map((e) => e.field);
+    expect(both).toEqual(expect.arrayContaining(["tasks", "duration"]));
+    // A radix prefix, which Number() reads, is refused.
+    bad({ nodes: "0x64" }, "nodes", /'0x64'/);
+    bad({ slots: "0b1" }, "slots", /'0b1'/);
+    expect(validate({ ...defaultConfig(), seeds: "-1" }).errors[0].message).toMatch(/e\.g\. 1,2,3/);
     expect(validate({ ...defaultConfig(), workload: "upload" }, { name: "x.tr", ok: true }).request?.workload).toEqual({ kind: "upload" });
   });
 

@@ -185,7 +185,7 @@ function showErrors(errors: FieldError[]): void {
 // ---------------------------------------------------------------------------------------------
 // The uploaded trace: size-checked here, read by a Worker (its first problem shown beside it)
 
-let upload: { name: string; bytes: ArrayBuffer; ok: boolean } | undefined;
+let upload: { name: string; bytes: ArrayBuffer; ok: boolean; message?: string } | undefined;
 
 async function onTraceChosen(): Promise<void> {
   clearErrors("trace");
@@ -211,9 +211,10 @@ async function onTraceChosen(): Promise<void> {
     upload = { name: file.name, bytes, ok: true };
     $("trace-hint").textContent = `${file.name}: ${reply.jobs.toLocaleString("en-US")} jobs, ${reply.tasks.toLocaleString("en-US")} tasks`;
   } else {
-    upload = { name: file.name, bytes, ok: false };
+    const why = reply.type === "checked" && !reply.ok ? reply.message : "the trace could not be read";
+    upload = { name: file.name, bytes, ok: false, message: why };
     $("trace-hint").textContent = "";
-    showErrors([{ field: "trace", message: reply.type === "checked" && !reply.ok ? reply.message : "the trace could not be read" }]);
+    showErrors([{ field: "trace", message: why }]);
   }
 }
 
@@ -235,7 +236,7 @@ function startRun(): void {
   if (running) return;
   clearErrors();
   const config = readForm();
-  const v = validate(config, upload && { name: upload.name, ok: upload.ok });
+  const v = validate(config, upload && { name: upload.name, ok: upload.ok, message: upload.message });
   if (!v.request) { showErrors(v.errors); $("status").textContent = "not run: see the messages beside the fields"; return; }
   const query = configToQuery(config);
   history.replaceState(null, "", `${location.pathname}${query}`);
@@ -505,6 +506,9 @@ function main(): void {
   if (claim !== null) {
     select("claim").value = claim;
     showClaim();
+    if (!CLAIMS.some((c) => c.id === claim)) {
+      showErrors([{ field: "claim", message: `unknown claim '${claim}' in the link: choose one from the list (aviary reproduce --list)` }]);
+    }
     $("claims").scrollIntoView();
   } else {
     showClaim();

@@ -5,7 +5,7 @@ import { WORKLOADS, findWorkload } from "../src/workloads.js";
 import { COMMON_PARAMS, SCHEDULERS, checkParam, describeRange, type ParamSpec } from "../src/config/schedulers.js";
 import { PRESETS } from "../src/config/presets.js";
 import { planCompare, type CompareOptions } from "../src/compare/grid.js";
-import { checkPoissonOptions } from "../src/trace/gen.js";
+import { checkPoissonOptions, parseDurationSpec } from "../src/trace/gen.js";
 import { checkTraceLikeOptions } from "../src/trace/tracelike.js";
 
 /** What the page accepts (a browser tab's memory and patience, not the engine's limits). */
@@ -133,23 +133,27 @@ export function configToQuery(c: PageConfig): string {
   return s === "" ? "" : `?${s}`;
 }
 
+/** A number written with a radix prefix, which Number() reads ("0x64" is 100): refused, as by the
+ *  command line. */
+const RADIX = /^[+-]?0[xob]/i;
+
 function intField(errors: FieldError[], field: string, label: string, text: string, min: number, max: number): number | undefined {
   const t = text.trim();
   const v = Number(t);
-  if (t === "" || !Number.isInteger(v) || v < min || v > max) {
+  if (t === "" || RADIX.test(t) || !Number.isInteger(v) || v < min || v > max) {
     errors.push({ field, message: `${label} must be an integer in [${min}, ${max}], got '${text}'` });
     return undefined;
   }
   return v;
 }
 
-function intList(errors: FieldError[], field: string, label: string, text: string, min: number, max: number): number[] | undefined {
+function intList(errors: FieldError[], field: string, label: string, text: string, min: number, max: number, example: string): number[] | undefined {
   const items = text.split(",").map((s) => s.trim());
   const out: number[] = [];
   for (const it of items) {
     const v = Number(it);
-    if (it === "" || !Number.isInteger(v) || v < min || v > max) {
-      errors.push({ field, message: `${label}: '${it}' in '${text}' is not an integer in [${min}, ${max}] (a comma-separated list, e.g. 800,1000)` });
+    if (it === "" || RADIX.test(it) || !Number.isInteger(v) || v < min || v > max) {
+      errors.push({ field, message: `${label} are integers in [${min}, ${max}], comma-separated (e.g. ${example}): '${it}' in '${text}' is not` });
       return undefined;
     }
     if (out.includes(v)) {
@@ -166,11 +170,11 @@ function message(e: unknown): string {
 }
 
 /** Checks every field; the run to start, or the problems beside their fields (nothing runs). */
-export function validate(c: PageConfig, upload?: { name: string; ok: boolean }): { request: RunRequest; errors: [] } | { request?: undefined; errors: FieldError[] } {
+export function validate(c: PageConfig, upload?: { name: string; ok: boolean; message?: string }): { request: RunRequest; errors: [] } | { request?: undefined; errors: FieldError[] } {
   const errors: FieldError[] = [];
   // The cluster and the grid.
-  const nodes = intList(errors, "nodes", "nodes", c.nodes, 1, LIMITS.nodes);
-  const seeds = intList(errors, "seeds", "seeds", c.seeds, 0, 2147483647);
+  const nodes = intList(errors, "nodes", "node counts", c.nodes, 1, LIMITS.nodes, "800,1000");
+  const seeds = intList(errors, "seeds", "seeds", c.seeds, 0, 2147483647, "1,2,3");
   const slots = intField(errors, "slots", "slots per node", c.slots, 1, 4096);
   if (c.engine !== "wasm" && c.engine !== "js") errors.push({ field: "engine", message: `engine must be wasm or js, got '${c.engine}'` });
   if (c.preset !== "" && !PRESETS.some((p) => p.name === c.preset)) {
@@ -226,15 +230,23 @@ export function validate(c: PageConfig, upload?: { name: string; ok: boolean }):
   }
   if (c.workload === UPLOAD) {
     if (!upload) errors.push({ field: "trace", message: "choose a .tr or .csv trace file to upload" });
-    else if (!upload.ok) errors.push({ field: "trace", message: `the trace '${upload.name}' could not be read (see above); choose another file` });
+    else if (!upload.ok) errors.push({ field: "trace", message: `${upload.message ?? `the trace '${upload.name}' could not be read`}; choose another file` });
     else workload = { kind: "upload" };
   } else if (c.workload === CUSTOM_POISSON) {
     const jobs = c.jobs.trim() === "" ? 1000 : optJobs;
     const tasks = intField(errors, "tasks", "tasks per job", c.tasks, 1, 100_000);
     const load = optLoad ?? 0.8;
+    // The duration's own message whatever the other fields hold (each problem beside its field).
+    let durationOk = true;
+    try {
+      parseDurationSpec(c.duration);
+    } catch (err) {
+      durationOk = false;
+      errors.push({ field: "duration", message: message(err).replace(/^--duration /, "duration ") });
+    }
     if (jobs !== undefined && tasks !== undefined && jobs * tasks > LIMITS.tasks) {
       errors.push({ field: "tasks", message: `jobs x tasks = ${jobs * tasks}: the page generates at most ${LIMITS.tasks} tasks` });
-    } else if (jobs !== undefined && tasks !== undefined && wseed !== undefined) {
+    } else if (jobs !== undefined && tasks !== undefined && wseed !== undefined && durationOk) {
       try {
         checkPoissonOptions({ jobs, tasks, duration: c.duration, load, nodes: nodes?.[0] ?? 1, slots: slots ?? 1, seed: wseed });
         workload = { kind: "poisson", jobs, tasks, duration: c.duration.trim(), load, seed: wseed };

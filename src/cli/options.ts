@@ -21,12 +21,15 @@ export async function loadWorkload(input: { workload?: string; jobs?: number; lo
     (stream) => new mod.Rng(seed, stream));
 }
 
+/** A number with a radix prefix ("0x64", "0b1", "0o7"), which Number() would read: refused. */
+const RADIX = /^[+-]?0[xob]/i;
+
 /** Parses "a,b,c" into integers (for --nodes and --seed-list). */
 export function intList(option: string, raw: string): number[] {
   const items = String(raw).split(",").map((x) => x.trim());
   return items.map((x) => {
     const v = Number(x);
-    if (x === "" || !Number.isInteger(v)) {
+    if (x === "" || RADIX.test(x) || !Number.isInteger(v)) {
       throw new InputError(`--${option}: '${x}' in '${raw}' is not an integer (expected a comma-separated list, e.g. 1000,2000)`);
     }
     return v;
@@ -37,7 +40,7 @@ export function intList(option: string, raw: string): number[] {
 export function num(name: string, kind: "int" | "float" = "float") {
   return (raw: string): number => {
     const v = Number(raw);
-    if (raw.trim() === "" || !Number.isFinite(v) || (kind === "int" && !Number.isInteger(v))) {
+    if (raw.trim() === "" || RADIX.test(raw.trim()) || !Number.isFinite(v) || (kind === "int" && !Number.isInteger(v))) {
       throw new InputError(`option --${name}: '${raw}' is not ${kind === "int" ? "an integer" : "a number"}`);
     }
     return v;
