@@ -192,6 +192,8 @@ describe("the command", () => {
       [["pigeon", "--resume"], "--resume needs -o DIR"],
       [["pigeon", "--shard", "2/2", "-o", join(dir, "x")], "--shard must be i/n"],
       [["pigeon", "--seeds", "0", "-o", join(dir, "y")], "--seeds must be an integer in [1, 1000]"],
+      // (Node's recursive mkdir loops for ever under /proc: the folder is checked, then made level by level)
+      [["analytic", "-o", "/proc/aviary-x"], "'/proc' cannot hold files"],
     ] as const) {
       const r = aviary("reproduce", ...args);
       expect(r.status, `${args.join(" ")}: ${r.stderr}`).toBe(2);

@@ -2,9 +2,10 @@
 // claims beside our numbers, with intervals over seeds and a verdict each (src/reproduce/).
 // docs/cli.md "aviary reproduce", docs/sweeps.md "aviary slurm reproduce".
 import { Command, Option } from "commander";
-import { existsSync, mkdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { InputError } from "../errors.js";
+import { checkCreatableDir, makeDirs } from "../io.js";
 import { packageRoot } from "../engine/node.js";
 import { parseShard } from "../compare/cells.js";
 import { ProgressLine } from "../report/progress.js";
@@ -107,7 +108,8 @@ async function slurmReproduceCommand(targets: string[], opts: Record<string, unk
   try { isDir = statSync(dir).isDirectory(); } catch { /* created below */ }
   if (!isDir) {
     if (existsSync(dir)) throw new InputError(`-o '${opts.output}' is a file, not a directory`);
-    try { mkdirSync(dir, { recursive: true }); } catch (e) { throw new InputError(`cannot create the directory '${opts.output}': ${(e as Error).message}`); }
+    checkCreatableDir(dir, String(opts.output));
+    makeDirs(dir, String(opts.output));
   }
   const args: string[] = [...targets];
   for (const o of copied) {

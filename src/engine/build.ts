@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { InputError, showValue } from "../errors.js";
+import { checkCreatableDir, makeDirs } from "../io.js";
 import { SCHEDULERS, checkParam, type SchedulerSpec } from "../config/schedulers.js";
 import { packageRoot } from "./node.js";
 
@@ -484,6 +485,7 @@ export async function buildEngine(o: BuildEngineOptions): Promise<EngineManifest
   const extra = await readCatalogue(o.catalogue, base);
   const out = resolve(o.out);
   if (existsSync(out) && !statSync(out).isDirectory()) throw new EngineBuildError(`-o ${o.out}: not a folder`);
+  checkCreatableDir(out, `-o ${o.out}`);
   const packageManifest = packageEngineManifest(root);
   if (!packageManifest) throw new EngineBuildError(`aviary-sim's own engine is not built (${join(root, "build/engine.json")} is missing)`);
   const gen = registrySource([...base, ...extra]);
@@ -526,7 +528,7 @@ export async function buildEngine(o: BuildEngineOptions): Promise<EngineManifest
     };
     // Into place, once both engines are built: the engine files, then the manifest that makes
     // the folder an engine.
-    mkdirSync(out, { recursive: true });
+    makeDirs(out, `-o ${o.out}`);
     rmSync(join(out, ENGINE_DIR_MANIFEST), { force: true });
     rmSync(join(out, "engine-js"), { recursive: true, force: true });
     cpSync(builtJs, join(out, "engine-js"), { recursive: true });

@@ -3,7 +3,7 @@
 // finishes a killed run without redoing its cells, `--shard i/n` runs a deterministic part, the
 // files of every shard are read back for the report), evaluates the claims and writes
 // DIR/report.json, DIR/report.md, one page per paper and the figures (DIR/img/*.svg).
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { join, relative, resolve } from "node:path";
@@ -23,6 +23,7 @@ import { barsSpec } from "../plot/specs.js";
 import { missingPlotLibraries, renderSvg } from "../plot/render.js";
 import { CLAIMS, EXPERIMENTS, FIGURES, PAPERS, compatClaims, findExperiment, type ReferenceRow } from "./catalogue.js";
 import { cachedSamplePath, findSampleTrace, isSampleCached } from "../trace/samples.js";
+import { checkCreatableDir, makeDirs } from "../io.js";
 import { claimExperiments, claimVerdict, evaluateCheck } from "./evaluate.js";
 import { effective, selectClaims, units, type Effective, type UnitPlan } from "./select.js";
 export { DEFAULT_SEEDS, allClaims, effective, inQuick, quickChecks, selectClaims, units, type Effective, type Selection, type UnitPlan } from "./select.js";
@@ -164,7 +165,8 @@ export async function runReproduce(o: ReproduceOptions): Promise<Report | undefi
   if (o.out) {
     const out = resolve(o.out);
     if (existsSync(out) && !readdirSafe(out).isDir) throw new InputError(`-o '${o.out}' is a file, not a directory`);
-    try { mkdirSync(cellsDir!, { recursive: true }); } catch (e) { throw new InputError(`cannot create '${cellsDir}': ${(e as Error).message}`); }
+    checkCreatableDir(cellsDir!, o.out);
+    makeDirs(cellsDir!);
     if (!o.resume) {
       const names = new Set(readdirSync(cellsDir!));
       const taken = all.filter((u) => [...names].some((f) => f === `${u.id}.jsonl` || f.startsWith(`${u.id}.shard-`)));
@@ -346,7 +348,7 @@ export async function runReproduce(o: ReproduceOptions): Promise<Report | undefi
 
   if (o.out) {
     const out = resolve(o.out);
-    mkdirSync(join(out, "img"), { recursive: true });
+    makeDirs(join(out, "img"));
     for (const f of drawFigures ? FIGURES : []) {
       const eff = effById.get(f.exp);
       if (!sel.papers.includes(f.paper) || !eff || !runsByExp.has(f.exp)) continue;

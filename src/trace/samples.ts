@@ -4,10 +4,11 @@
 // source; it does not redistribute them. Sizes, counts and checksums were computed from the files
 // as published at the commits named (byte-identical to ../shared/traces, 2026-11-28).
 import { createHash } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { createWriteStream, existsSync, renameSync, rmSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { InputError } from "../errors.js";
+import { makeDirs } from "../io.js";
 
 /** A public sample trace: where it is published, its size, jobs, tasks and sha256. */
 export interface SampleTrace {
@@ -149,7 +150,7 @@ export async function fetchSampleTrace(t: SampleTrace, o: FetchOptions = {}): Pr
   const target = cachedSamplePath(t);
   const dir = join(cacheDir(), "traces");
   try {
-    mkdirSync(dir, { recursive: true });
+    makeDirs(dir);
   } catch (e) {
     throw new FetchError(`cannot create the cache folder ${dir}: ${(e as Error).message}`);
   }
