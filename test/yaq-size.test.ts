@@ -92,6 +92,19 @@ describe("the Erlang tail", () => {
     for (let k = 200; k < 600; k++) { lf += Math.log(k); tail += Math.exp(-100 + k * Math.log(100) - lf); }
     expect(Math.abs(erlangCdf(200, 100) - tail) / tail).toBeLessThan(1e-9);
   });
+  it("large a (e^{-a} underflows from a ≈ 745): the terms from their logarithms, no endless search", () => {
+    // Pr[Poisson(a) >= a + 1] tends to 1/2 from below; the two ways agree across the switch at 700.
+    for (const a of [699, 701, 746, 10_000]) {
+      const p = erlangCdf(a + 1, a);
+      expect(p, String(a)).toBeGreaterThan(0.48);
+      expect(p, String(a)).toBeLessThan(0.5);
+    }
+    expect(Math.abs(erlangCdf(760, 700) - erlangCdf(761, 701))).toBeLessThan(0.01);
+    // The sizes of the normal approximation (b + 1 ≈ a + 1.2816 √a for δ = 0.1), where the
+    // search used to run for ever.
+    expect(sizeEq2({ slots: 1, mean: 1, heartbeat: 746, target: 0.9 })).toBe(781);
+    expect(sizeEq2({ slots: 10_000, mean: 1, heartbeat: 1, target: 0.9 })).toBe(10_128);
+  });
   it("bad input: a range error naming the value", () => {
     expect(() => sizeEq1({ slots: 0, mean: 10, heartbeat: 3, target: 0.95 })).toThrow(/slots r must be/);
     expect(() => sizeEq2({ slots: 10, mean: 10, heartbeat: 0, target: 0.95 })).toThrow(/heartbeat/);

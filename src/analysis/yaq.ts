@@ -31,6 +31,7 @@ function check(inp: YaqSizingInput): void {
 export function erlangCdf(n: number, a: number): number {
   if (n <= 0) return 1;
   if (a <= 0) return 0;
+  if (a > LOG_SPACE_ABOVE) return erlangCdfLog(n, a);
   // 1 − Σ_{k<n} e^{−a} a^k / k!; for a large tail (a > n) sum the complement the same way.
   let p = Math.exp(-a);
   let below = 0;
@@ -45,6 +46,29 @@ export function erlangCdf(n: number, a: number): number {
   for (let k = n; k < n + 100000; k++) {
     tail += q;
     q = (q * a) / (k + 1);
+    if (q < tail * 1e-17 && k > a) break;
+  }
+  return tail;
+}
+
+/** Above this a, e^{−a} underflows (it is 0 from a ≈ 745), and with it every term of the
+ *  recurrence: the terms are built from their logarithms instead. */
+const LOG_SPACE_ABOVE = 700;
+
+/** erlangCdf for a large a: p_k = exp(−a + k ln a − ln k!), the log built by the same recurrence. */
+function erlangCdfLog(n: number, a: number): number {
+  let logp = -a;
+  let below = 0;
+  for (let k = 0; k < n; k++) {
+    below += Math.exp(logp);
+    logp += Math.log(a / (k + 1));
+  }
+  if (below < 0.5) return 1 - below;
+  let tail = 0;
+  for (let k = n; k < n + 1_000_000; k++) {
+    const q = Math.exp(logp);
+    tail += q;
+    logp += Math.log(a / (k + 1));
     if (q < tail * 1e-17 && k > a) break;
   }
   return tail;
