@@ -27,11 +27,14 @@ export function reuseMemory(pages: i32): void { noteReusedMemory(pages); }
 export function heapBytes(): f64 { return heapTop(); }
 
 /** flags: bit 0 records per-task start/end/node; bit 1 is the reference-simulator
- *  compatibility mode (`compat`). */
+ *  compatibility mode (`compat`); bit 2 drops the policy's own series (series.ts). */
 export function setup(jobs: i32, tasks: i32, nodes: i32, slots: i32, delay: f64, seed: i32,
                       nParams: i32, flags: i32): void {
   allocate(jobs, tasks, nodes, slots, delay, seed, nParams, (flags & 1) != 0, (flags & 2) != 0);
+  dropSeries = (flags & 4) != 0;
 }
+
+let dropSeries: bool = false;
 
 /** The trace's optional columns (after setup, before start): `columns` has the COL_* bits of
  *  jobs.ts, `dims` demand dimensions; `edges` parent links (-1: no task dependencies);
@@ -78,7 +81,7 @@ export function parentOffsetColumn(): Int32Array { return parentOffsets; }
 export function parentColumn(): Int32Array { return parents; }
 
 export function start(schedulerId: i32): void {
-  resetSeries();
+  resetSeries(dropSeries);
   initialize(createScheduler(schedulerId));
 }
 /** Jobs [0, n) are in their columns (n grows over calls; the run starts at the first call). */

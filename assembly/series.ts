@@ -10,12 +10,16 @@
 export let seriesWidth: i32 = 0;
 let values: Float64Array = new Float64Array(0);
 let used: i32 = 0;
+/** The host does not want the series (a run whose output leaves it out): values are dropped, so
+ *  a run of very many ticks holds no memory for them. */
+let dropped: bool = false;
 
-/** Forgets the last run's series (a new run). */
-export function resetSeries(): void {
+/** Forgets the last run's series (a new run); `drop`: the new run's values are not kept. */
+export function resetSeries(drop: bool): void {
   seriesWidth = 0;
   values = new Float64Array(0);
   used = 0;
+  dropped = drop;
 }
 
 /** The policy will append rows of `fields` values. */
@@ -26,6 +30,7 @@ export function openSeries(fields: i32): void {
 
 /** Appends one value; a row is `fields` consecutive values. */
 export function seriesValue(v: f64): void {
+  if (dropped) return;
   if (used == values.length) {
     const grown = new Float64Array(used < 64 ? 64 : used * 2);
     for (let i = 0; i < used; i++) grown[i] = values[i];

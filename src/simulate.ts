@@ -28,6 +28,9 @@ export interface Progress {
 export interface RunOptions {
   /** Record per-task start/end/node (for the invariants checker; costs 24 bytes/task). */
   recordTasks?: boolean;
+  /** Keep the policy's own time series (`policySeries`; default true). False drops its rows in
+   *  the engine: a run of very many controller ticks then holds no memory for them. */
+  policySeries?: boolean;
   /** Events per slice between progress callbacks. */
   sliceEvents?: number;
   /** Called between slices. */
@@ -158,7 +161,7 @@ function checkTraceOnce(t: Trace): void {
 }
 
 /** Rejects a trace with task dependencies for a scheduler that places bag-of-tasks jobs only. */
-function checkDagSupport(t: Trace, config: ResolvedConfig): void {
+export function checkDagSupport(t: Trace, config: Pick<ResolvedConfig, "scheduler" | "spec">): void {
   if (t.parents === undefined || config.spec.dag) return;
   const able = SCHEDULERS.filter((s) => s.dag).map((s) => s.name).join(", ");
   throw new InputError(`trace '${t.name}' has task dependencies (parents), and scheduler '${config.scheduler}' `
@@ -418,7 +421,7 @@ function startRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, optio
   const jobs = trace.arrivals.length;
   const tasks = trace.durations.length;
   engine.setup(jobs, tasks, config.nodes, config.slots, config.networkDelay, config.seed,
-    config.paramVector.length, (options.recordTasks ? 1 : 0) | (compat ? 2 : 0));
+    config.paramVector.length, (options.recordTasks ? 1 : 0) | (compat ? 2 : 0) | (options.policySeries === false ? 4 : 0));
   const constant = setupOptionalColumns(engine, trace);
   if (extras.cluster) {
     engine.setupCluster();
@@ -544,7 +547,7 @@ function finishRun(engine: EngineApi, trace: Trace, config: ResolvedConfig, opti
   const preemptions = engine.preemptionColumn();
   if (preemptions.length === jobs && jobs > 0) result.preemptions = preemptions.slice();
   const width = engine.seriesFields();
-  if (width > 0 && config.spec.series) result.policySeries = decodeSeries(config.spec.series, engine.seriesColumn(), width);
+  if (width > 0 && config.spec.series && options.policySeries !== false) result.policySeries = decodeSeries(config.spec.series, engine.seriesColumn(), width);
   if (options.recordTasks) {
     result.tasks = {
       start: engine.taskStartColumn().slice(), end: engine.taskEndColumn().slice(),

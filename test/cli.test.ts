@@ -140,6 +140,25 @@ describe("aviary run: CSV v2 traces", () => {
     expect(JSON.parse(ok.out).params.tieBreak).toBe("variance");
   });
 
+  it("a task of 1e9 s under Dice: its controller's millions of windows hold no memory unless --series asks for them", () => {
+    writeFileSync(join(dir, "long1.tr"), "0 1 1e9 1e9\n");
+    const r = aviary("run", "--trace", "long1.tr", "--scheduler", "hawk-dice,eagle-dice", "--nodes", "1", "--format", "json");
+    expect(r.code, r.err).toBe(0);
+    for (const line of r.out.trim().split("\n")) expect(JSON.parse(line).makespan).toBeCloseTo(1e9, 0);
+  });
+
+  it("gen: arrivals beyond the doubles are refused, nothing written; compare: every scheduler checked against a DAG before the first cell", () => {
+    const r = aviary("gen", "poisson", "--jobs", "10", "--tasks", "1", "--duration", "exp:1", "--load", "1e-308", "--nodes", "1", "-o", "inf-gen.tr");
+    expectCleanFailure(r, "submission time is Infinity");
+    expect(r.code).toBe(2);
+    expect(existsSync(join(dir, "inf-gen.tr"))).toBe(false);
+    writeFileSync(join(dir, "chain2.csv"), "job_id,task_id,submit_time,duration,parents\nj,a,0,1,\nj,b,0,1,a\n");
+    const c = aviary("compare", "--trace", "chain2.csv", "--schedulers", "sparrow,hawk", "--nodes", "2", "-o", "dag-cells.jsonl");
+    expectCleanFailure(c, "scheduler 'hawk' places bag-of-tasks jobs only");
+    expect(c.code).toBe(2);
+    expect(existsSync(join(dir, "dag-cells.jsonl"))).toBe(false);
+  });
+
   it("runs a valid v2 file", () => {
     writeFileSync(join(dir, "v2.csv"), HEADER + "j2,m,5,10,9,0,,1;2;0;0,batch,1,alice\nj1,a,2,3,4,0,,1;1;1;1,svc,5,bob\n" +
       "j2,r,5,20,18,1,m,2;4;0;0,batch,1,alice\n");

@@ -499,6 +499,17 @@ describe("the CLI (the issue's acceptance commands, small)", () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toBe("aviary: error: bad.csv:2: field 1 (task_name): 'Foo' is not a task name of the form M1, R2_1, J5_3_4 or task_<id>\n");
     expect(existsSync(join(dir, "out.csv"))).toBe(false);
+    // A corrupt instance count (it would expand into 2e9 tasks), no Terminated row, a .tr output.
+    writeFileSync(join(dir, "huge.csv"), "M1,2000000000,j_1,1,Terminated,0,5,100,0.5\n");
+    for (const [input, out, msg] of [["huge.csv", "out.csv", "huge.csv:1: field 2 (instance_num): '2000000000' is not an integer in [1, 10000000]"],
+      ["failed.csv", "out.csv", "failed.csv: no row is Terminated: nothing to convert"],
+      ["bad.csv", "out.tr", "-o: 'out.tr': the converted trace is written as CSV v2 (.csv)"]] as const) {
+      if (input === "failed.csv") writeFileSync(join(dir, input), "M1,1,j,1,Failed,0,1,100,1\n");
+      const x = aviary("convert", "alibaba-2018", input, "-o", out);
+      expect(x.status, input).toBe(2);
+      expect(x.stderr).toBe(`aviary: error: ${msg}\n`);
+      expect(existsSync(join(dir, out))).toBe(false);
+    }
     writeFileSync(join(dir, "c.json"), JSON.stringify({ name: "c", workers: [{ count: 2, slots: 1, capacity: { cpu: 0 } }] }));
     const c = aviary("run", "--trace", "f.csv", "--cluster", "c.json", "--scheduler", "sparrow");
     expect(c.status).toBe(2);

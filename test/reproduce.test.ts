@@ -194,6 +194,7 @@ describe("the command", () => {
       [["pigeon", "--seeds", "0", "-o", join(dir, "y")], "--seeds must be an integer in [1, 1000]"],
       // (Node's recursive mkdir loops for ever under /proc: the folder is checked, then made level by level)
       [["analytic", "-o", "/proc/aviary-x"], "'/proc' cannot hold files"],
+      [["analytic", "--traces", join(dir, "nope")], "is not a folder"],
     ] as const) {
       const r = aviary("reproduce", ...args);
       expect(r.status, `${args.join(" ")}: ${r.stderr}`).toBe(2);

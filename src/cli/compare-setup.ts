@@ -15,6 +15,7 @@ import { sweepOptions } from "./sweep-options.js";
 import { defaultCluster, loadClusterOption } from "./cluster.js";
 import { intList, loadWorkload, maxMemory } from "./options.js";
 import { loadEngineDir } from "../engine/dir.js";
+import { checkDagSupport } from "../simulate.js";
 
 /** compare's options, trace and grid, all checked (for `aviary compare` and `aviary slurm compare`,
  *  which checks its own output and leaves the memory to Slurm's --mem). */
@@ -75,6 +76,8 @@ export async function prepareCompare(opts: Record<string, unknown>, slurm = fals
       plan = planCompare(options);
     }
   }
+  // Every scheduler of the grid can run the trace (a DAG), before the first run writes a cell.
+  for (const s of plan.schedulers) checkDagSupport(t, { scheduler: s, spec: findScheduler(s, options.catalogue) });
   if (slurm) return { options, plan, workers, output, format, plots, sweep, t };
   // 3. Memory, before any run: the trace once (the workers share it), and an engine per worker
   // at the largest of the grid's bounds.

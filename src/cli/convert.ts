@@ -19,6 +19,12 @@ function readInput(file: string): string {
   }
 }
 
+/** The converters write trace schema v2, a CSV: another extension would name a file no reader
+ *  takes as what it holds (a .tr is read as the Hawk/Eagle format). */
+function csvOutput(out: string): void {
+  if (!out.endsWith(".csv")) throw new InputError(`-o: '${showValue(out)}': the converted trace is written as CSV v2 (.csv)`);
+}
+
 export function addConvertCommands(program: Command): void {
   const convert = program.command("convert").description("convert a public cluster trace with DAGs and demands to trace schema v2 (CSV)");
   convert.command("alibaba-2018")
@@ -27,8 +33,10 @@ export function addConvertCommands(program: Command): void {
     .requiredOption("-o, --output <file>", "output .csv (trace schema v2)")
     .action((file: string, opts) => {
       const out = String(opts.output);
+      csvOutput(out);
       checkOutputDir(out);
       const r = convertAlibaba2018(readInput(file), file);
+      if (r.trace.arrivals.length === 0) throw new InputError(`${file}: no row is Terminated: nothing to convert`);
       checkTrace(r.trace);
       writeFileAtomic(out, traceToCsvV2(r.trace));
       process.stderr.write(`wrote ${r.trace.arrivals.length} jobs, ${r.trace.durations.length} tasks, ${r.trace.parents!.length} edges to ${out} (${r.note})\n`);
@@ -42,6 +50,7 @@ export function addConvertCommands(program: Command): void {
       const out = String(opts.output);
       const mp = opts.maxParents as number;
       if (!(mp >= 1 && mp <= 15)) throw new InputError(`--max-parents must be an integer in [1, 15], got ${mp}`);
+      csvOutput(out);
       checkOutputDir(out);
       const r = convertGoogle2011(readInput(file), file, mp);
       if (r.trace.arrivals.length === 0) throw new InputError(`${file}: no task has a SCHEDULE and a later FINISH: nothing to convert`);

@@ -226,7 +226,7 @@ async function runCommand(opts: Record<string, unknown>, cmd: Command,
   for (const config of configs) {
     // A progress line on stderr when it is a terminal (nothing otherwise).
     const progress = runProgress(config.scheduler);
-    const runOptions = { ...progress.options(), recordTasks: plots.seriesBins !== undefined };
+    const runOptions = { ...progress.options(), recordTasks: plots.seriesBins !== undefined, policySeries: plots.seriesBins !== undefined };
     let r: SimResult;
     try {
       if (trace) {

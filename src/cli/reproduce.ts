@@ -69,6 +69,13 @@ async function reproduceCommand(targets: string[], opts: Record<string, unknown>
   if (opts.list) return listCatalogue(targets, opts);
   const shard = opts.shard === undefined ? undefined : parseShard(String(opts.shard));
   const out = opts.output as string | undefined;
+  // A folder named on the command line must be one (the default may be absent: the sample
+  // cache, then a skip per claim, say what to fetch).
+  if (opts.traces !== undefined) {
+    let isDir = false;
+    try { isDir = statSync(String(opts.traces)).isDirectory(); } catch { /* below */ }
+    if (!isDir) throw new InputError(`--traces '${String(opts.traces)}' is not a folder`);
+  }
   const line = new ProgressLine();
   const fmt = (s: number) => formatDuration(s);
   let report: Report | undefined;

@@ -24,7 +24,8 @@ function firstLine(e: unknown): string {
 
 port.on("message", (req: RunRequest) => {
   Promise.all([factory, dir]).then(([f, d]) => {
-    const r = runSimulation(f, init.trace, resolveConfig(req.config, d?.catalogue));
+    // (a grid's output is summaries, which hold no policy series: its rows are dropped in the engine)
+    const r = runSimulation(f, init.trace, resolveConfig(req.config, d?.catalogue), { policySeries: false });
     const reply: WorkerReply = { type: "result", index: req.index, summary: summarize(r, req.cutoff ?? undefined) };
     if (req.times) {
       reply.times = classCompletionTimes(r, req.cutoff ?? undefined);

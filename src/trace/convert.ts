@@ -30,6 +30,10 @@ import { DagTraceBuilder } from "./columns.js";
 import { InputError, showValue } from "../errors.js";
 import type { Trace } from "./types.js";
 
+/** The most instances one row may expand to: each instance is a task of the converted trace, so a
+ *  corrupt count (2e9) would exhaust the heap before any message. */
+const MAX_INSTANCES = 10_000_000;
+
 export interface ConvertReport { trace: Trace; rows: number; skipped: number; dropped: number; note: string }
 
 function lines(text: string): string[] {
@@ -104,7 +108,9 @@ export function convertAlibaba2018(text: string, file: string): ConvertReport {
       throw new InputError(`${file}:${line}: field 1 (task_name): '${showValue(taskName)}' is not a task name of the form M1, R2_1, J5_3_4 or task_<id>`);
     }
     const n = numberAt(file, line, f, 1, "instance_num");
-    if (!(Number.isInteger(n) && n >= 1)) throw new InputError(`${file}:${line}: field 2 (instance_num): '${showValue(f[1])}' is not an integer >= 1`);
+    if (!(Number.isInteger(n) && n >= 1 && n <= MAX_INSTANCES)) {
+      throw new InputError(`${file}:${line}: field 2 (instance_num): '${showValue(f[1])}' is not an integer in [1, ${MAX_INSTANCES}]`);
+    }
     const start = numberAt(file, line, f, 5, "start_time");
     const end = numberAt(file, line, f, 6, "end_time");
     const cpu = numberAt(file, line, f, 7, "plan_cpu", true);

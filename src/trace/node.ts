@@ -302,6 +302,12 @@ export async function writeTraceFile(path: string, trace: Trace, options: WriteT
   const tmp = `${path}.tmp-${process.pid}`;
   const csv = isCsv(path);
   const jobs = trace.arrivals.length;
+  // A generator's times beyond the doubles (a rate or load so small that arrivals reach
+  // Infinity) would make a file no reader takes: refused before anything is written.
+  if (jobs > 0 && !Number.isFinite(trace.arrivals[jobs - 1])) {
+    throw new InputError(`cannot write '${path}': job ${jobs - 1}'s submission time is ${trace.arrivals[jobs - 1]} `
+      + "(the arrival rate or load is too small for the times to be represented)");
+  }
   const offsets = trace.taskOffsets;
   let fh: Awaited<ReturnType<typeof open>> | undefined;
   let bytes = 0;
