@@ -49,6 +49,7 @@ export function makeDirs(path: string, what = path): void {
 /** An output file can be written where it is named: its folder exists and may be written, and
  *  it is not itself a folder. Checked before any work, so a run never ends in a write error. */
 export function checkOutputDir(output: string): void {
+  if (output.trim() === "") throw new InputError("an output file name is empty");
   const dir = dirname(output);
   let isDir = false;
   try { isDir = statSync(dir).isDirectory(); } catch { /* reported below */ }

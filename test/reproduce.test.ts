@@ -295,6 +295,14 @@ describe("the command", () => {
       expect(readFileSync(join(dir, "submit.sh"), "utf8")).toContain('--dependency="afterok:$sweep"');
       const bad = aviary("slurm", "reproduce", "nosuch", "--shards", "3", "-o", join(dir, "b"));
       expect(bad.status).toBe(2);
+      // What the shards would refuse on the cluster is refused here, nothing written.
+      for (const [args, msg] of [[["--seeds", "0"], "--seeds must be an integer in [1, 1000]"], [["--time", "25:99:99"], "--time must be"],
+        [["--time", "1-99:00:00"], "--time must be"]] as const) {
+        const r = aviary("slurm", "reproduce", "analytic", "--shards", "2", "-o", join(dir, "c"), ...args);
+        expect(r.status, args.join(" ")).toBe(2);
+        expect(r.stderr).toContain(msg);
+        expect(existsSync(join(dir, "c", "sweep.sbatch"))).toBe(false);
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

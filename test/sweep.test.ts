@@ -185,17 +185,25 @@ describe("bad input and faults: one line, exit 2, nothing overwritten", () => {
   });
 
   it("a run that fails keeps the cells already written; a grid failing before its first cell leaves no file", () => {
-    writeFileSync(join(dir, "dag.csv"), "job_id,submit_time,duration,task_id,parents\n1,0,1,a,\n1,0,1,b,a\n");
-    const none = aviary("compare", "--trace", "dag.csv", "--schedulers", "hawk", "--nodes", "10", "--seeds", "2", "-o", "dag-none.jsonl");
+    // A failure during a run: at t = 1e17 s doubles are 16 s apart, and yarn's 3-s heartbeat no
+    // longer advances the clock (E_TIME_RESOLUTION); random has no period and finishes.
+    writeFileSync(join(dir, "far.tr"), "1e17 1 1 1\n");
+    const none = aviary("compare", "--trace", "far.tr", "--schedulers", "yarn", "--nodes", "10", "--seeds", "2", "-o", "far-none.jsonl");
     expect(none.code).toBe(2);
     // (either seed's run may fail first: they run on two workers at once)
-    expect(none.err).toMatch(/hawk on 10 nodes, seed [12] failed: trace 'dag\.csv' has task dependencies/);
+    expect(none.err).toMatch(/yarn on 10 nodes, seed [12] failed: the wasm engine stopped .*\[E_TIME_RESOLUTION\]/);
     oneLine(none);
-    expect(existsSync(join(dir, "dag-none.jsonl"))).toBe(false);
-    // random's two cells (0, 1) run before hawk's on one worker, and stay
-    const some = aviary("compare", "--trace", "dag.csv", "--schedulers", "random,hawk", "--nodes", "10", "--seeds", "2", "--workers", "1", "-o", "dag-some.jsonl");
+    expect(existsSync(join(dir, "far-none.jsonl"))).toBe(false);
+    // random's two cells (0, 1) run before yarn's on one worker, and stay
+    const some = aviary("compare", "--trace", "far.tr", "--schedulers", "random,yarn", "--nodes", "10", "--seeds", "2", "--workers", "1", "-o", "far-some.jsonl");
     expect(some.code).toBe(2);
-    expect(lines("dag-some.jsonl").map((l) => JSON.parse(l).cell.index)).toEqual([0, 1]);
+    expect(lines("far-some.jsonl").map((l) => JSON.parse(l).cell.index)).toEqual([0, 1]);
+    // A DAG trace with a scheduler that cannot run it is refused before the first cell.
+    writeFileSync(join(dir, "dag.csv"), "job_id,submit_time,duration,task_id,parents\n1,0,1,a,\n1,0,1,b,a\n");
+    const dag = aviary("compare", "--trace", "dag.csv", "--schedulers", "random,hawk", "--nodes", "10", "--seeds", "2", "--workers", "1", "-o", "dag-some.jsonl");
+    expect(dag.code).toBe(2);
+    expect(dag.err).toContain("scheduler 'hawk' places bag-of-tasks jobs only");
+    expect(existsSync(join(dir, "dag-some.jsonl"))).toBe(false);
   });
 
   it("--resume refuses a file of another grid or shard, without touching it", () => {
@@ -249,6 +257,7 @@ describe("aviary slurm compare", () => {
       [["--shards", "0"], "--shards must be an integer >= 1"],
       [["--shards", "13"], "--shards 13 is more than the grid's 12 cells"],
       [["--shards", "2", "--time", "soon"], "--time must be minutes or a Slurm time"],
+      [["--shards", "2", "--time", "25:99:99"], "--time must be minutes or a Slurm time"],
       [["--shards", "2", "--mem", "lots"], "--mem must be a size"],
       [["--shards", "2", "--cpus-per-task", "0"], "--cpus-per-task must be an integer in [1, 1024]"],
       [["--shards", "2", "--schedulers", "nosuch"], "unknown scheduler 'nosuch'"],

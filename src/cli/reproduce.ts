@@ -107,7 +107,10 @@ async function slurmReproduceCommand(targets: string[], opts: Record<string, unk
   const mem = String(opts.mem ?? "8G");
   if (!/^\d+[KMGT]?$/i.test(mem)) throw new InputError(`--mem must be a Slurm size (e.g. 8G, 8192M), got '${mem}'`);
   for (const k of ["partition", "account"]) checkSlurmName(k, opts[k]);
-  // The selection is checked here, before anything is written.
+  // The selection and the options the shards pass on are checked here, before anything is written.
+  if (opts.seeds !== undefined && !(Number.isInteger(opts.seeds) && (opts.seeds as number) >= 1 && (opts.seeds as number) <= 1000)) {
+    throw new InputError(`--seeds must be an integer in [1, 1000], got '${String(opts.seeds)}'`);
+  }
   const reference = readReference(String(opts.reference ?? defaultReferenceFile()));
   selectClaims(targets, opts.quick === true, reference);
   const dir = resolve(String(opts.output));

@@ -32,7 +32,12 @@ export function slurmTime(seconds: number): string {
 export function checkSlurmTime(text: string): string {
   const t = String(text).trim();
   if (/^\d+$/.test(t) && Number(t) > 0) return t;
-  if (/^(\d+-)?\d+(:\d{1,2}){0,2}$/.test(t) && /[-:]/.test(t)) return t;
+  if (/^(\d+-)?\d+(:\d{1,2}){0,2}$/.test(t) && /[-:]/.test(t)) {
+    // Minutes and seconds below 60; with days, hours below 24 (sbatch would refuse the job).
+    const [days, rest] = t.includes("-") ? [t.split("-")[0], t.split("-")[1]] : [undefined, t];
+    const parts = rest.split(":").map(Number);
+    if (parts.slice(1).every((x) => x < 60) && (days === undefined || parts[0] < 24)) return t;
+  }
   throw new InputError(`--time must be minutes or a Slurm time (HH:MM:SS, D-HH:MM:SS), got '${showValue(text)}'`);
 }
 
