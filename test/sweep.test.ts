@@ -266,7 +266,7 @@ describe("aviary slurm compare", () => {
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.err).toContain(msg);
       oneLine(r);
-      expect(existsSync(join(dir, "run-bad/sweep.sbatch"))).toBe(false);
+      expect(existsSync(join(dir, "run-bad")), "no folder left").toBe(false);
     }
   });
 });

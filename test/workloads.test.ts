@@ -273,7 +273,7 @@ describe("aviary gen (trace-like) and aviary stats", () => {
   });
 
   const bad: Array<[string, string[], string[]]> = [
-    ["unknown generator", ["gen", "nosuch", "--jobs", "10"], ["unknown generator 'nosuch'", "google-like"]],
+    ["unknown generator", ["gen", "nosuch", "--jobs", "10"], ["unknown generator 'nosuch'", "google-like", "fregata", "yaq-5s"]],
     ["jobs 0", ["gen", "google-like", "--jobs", "0"], ["--jobs", "[1, 100000000]"]],
     ["load 0", ["gen", "google-like", "--jobs", "10", "--load", "0"], ["--load must be a number > 0"]],
     ["negative load", ["gen", "yahoo-like", "--jobs", "10", "--load", "-0.5"], ["--load must be a number > 0"]],

@@ -2,14 +2,14 @@
 // plot, yaq-size, serve, schedulers, engine, traces): main.ts adds them after run, except for a
 // command line that runs `aviary run`, which starts without loading their modules.
 import { Command, Option } from "commander";
-import { InputError } from "../errors.js";
+import { InputError, showValue } from "../errors.js";
 import { COMMON_PARAMS, SCHEDULERS, describeRange } from "../config/schedulers.js";
 import { PRESETS, findPreset } from "../config/presets.js";
 import { compareGrid, type CompareProgress } from "../compare/compare.js";
 import { DEFAULT_COMPARE_SCHEDULERS } from "../compare/grid.js";
 import { compareCsv, compareJson, formatCompareTable } from "../compare/format.js";
 import { readTraceFile, writeTraceFile, generatePoissonWithEngineRng, generateTraceLikeWithEngineRng } from "../trace/node.js";
-import { TRACE_GENERATORS, checkTraceLikeOptions, findTraceGenerator, type TraceLikeOptions } from "../trace/tracelike.js";
+import { TRACE_GENERATORS, checkTraceLikeOptions, type TraceLikeOptions } from "../trace/tracelike.js";
 import { formatTraceStats, traceStats } from "../trace/stats.js";
 import { ProgressLine, formatDuration } from "../report/progress.js";
 import { checkOutputDir, writeFileAtomic } from "../io.js";
@@ -227,7 +227,10 @@ export function addCommands(program: Command): void {
   addFregataGen(gen);
   addYaqGenCommands(gen);
   // `aviary gen NAME` with an unknown NAME: one line naming the generators.
-  gen.on("command:*", (operands: string[]) => { findTraceGenerator(String(operands[0])); });
+  // An unknown generator: one line naming every generator of `aviary gen` (its subcommands).
+  gen.on("command:*", (operands: string[]) => {
+    throw new InputError(`unknown generator '${showValue(String(operands[0]))}' (known: ${gen.commands.map((c) => c.name()).join(", ")})`);
+  });
 
   program.command("stats")
     .description("workload statistics of a trace: jobs, tasks, span, offered load, and with a cutoff the long jobs' shares")

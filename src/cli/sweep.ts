@@ -2,7 +2,7 @@
 // --resume, --shard i/n), `aviary merge FILES…` and `aviary slurm compare` (a Slurm job array of
 // shards and a dependent merge job). docs/sweeps.md.
 import { Command, Option } from "commander";
-import { chmodSync, existsSync, mkdirSync, rmSync, statSync } from "node:fs";
+import { chmodSync, existsSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { InputError, showValue } from "../errors.js";
 import { packageRoot, loadEngine } from "../engine/node.js";
@@ -19,7 +19,7 @@ import {
   ResultsWriter, cellIdentity, cellLine, checkCellInPlan, describeCell, identityMismatch, mergeResults,
   readResults, resultFromCells, shardIndices, shardText,
 } from "../compare/cells.js";
-import { checkOutputDir, writeFileAtomic } from "../io.js";
+import { checkCreatableDir, checkOutputDir, makeDirs, writeFileAtomic } from "../io.js";
 import { writePlot, type PlotSetup } from "./plot.js";
 import { addSlurmOptions, checkSlurmName, checkSlurmTime, shellQuote, slurmTime, writeSlurmScripts } from "./slurm-script.js";
 import { num } from "./options.js";
@@ -176,13 +176,15 @@ async function slurmCompareCommand(opts: Record<string, unknown>, cmd: Command, 
   try { isDir = statSync(dir).isDirectory(); } catch { /* created below */ }
   if (!isDir) {
     if (existsSync(dir)) throw new InputError(`-o '${out}' is a file, not a directory`);
-    try { mkdirSync(dir); } catch (e) { throw new InputError(`cannot create the directory '${out}': ${(e as Error).message}`); }
+    checkCreatableDir(dir, out);
   }
   const t0 = performance.now();
   const p = await prepareCompare(opts, true);
   const readSeconds = (performance.now() - t0) / 1000;
   const { plan, t } = p;
   if (shards > plan.runs.length) throw new InputError(`--shards ${shards} is more than the grid's ${plan.runs.length} cells`);
+  // (made once the grid and its trace are checked: a refused command leaves no folder)
+  if (!isDir) makeDirs(dir, out);
 
   // The pilot: each (scheduler, node count) once on the first jobs; a cell's time is scaled by tasks.
   const pilot = prefixTrace(t, Math.min(pilotJobs, t.arrivals.length));
