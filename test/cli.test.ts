@@ -69,7 +69,6 @@ describe("aviary run: bad input", () => {
     // A folder that passes the permission check (root) and refuses every file: found before the run.
     ["output under /proc", ["--trace", "good.tr", "--per-job", "/proc/aviary-x.csv"], ["cannot write '/proc/aviary-x.csv'", "cannot hold files"]],
     ["an empty output name", ["--trace", "good.tr", "--per-job", ""], ["an output file name is empty"]],
-    ["a --set key twice", ["--trace", "good.tr", "--set", "probeRatio=2", "--set", "probeRatio=3"], ["--set probeRatio is given twice ('2' and '3')"]],
     ["negative network delay", ["--trace", "good.tr", "--set", "networkDelay=-1"], ["networkDelay=-1"]],
     ["malformed --set", ["--trace", "good.tr", "--set", "probeRatio"], ["key=value"]],
     ["bad config value", ["--config", "bad.json"], ["nodes=0"]],

@@ -92,10 +92,6 @@ export function parseSets(items: string[]): Record<string, string> {
       });
       throw new InputError(`--set expects key=value, got '${shown}'`);
     }
-    // The same key twice is a slip (which value was meant?), not an override.
-    if (Object.prototype.hasOwnProperty.call(out, key)) {
-      throw new InputError(`--set ${key} is given twice ('${out[key]}' and '${it.slice(eq + 1).trim()}')`);
-    }
     // Defined, not assigned: `out["__proto__"] = v` would set the object's prototype and lose the
     // item (resolveConfig then names it as an unknown parameter).
     Object.defineProperty(out, key, { value: it.slice(eq + 1).trim(), enumerable: true, writable: true, configurable: true });
