@@ -66,6 +66,7 @@ describe("aviary run: bad input", () => {
     ["nodes below 1", ["--trace", "good.tr", "--nodes", "0"], ["nodes=0", "[1, 10000000]"]],
     ["fractional nodes", ["--trace", "good.tr", "--nodes", "2.5"], ["--nodes", "integer"]],
     ["nodes with a radix prefix", ["--trace", "good.tr", "--nodes", "0x64"], ["--nodes", "'0x64'", "integer"]],
+    ["a parameter with a radix prefix", ["--trace", "good.tr", "--scheduler", "sparrow", "--set", "probeRatio=0x2"], ["probeRatio", "'0x2'"]],
     // A folder that passes the permission check (root) and refuses every file: found before the run.
     ["output under /proc", ["--trace", "good.tr", "--per-job", "/proc/aviary-x.csv"], ["cannot write '/proc/aviary-x.csv'", "cannot hold files"]],
     ["an empty output name", ["--trace", "good.tr", "--per-job", ""], ["an output file name is empty"]],

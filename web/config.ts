@@ -2,7 +2,7 @@
 // their validation into what the Worker runs. Pure functions (no DOM), so that Node tests the
 // same code the page runs. Every problem is a FieldError: the field it belongs beside and one line.
 import { WORKLOADS, findWorkload } from "../src/workloads.js";
-import { COMMON_PARAMS, SCHEDULERS, checkParam, describeRange, type ParamSpec } from "../src/config/schedulers.js";
+import { COMMON_PARAMS, SCHEDULERS, checkParam, describeRange, numberOf, type ParamSpec } from "../src/config/schedulers.js";
 import { PRESETS } from "../src/config/presets.js";
 import { planCompare, type CompareOptions } from "../src/compare/grid.js";
 import { checkPoissonOptions, parseDurationSpec } from "../src/trace/gen.js";
@@ -133,14 +133,10 @@ export function configToQuery(c: PageConfig): string {
   return s === "" ? "" : `?${s}`;
 }
 
-/** A number written with a radix prefix, which Number() reads ("0x64" is 100): refused, as by the
- *  command line. */
-const RADIX = /^[+-]?0[xob]/i;
 
 function intField(errors: FieldError[], field: string, label: string, text: string, min: number, max: number): number | undefined {
-  const t = text.trim();
-  const v = Number(t);
-  if (t === "" || RADIX.test(t) || !Number.isInteger(v) || v < min || v > max) {
+  const v = numberOf(text);
+  if (!Number.isInteger(v) || v < min || v > max) {
     errors.push({ field, message: `${label} must be an integer in [${min}, ${max}], got '${text}'` });
     return undefined;
   }
@@ -151,8 +147,8 @@ function intList(errors: FieldError[], field: string, label: string, text: strin
   const items = text.split(",").map((s) => s.trim());
   const out: number[] = [];
   for (const it of items) {
-    const v = Number(it);
-    if (it === "" || RADIX.test(it) || !Number.isInteger(v) || v < min || v > max) {
+    const v = numberOf(it);
+    if (!Number.isInteger(v) || v < min || v > max) {
       errors.push({ field, message: `${label} are integers in [${min}, ${max}], comma-separated (e.g. ${example}): '${it}' in '${text}' is not` });
       return undefined;
     }

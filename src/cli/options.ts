@@ -1,6 +1,7 @@
 // Option helpers that several commands share (run, compare, slurm compare).
 import { totalmem } from "node:os";
 import { InputError } from "../errors.js";
+import { numberOf } from "../config/schedulers.js";
 import { parseSize } from "../engine/memory.js";
 import { loadEngineRng } from "../engine/node.js";
 import { findWorkload, generateWorkload } from "../workloads.js";
@@ -21,15 +22,12 @@ export async function loadWorkload(input: { workload?: string; jobs?: number; lo
     (stream) => new mod.Rng(seed, stream));
 }
 
-/** A number with a radix prefix ("0x64", "0b1", "0o7"), which Number() would read: refused. */
-const RADIX = /^[+-]?0[xob]/i;
-
 /** Parses "a,b,c" into integers (for --nodes and --seed-list). */
 export function intList(option: string, raw: string): number[] {
   const items = String(raw).split(",").map((x) => x.trim());
   return items.map((x) => {
-    const v = Number(x);
-    if (x === "" || RADIX.test(x) || !Number.isInteger(v)) {
+    const v = numberOf(x);
+    if (!Number.isInteger(v)) {
       throw new InputError(`--${option}: '${x}' in '${raw}' is not an integer (expected a comma-separated list, e.g. 1000,2000)`);
     }
     return v;
@@ -39,8 +37,8 @@ export function intList(option: string, raw: string): number[] {
 /** Commander's parser of a numeric option: an integer or any number, else one line naming it. */
 export function num(name: string, kind: "int" | "float" = "float") {
   return (raw: string): number => {
-    const v = Number(raw);
-    if (raw.trim() === "" || RADIX.test(raw.trim()) || !Number.isFinite(v) || (kind === "int" && !Number.isInteger(v))) {
+    const v = numberOf(raw);
+    if (!Number.isFinite(v) || (kind === "int" && !Number.isInteger(v))) {
       throw new InputError(`option --${name}: '${raw}' is not ${kind === "int" ? "an integer" : "a number"}`);
     }
     return v;

@@ -483,6 +483,14 @@ export function findScheduler(name: string, catalogue: SchedulerSpec[] = SCHEDUL
   return s;
 }
 
+/** The number a user wrote: NaN for an empty text or one with a radix prefix ("0x64", "0b1",
+ *  "0o7", which Number() alone reads); decimals and exponents as Number() reads them. The CLI's
+ *  options, `--set` and the page's fields all read numbers through it. */
+export function numberOf(text: string): number {
+  const t = text.trim();
+  return t === "" || /^[+-]?0[xob]/i.test(t) ? NaN : Number(t);
+}
+
 /** The value the engine receives for a parameter (enums: the value's position). */
 export function engineValue(p: ParamSpec, v: number | boolean | string): number {
   if (p.kind === "enum") return (p.values ?? []).indexOf(String(v));
@@ -512,7 +520,7 @@ export function checkParam(p: ParamSpec, raw: unknown, where: string): number | 
     throw new InputError(`${where}: ${p.name} must be true or false, got '${showValue(raw)}'`);
   }
   if (p.infinity && (raw === Infinity || (typeof raw === "string" && /^\s*(inf|infinity|∞)\s*$/i.test(raw)))) return "inf";
-  const v = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw) : NaN;
+  const v = typeof raw === "number" ? raw : typeof raw === "string" ? numberOf(raw) : NaN;
   if (!Number.isFinite(v)) {
     throw new InputError(`${where}: ${p.name} must be a finite number (${p.unit}), got '${showValue(raw)}'`);
   }
