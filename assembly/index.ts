@@ -16,7 +16,7 @@ import { failure, failureDetail } from "./errors";
 import { setupResources, nodeCapacity, nodeSlotCap, allocArea } from "./resources";
 import { setupPredictions, predictedLong } from "./predict";
 import { createScheduler } from "./registry.gen";
-import { resetSeries, seriesValues, seriesWidth } from "./series";
+import { keepSeries, resetSeries, seriesValues, seriesWidth } from "./series";
 import { Rng } from "./toolkit/rng";
 import { noteReusedMemory, heapTop } from "./glue";
 
@@ -31,10 +31,8 @@ export function heapBytes(): f64 { return heapTop(); }
 export function setup(jobs: i32, tasks: i32, nodes: i32, slots: i32, delay: f64, seed: i32,
                       nParams: i32, flags: i32): void {
   allocate(jobs, tasks, nodes, slots, delay, seed, nParams, (flags & 1) != 0, (flags & 2) != 0);
-  dropSeries = (flags & 4) != 0;
+  keepSeries((flags & 4) == 0);
 }
-
-let dropSeries: bool = false;
 
 /** The trace's optional columns (after setup, before start): `columns` has the COL_* bits of
  *  jobs.ts, `dims` demand dimensions; `edges` parent links (-1: no task dependencies);
@@ -81,7 +79,7 @@ export function parentOffsetColumn(): Int32Array { return parentOffsets; }
 export function parentColumn(): Int32Array { return parents; }
 
 export function start(schedulerId: i32): void {
-  resetSeries(dropSeries);
+  resetSeries();
   initialize(createScheduler(schedulerId));
 }
 /** Jobs [0, n) are in their columns (n grows over calls; the run starts at the first call). */

@@ -14,12 +14,14 @@ let used: i32 = 0;
  *  a run of very many ticks holds no memory for them. */
 let dropped: bool = false;
 
-/** Forgets the last run's series (a new run); `drop`: the new run's values are not kept. */
-export function resetSeries(drop: bool): void {
+/** Whether the run being set up keeps its series (index.ts setup, flag bit 2). */
+export function keepSeries(keep: bool): void { dropped = !keep; }
+
+/** Forgets the last run's series (a new run). */
+export function resetSeries(): void {
   seriesWidth = 0;
   values = new Float64Array(0);
   used = 0;
-  dropped = drop;
 }
 
 /** The policy will append rows of `fields` values. */
