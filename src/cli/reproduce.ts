@@ -15,7 +15,7 @@ import { claimExperiments } from "../reproduce/evaluate.js";
 import { ruleText, fmtOurs, verdictText, type Report } from "../reproduce/report.js";
 import { describeSource } from "../reproduce/sources.js";
 import {
-  allClaims, defaultReferenceFile, defaultTracesDir, inQuick, readReference, runReproduce, selectClaims, type ReproduceProgress,
+  allClaims, checkSeeds, defaultReferenceFile, defaultTracesDir, inQuick, readReference, runReproduce, selectClaims, type ReproduceProgress,
 } from "../reproduce/run.js";
 import { addSlurmOptions, checkSlurmName, checkSlurmTime, shellQuote, writeSlurmScripts } from "./slurm-script.js";
 import { num } from "./options.js";
@@ -108,9 +108,7 @@ async function slurmReproduceCommand(targets: string[], opts: Record<string, unk
   if (!/^\d+[KMGT]?$/i.test(mem)) throw new InputError(`--mem must be a Slurm size (e.g. 8G, 8192M), got '${mem}'`);
   for (const k of ["partition", "account"]) checkSlurmName(k, opts[k]);
   // The selection and the options the shards pass on are checked here, before anything is written.
-  if (opts.seeds !== undefined && !(Number.isInteger(opts.seeds) && (opts.seeds as number) >= 1 && (opts.seeds as number) <= 1000)) {
-    throw new InputError(`--seeds must be an integer in [1, 1000], got '${String(opts.seeds)}'`);
-  }
+  checkSeeds(opts.seeds);
   const reference = readReference(String(opts.reference ?? defaultReferenceFile()));
   selectClaims(targets, opts.quick === true, reference);
   const dir = resolve(String(opts.output));

@@ -135,6 +135,13 @@ export function sampleTracePath(name: string, tracesDir: string): string | undef
   return sample && isSampleCached(sample) ? cachedSamplePath(sample) : undefined;
 }
 
+/** `--seeds N` (seeds 1..N in every experiment): InputError unless an integer in [1, 1000]. */
+export function checkSeeds(seeds: unknown): void {
+  if (seeds !== undefined && !(typeof seeds === "number" && Number.isInteger(seeds) && seeds >= 1 && seeds <= 1000)) {
+    throw new InputError(`--seeds must be an integer in [1, 1000], got '${String(seeds)}'`);
+  }
+}
+
 /**
  * Runs `aviary reproduce`: returns the report (undefined for a shard, which only runs its cells).
  * Every option is checked before any run; InputError (one line) otherwise.
@@ -144,9 +151,7 @@ export async function runReproduce(o: ReproduceOptions): Promise<Report | undefi
   const log = o.log ?? ((line: string) => process.stderr.write(`aviary: ${line}\n`));
   const reference = readReference(o.reference);
   const sel = selectClaims(o.targets, o.quick, reference);
-  if (o.seeds !== undefined && !(Number.isInteger(o.seeds) && o.seeds >= 1 && o.seeds <= 1000)) {
-    throw new InputError(`--seeds must be an integer in [1, 1000], got '${String(o.seeds)}'`);
-  }
+  checkSeeds(o.seeds);
   const workers = workerCount(o.workers, Number.MAX_SAFE_INTEGER);
   if (o.shard && !o.out) throw new InputError("--shard needs -o DIR: a shard's cells go to DIR/cells, read back by the run that writes the report");
   if (o.resume && !o.out) throw new InputError("--resume needs -o DIR, the folder of the run to finish");
@@ -155,9 +160,10 @@ export async function runReproduce(o: ReproduceOptions): Promise<Report | undefi
 
   // The figures need the optional plotting packages: without them the report is written without
   // figures (said now, before any run), rather than failing after the runs.
-  const drawFigures = o.out !== undefined && missingPlotLibraries("svg").length === 0;
+  const missingPlots = o.out !== undefined ? missingPlotLibraries("svg") : [];
+  const drawFigures = o.out !== undefined && missingPlots.length === 0;
   if (o.out && !drawFigures && !o.shard) {
-    log(`the figures are left out: they need ${missingPlotLibraries("svg").join(", ")} (optional dependencies of aviary-sim: npm install ${missingPlotLibraries("svg").join(" ")})`);
+    log(`the figures are left out: they need ${missingPlots.join(", ")} (optional dependencies of aviary-sim: npm install ${missingPlots.join(" ")})`);
   }
 
   // Output folders, and no silent overwrite of a run's cells.
