@@ -31,48 +31,32 @@ function check(inp: YaqSizingInput): void {
 export function erlangCdf(n: number, a: number): number {
   if (n <= 0) return 1;
   if (a <= 0) return 0;
-  if (a > LOG_SPACE_ABOVE) return erlangCdfLog(n, a);
-  // 1 − Σ_{k<n} e^{−a} a^k / k!; for a large tail (a > n) sum the complement the same way.
-  let p = Math.exp(-a);
+  // p_k = e^{−a} a^k / k!, by the recurrence p_{k+1} = p_k a / (k + 1); above LOG_SPACE_ABOVE the
+  // recurrence runs on ln p_k (e^{−a} underflows to 0 from a ≈ 745, and every term with it).
+  const logSpace = a > LOG_SPACE_ABOVE;
+  let p = logSpace ? -a : Math.exp(-a);
+  const term = (): number => (logSpace ? Math.exp(p) : p);
+  const step = (k: number): void => { p = logSpace ? p + Math.log(a / (k + 1)) : (p * a) / (k + 1); };
+  // 1 − Σ_{k<n} p_k; for a large tail (a > n) sum the complement the same way.
   let below = 0;
   for (let k = 0; k < n; k++) {
-    below += p;
-    p = (p * a) / (k + 1);
+    below += term();
+    step(k);
   }
   if (below < 0.5) return 1 - below;
   // Sum the upper tail directly for precision: Σ_{k>=n} p_k.
   let tail = 0;
-  let q = p; // p_n
-  for (let k = n; k < n + 100000; k++) {
-    tail += q;
-    q = (q * a) / (k + 1);
-    if (q < tail * 1e-17 && k > a) break;
-  }
-  return tail;
-}
-
-/** Above this a, e^{−a} underflows (it is 0 from a ≈ 745), and with it every term of the
- *  recurrence: the terms are built from their logarithms instead. */
-const LOG_SPACE_ABOVE = 700;
-
-/** erlangCdf for a large a: p_k = exp(−a + k ln a − ln k!), the log built by the same recurrence. */
-function erlangCdfLog(n: number, a: number): number {
-  let logp = -a;
-  let below = 0;
-  for (let k = 0; k < n; k++) {
-    below += Math.exp(logp);
-    logp += Math.log(a / (k + 1));
-  }
-  if (below < 0.5) return 1 - below;
-  let tail = 0;
   for (let k = n; k < n + 1_000_000; k++) {
-    const q = Math.exp(logp);
+    const q = term();
     tail += q;
-    logp += Math.log(a / (k + 1));
+    step(k);
     if (q < tail * 1e-17 && k > a) break;
   }
   return tail;
 }
+
+/** Above this a the terms are built from their logarithms (erlangCdf). */
+const LOG_SPACE_ABOVE = 700;
 
 /** Left side of Eq. (1) at b: rμτ − (b+1) + (b+1) ln((b+1)/(rμτ)). */
 export function eq1Lhs(b: number, a: number): number {
